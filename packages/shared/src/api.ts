@@ -1,0 +1,91 @@
+import { z } from 'zod';
+
+/**
+ * Shapes of the JSON the API returns. Field names follow the specification's entities
+ * (camelCase); the server builds replies through these schemas, so a private field can
+ * only reach a response whose schema names it.
+ */
+
+/** What anybody signed in may see of a user (designer pages, comments, cards). */
+export const publicUserSchema = z.object({
+  id: z.string(),
+  displayName: z.string().nullable(),
+  image: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+/** The signed-in user's own record: the only reply that carries private fields. */
+export const privateProfileSchema = publicUserSchema.extend({
+  email: z.string(),
+  phoneNumber: z.string(),
+  zipCode: z.string(),
+  allowPromo: z.boolean(),
+  lastSignIn: z.string().nullable(),
+});
+export type PrivateProfile = z.infer<typeof privateProfileSchema>;
+
+export const memberCountSchema = z.object({ count: z.number().int().nonnegative() });
+export type MemberCount = z.infer<typeof memberCountSchema>;
+
+export const trophyWinnerSchema = z.object({
+  month: z.string().regex(/^\d{4}-\d{2}$/),
+  patternName: z.string(),
+  designerName: z.string(),
+  imageUrl: z.string(),
+  designId: z.string().nullable(),
+  voteCount: z.number().int().nullable(),
+});
+export type TrophyWinner = z.infer<typeof trophyWinnerSchema>;
+
+export const designCardSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  name: z.string(),
+  imageUrl: z.string().nullable(),
+  thumbnailUrl: z.string().nullable(),
+  designerName: z.string(),
+  state: z.string(),
+  county: z.string(),
+  status: z.string(),
+  voteCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type DesignCard = z.infer<typeof designCardSchema>;
+
+export const designListSchema = z.object({ designs: z.array(designCardSchema) });
+
+/** Public, non-secret settings the web app needs before it can render. */
+export const publicConfigSchema = z.object({
+  siteName: z.string(),
+  shopUrl: z.string(),
+  social: z.object({
+    instagram: z.string().nullable(),
+    facebook: z.string().nullable(),
+    youtube: z.string().nullable(),
+    tiktok: z.string().nullable(),
+    x: z.string().nullable(),
+  }),
+  /** True when "Sign in with Google" goes through the built-in development provider. */
+  devSignIn: z.boolean(),
+  /** The passwordless e-mail link: off by default, shown as coming soon. */
+  emailLinkEnabled: z.boolean(),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+export const errorSchema = z.object({ error: z.string(), message: z.string() });
+export type ApiError = z.infer<typeof errorSchema>;
+
+/** Same-origin relative path, and nothing that a browser would read as another origin. */
+export function safeRedirectPath(candidate: string | null | undefined, fallback = '/profile'): string {
+  if (!candidate || !candidate.startsWith('/') || candidate.startsWith('//') || candidate.includes('\\')) {
+    return fallback;
+  }
+  try {
+    const url = new URL(candidate, 'http://same.invalid');
+    if (url.origin !== 'http://same.invalid') return fallback;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return fallback;
+  }
+}
