@@ -68,6 +68,8 @@ export const publicConfigSchema = z.object({
   }),
   /** True when "Sign in with Google" goes through the built-in development provider. */
   devSignIn: z.boolean(),
+  /** better-auth social provider id behind the "Sign in with Google" button: 'google' or 'dev-oidc'. */
+  signInProvider: z.string(),
   /** The passwordless e-mail link: off by default, shown as coming soon. */
   emailLinkEnabled: z.boolean(),
 });
