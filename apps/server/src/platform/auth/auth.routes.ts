@@ -1,0 +1,97 @@
+import { fromNodeHeaders } from 'better-auth/node';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorSchema } from '@camo/shared/api';
+import { messages } from '@camo/shared/messages';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import { verifications } from '../db/schema.js';
+import type { Auth } from './auth.js';
+
+const EMAIL_LINK_DISABLED = 'E-mail link sign-in is coming soon.';
+
+const confirmSchema = z.object({
+  token: z.string().min(1).max(200),
+  email: z.string().trim().max(320),
+});
+
+/** Copies a fetch Response (better-auth's world) onto a Fastify reply, cookies included. */
+async function sendResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
+  reply.code(response.status);
+  response.headers.forEach((value, key) => {
+    if (key !== 'set-cookie' && key !== 'content-length') void reply.header(key, value);
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) void reply.header('set-cookie', cookies);
+  return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+}
+
+export function authRoutes({ auth, db, config }: { auth: Auth; db: Db; config: Config }): FastifyPluginAsyncZod {
+  return async (app) => {
+    const origin = config.publicUrl.origin;
+
+    // better-auth's own endpoints: sign-in, OAuth callback, session, sign-out.
+    const forward = async (req: FastifyRequest, reply: FastifyReply) => {
+      const url = new URL(req.url, origin);
+      const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && req.body !== undefined;
+      const request = new Request(url, {
+        method: req.method,
+        headers: fromNodeHeaders(req.headers),
+        body: hasBody ? JSON.stringify(req.body) : undefined,
+      });
+      return sendResponse(reply, await auth.handler(request));
+    };
+    app.route({ method: ['GET', 'POST'], url: '/api/auth/*', schema: { hide: true }, handler: forward });
+
+    if (!config.emailLinkEnabled) {
+      // Off by default: the UI shows the e-mail field as coming soon and the server refuses.
+      const refuse = async (_req: FastifyRequest, reply: FastifyReply) =>
+        reply.code(403).send({ error: 'disabled', message: EMAIL_LINK_DISABLED });
+      app.post('/api/auth/sign-in/magic-link', { schema: { hide: true } }, refuse);
+      app.get('/api/auth/magic-link/verify', { schema: { hide: true } }, refuse);
+      app.post('/api/auth/magic-link/confirm', { schema: { hide: true } }, refuse);
+      return;
+    }
+
+    // The e-mailed link opens /login?link=<token>, which asks for an explicit confirmation;
+    // only this POST spends the token, so a mail scanner opening the link changes nothing.
+    app.get('/api/auth/magic-link/verify', { schema: { hide: true } }, async (_req, reply) =>
+      reply.code(405).send({ error: 'method_not_allowed', message: 'Confirm the sign-in on the page the link opens.' }),
+    );
+    app.post(
+      '/api/auth/magic-link/confirm',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Spend an e-mail sign-in link token (explicit confirmation)',
+          body: confirmSchema,
+          response: { 400: errorSchema },
+        },
+      },
+      async (req, reply) => {
+        const { token, email } = req.body;
+        if (email === '') return reply.code(400).send({ error: 'validation', message: messages.emailRequiredForLink });
+        const [pending] = await db
+          .select({ value: verifications.value })
+          .from(verifications)
+          .where(and(eq(verifications.identifier, `magic-link:${token}`)))
+          .limit(1);
+        const linkEmail = pending ? (JSON.parse(pending.value) as { email?: string }).email : undefined;
+        if (!linkEmail || linkEmail.toLowerCase() !== email.toLowerCase()) {
+          return reply
+            .code(400)
+            .send({ error: 'invalid_link', message: 'This sign-in link is invalid, expired, or for another e-mail.' });
+        }
+        const url = new URL('/api/auth/magic-link/verify', origin);
+        url.searchParams.set('token', token);
+        const response = await auth.handler(new Request(url, { method: 'GET', headers: fromNodeHeaders(req.headers) }));
+        if (response.status >= 400) {
+          return reply.code(400).send({ error: 'invalid_link', message: 'This sign-in link is invalid or expired.' });
+        }
+        return sendResponse(reply, response);
+      },
+    );
+  };
+}

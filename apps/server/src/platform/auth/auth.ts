@@ -1,0 +1,124 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { genericOAuth, magicLink } from 'better-auth/plugins';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import { accounts, sessions, users, verifications } from '../db/schema.js';
+import type { Mailer } from '../mailer.js';
+import {
+  DEV_OIDC_CLIENT_ID,
+  DEV_OIDC_PATH,
+  DEV_OIDC_PROVIDER_ID,
+  devOidcClientSecret,
+} from './dev-oidc-provider.js';
+
+/** Idle expiry: a session unused this long ends; each day of use extends it. */
+export const SESSION_IDLE_SECONDS = 14 * 24 * 60 * 60;
+/** Absolute expiry: no session lives longer than this, however active (see session.ts). */
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+
+export interface AuthHooks {
+  /** A new account was created: count a new member (a returning sign-in is not counted). */
+  onUserCreated(userId: string): Promise<void>;
+  /** A session was created: a sign-in happened. */
+  onSignIn(userId: string): Promise<void>;
+}
+
+export function createAuth(config: Config, db: Db, mailer: Mailer, hooks: AuthHooks) {
+  const origin = config.publicUrl.origin;
+  return betterAuth({
+    appName: config.siteName,
+    baseURL: origin,
+    basePath: '/api/auth',
+    secret: config.authSecret,
+    trustedOrigins: [origin],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    user: { fields: { name: 'displayName' } },
+    // Users are identified by (issuer, subject); never attach a sign-in to an account by e-mail.
+    account: { accountLinking: { enabled: false } },
+    session: {
+      expiresIn: SESSION_IDLE_SECONDS,
+      updateAge: 24 * 60 * 60,
+      cookieCache: { enabled: false },
+    },
+    emailAndPassword: { enabled: false },
+    // Profile edits go through our own validated endpoints (PATCH /api/me).
+    disabledPaths: ['/update-user', '/change-email', '/delete-user', '/link-social', '/unlink-account'],
+    advanced: {
+      cookiePrefix: 'camo',
+      useSecureCookies: config.publicUrl.protocol === 'https:',
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/' },
+      database: { generateId: () => crypto.randomUUID() },
+      ipAddress: { disableIpTracking: true },
+    },
+    rateLimit: { enabled: config.env !== 'test', window: 60, max: 100, storage: 'memory' },
+    logger: { disabled: config.env === 'test' },
+    socialProviders: config.google
+      ? {
+          google: {
+            clientId: config.google.clientId,
+            clientSecret: config.google.clientSecret,
+            prompt: 'select_account',
+          },
+        }
+      : {},
+    plugins: [
+      ...(config.devSignIn
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: DEV_OIDC_PROVIDER_ID,
+                  name: 'Development sign-in',
+                  clientId: DEV_OIDC_CLIENT_ID,
+                  clientSecret: devOidcClientSecret(config.authSecret),
+                  discoveryUrl: `${origin}${DEV_OIDC_PATH}/.well-known/openid-configuration`,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                  requireIdTokenVerification: true,
+                  mapProfileToUser: (profile) => ({
+                    name: typeof profile.name === 'string' ? profile.name : '',
+                    image: typeof profile.picture === 'string' ? profile.picture : undefined,
+                    emailVerified: true,
+                  }),
+                },
+              ],
+            }),
+          ]
+        : []),
+      ...(config.emailLinkEnabled
+        ? [
+            magicLink({
+              expiresIn: 15 * 60,
+              // The link opens a page that asks for an explicit confirmation, because mail
+              // scanners open links; only that confirmation spends the token.
+              sendMagicLink: async ({ email, token }) => {
+                await mailer.sendSignInLink(email, `${origin}/login?link=${encodeURIComponent(token)}`);
+              },
+            }),
+          ]
+        : []),
+    ],
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (user) => {
+            await hooks.onUserCreated(user.id);
+          },
+        },
+      },
+      session: {
+        create: {
+          after: async (session) => {
+            await hooks.onSignIn(session.userId);
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

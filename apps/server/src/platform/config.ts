@@ -1,0 +1,192 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * All configuration, read once at start-up through one schema. A wrong or missing value
+ * stops the server with a message naming the variable (see `ConfigError`).
+ */
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v));
+const optionalUrl = optionalText.pipe(z.url().optional());
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PUBLIC_URL: optionalUrl,
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalUrl,
+  AUTH_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  DEV_SIGN_IN: z.enum(['auto', 'true', 'false']).default('auto'),
+  EMAIL_LINK_ENABLED: bool.default(false),
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('Wear More Camo <no-reply@localhost>'),
+  S3_BUCKET: optionalText,
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  SITE_NAME: z.string().trim().min(1).max(60).default('Wear More Camo'),
+  SHOP_URL: z.url().default('https://example.com/shop'),
+  SOCIAL_INSTAGRAM_URL: optionalUrl.default('https://www.instagram.com/'),
+  SOCIAL_FACEBOOK_URL: optionalUrl.default('https://www.facebook.com/'),
+  SOCIAL_YOUTUBE_URL: optionalUrl.default('https://www.youtube.com/'),
+  SOCIAL_TIKTOK_URL: optionalUrl.default('https://www.tiktok.com/'),
+  SOCIAL_X_URL: optionalUrl,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool.default(false),
+  WEB_DIST_DIR: optionalText,
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  isProduction: boolean;
+  port: number;
+  host: string;
+  publicUrl: URL;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  authSecret: string;
+  google: { clientId: string; clientSecret: string } | undefined;
+  devSignIn: boolean;
+  emailLinkEnabled: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  s3:
+    | {
+        bucket: string;
+        endpoint: string | undefined;
+        region: string;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        forcePathStyle: boolean;
+      }
+    | undefined;
+  siteName: string;
+  shopUrl: string;
+  social: { instagram: string | null; facebook: string | null; youtube: string | null; tiktok: string | null; x: string | null };
+  logLevel: Env['LOG_LEVEL'];
+  trustProxy: boolean;
+  webDistDir: string | undefined;
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+export function isLoopbackUrl(url: URL): boolean {
+  return LOOPBACK_HOSTS.has(url.hostname);
+}
+
+/**
+ * A development secret is kept in the data directory so sessions survive restarts without
+ * anybody having to invent one; production must set AUTH_SECRET.
+ */
+function developmentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret');
+  try {
+    const existing = readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // first start: created below
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`),
+    );
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  const isProduction = e.NODE_ENV === 'production';
+  const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
+  const dataDir = path.resolve(e.DATA_DIR);
+
+  if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
+    problems.push('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both or neither');
+  }
+  const google =
+    e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+      ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
+      : undefined;
+
+  let devSignIn = false;
+  if (e.DEV_SIGN_IN === 'true') devSignIn = true;
+  if (e.DEV_SIGN_IN === 'auto') devSignIn = !google && isLoopbackUrl(publicUrl);
+  if (isProduction) {
+    if (e.DEV_SIGN_IN === 'true') problems.push('DEV_SIGN_IN: the development sign-in cannot be enabled in production');
+    devSignIn = false;
+    if (!google) problems.push('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: required in production (Google sign-in)');
+    if (!e.AUTH_SECRET) problems.push('AUTH_SECRET: required in production (at least 32 random characters)');
+    if (e.EMAIL_LINK_ENABLED && !e.SMTP_URL) problems.push('SMTP_URL: required in production when EMAIL_LINK_ENABLED is on');
+    if (!e.PUBLIC_URL) problems.push('PUBLIC_URL: required in production (the https address people use)');
+  }
+  if (e.S3_BUCKET && Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  return {
+    env: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    authSecret: e.AUTH_SECRET ?? developmentSecret(dataDir),
+    google,
+    devSignIn,
+    emailLinkEnabled: e.EMAIL_LINK_ENABLED,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
+    siteName: e.SITE_NAME,
+    shopUrl: e.SHOP_URL,
+    social: {
+      instagram: e.SOCIAL_INSTAGRAM_URL ?? null,
+      facebook: e.SOCIAL_FACEBOOK_URL ?? null,
+      youtube: e.SOCIAL_YOUTUBE_URL ?? null,
+      tiktok: e.SOCIAL_TIKTOK_URL ?? null,
+      x: e.SOCIAL_X_URL ?? null,
+    },
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    webDistDir: e.WEB_DIST_DIR,
+  };
+}

@@ -1,0 +1,251 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The data model of spec §3. Columns are snake_case; the property names are the
+ * specification's camelCase field names, which is also what the API returns.
+ *
+ * `users`, `sessions`, `accounts` and `verifications` are the tables better-auth works
+ * with; `users` carries the specification's profile fields beside better-auth's own.
+ */
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const users = pgTable('users', {
+  id: text('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  displayName: text('display_name').notNull().default(''),
+  image: text('image'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  lastSignIn: timestamp('last_sign_in', { withTimezone: true, mode: 'date' }),
+  phoneNumber: text('phone_number').notNull().default(''),
+  zipCode: text('zip_code').notNull().default(''),
+  allowPromo: boolean('allow_promo').notNull().default(false),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    token: text('token').notNull().unique(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** One row per (issuer, subject): users are identified by their provider account, not e-mail. */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true, mode: 'date' }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true, mode: 'date' }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('accounts_provider_subject_idx').on(t.providerId, t.accountId), index('accounts_user_idx').on(t.userId)],
+);
+
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('verifications_identifier_idx').on(t.identifier)],
+);
+
+/** spec §3 user-count/total: counts new accounts (members), never sign-ins. */
+export const memberCount = pgTable('member_count', {
+  id: text('id').primaryKey(),
+  count: integer('count').notNull().default(0),
+});
+
+export const environmentPhotoStatuses = ['pending', 'uploaded', 'processing', 'completed', 'failed'] as const;
+export type EnvironmentPhotoStatus = (typeof environmentPhotoStatuses)[number];
+
+export const environmentPhotos = pgTable(
+  'environment_photos',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    state: text('state').notNull(),
+    county: text('county').notNull().default(''),
+    description: text('description').notNull(),
+    designToggles: jsonb('design_toggles').$type<Record<string, boolean>>().notNull().default({}),
+    createdAt: createdAt(),
+    status: text('status').$type<EnvironmentPhotoStatus>().notNull().default('pending'),
+    storageKey: text('storage_key'),
+    photoUrl: text('photo_url'),
+    processingStarted: timestamp('processing_started', { withTimezone: true, mode: 'date' }),
+    processingCompleted: timestamp('processing_completed', { withTimezone: true, mode: 'date' }),
+    designAStorageUrl: text('design_a_storage_url'),
+    designBStorageUrl: text('design_b_storage_url'),
+    promptAId: text('prompt_a_id'),
+    promptBId: text('prompt_b_id'),
+    designAId: text('design_a_id'),
+    designBId: text('design_b_id'),
+    designDocId: text('design_doc_id'),
+    error: text('error'),
+  },
+  (t) => [index('environment_photos_user_idx').on(t.userId, t.createdAt), index('environment_photos_status_idx').on(t.status)],
+);
+
+export const designStatuses = ['pending_selection', 'submitted'] as const;
+export type DesignStatus = (typeof designStatuses)[number];
+
+export const designs = pgTable(
+  'designs',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull().default(''),
+    imageUrl: text('image_url'),
+    previewUrl: text('preview_url'),
+    patternUrl: text('pattern_url'),
+    thumbnailUrl: text('thumbnail_url'),
+    environmentDescription: text('environment_description').notNull(),
+    environmentPhotoId: text('environment_photo_id').references(() => environmentPhotos.id, { onDelete: 'set null' }),
+    environmentPhotoUrl: text('environment_photo_url'),
+    designerName: text('designer_name').notNull().default('Anonymous'),
+    createdAt: createdAt(),
+    voteCount: integer('vote_count').notNull().default(0),
+    state: text('state').notNull(),
+    county: text('county').notNull().default('N/A'),
+    generationMethod: text('generation_method').notNull().default('ai_generated'),
+    status: text('status').$type<DesignStatus>().notNull().default('pending_selection'),
+    designToggles: jsonb('design_toggles').$type<Record<string, boolean>>().notNull().default({}),
+    designAId: text('design_a_id'),
+    designAUrl: text('design_a_url'),
+    markdownAnalysisA: text('markdown_analysis_a'),
+    openaiResponseIdA: text('openai_response_id_a'),
+    designBId: text('design_b_id'),
+    designBUrl: text('design_b_url'),
+    markdownAnalysisB: text('markdown_analysis_b'),
+    openaiResponseIdB: text('openai_response_id_b'),
+    selectedVariant: text('selected_variant').$type<'A' | 'B'>(),
+    finalDesignChoice: text('final_design_choice').$type<'original' | 'edited'>().notNull().default('original'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true, mode: 'date' }),
+    editedImageUrl: text('edited_image_url'),
+    editPrompt: text('edit_prompt'),
+    editedAt: timestamp('edited_at', { withTimezone: true, mode: 'date' }),
+    hasEdits: boolean('has_edits').notNull().default(false),
+    promptA: text('prompt_a'),
+    promptB: text('prompt_b'),
+    story: text('story'),
+  },
+  (t) => [
+    index('designs_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('designs_status_votes_idx').on(t.status, t.voteCount.desc(), t.createdAt.desc()),
+    index('designs_status_created_idx').on(t.status, t.createdAt.desc()),
+    index('designs_state_idx').on(t.status, t.state, t.createdAt.desc()),
+  ],
+);
+
+/** One vote per user per design is the primary key itself (architecture §improvements 1). */
+export const votes = pgTable(
+  'votes',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    designId: text('design_id')
+      .notNull()
+      .references(() => designs.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.designId] }), index('votes_design_idx').on(t.designId)],
+);
+
+export const comments = pgTable(
+  'comments',
+  {
+    id: text('id').primaryKey(),
+    designId: text('design_id')
+      .notNull()
+      .references(() => designs.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userName: text('user_name').notNull().default('Anonymous'),
+    userAvatar: text('user_avatar'),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('comments_design_created_idx').on(t.designId, t.createdAt.desc())],
+);
+
+/** Trophy Club: one winner per month; the April-August 2025 winners are seed data. */
+export const contestWinners = pgTable('contest_winners', {
+  month: text('month').primaryKey(),
+  designId: text('design_id').references(() => designs.id, { onDelete: 'set null' }),
+  patternName: text('pattern_name').notNull(),
+  designerName: text('designer_name').notNull(),
+  imageUrl: text('image_url').notNull(),
+  voteCount: integer('vote_count'),
+  createdAt: createdAt(),
+});
+
+/** Test accounts of the built-in development sign-in provider (never used in production). */
+export const devAccounts = pgTable('dev_accounts', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  avatarUrl: text('avatar_url'),
+  createdAt: createdAt(),
+});
+
+export const schema = {
+  users,
+  sessions,
+  accounts,
+  verifications,
+  memberCount,
+  environmentPhotos,
+  designs,
+  votes,
+  comments,
+  contestWinners,
+  devAccounts,
+};
+export type Schema = typeof schema;
+
+export const nowSql = sql`now()`;

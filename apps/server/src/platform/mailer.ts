@@ -1,0 +1,32 @@
+import nodemailer from 'nodemailer';
+import type { Logger } from 'pino';
+import type { Config } from './config.js';
+
+export interface Mailer {
+  sendSignInLink(email: string, url: string): Promise<void>;
+}
+
+/** Keeps addresses out of logs (quality.md rule 10) while leaving them recognisable. */
+export function maskEmail(email: string): string {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 1)}***@${domain}`;
+}
+
+/** SMTP when configured; otherwise the link is written to the server log for development. */
+export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'siteName'>, log: Logger): Mailer {
+  const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined;
+  return {
+    async sendSignInLink(email, url) {
+      if (!transport) {
+        log.info({ to: maskEmail(email), url }, 'sign-in link (no SMTP_URL set, so it is logged instead of mailed)');
+        return;
+      }
+      await transport.sendMail({
+        from: config.mailFrom,
+        to: email,
+        subject: `Your ${config.siteName} sign-in link`,
+        text: `Open this link to sign in to ${config.siteName}. It works once, for 15 minutes:\n\n${url}\n\nIf you did not ask for it, ignore this e-mail.`,
+      });
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import { designListSchema, errorSchema, memberCountSchema, privateProfileSchema, publicUserSchema } from '@camo/shared/api';
+import { updateProfileSchema } from '@camo/shared/profile';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser, type SessionResolver } from '../platform/auth/session.js';
+import type { UsersService } from './users.service.js';
+
+const userIdParams = z.object({ id: z.string().min(1).max(100) });
+
+export function usersRoutes(users: UsersService, session: SessionResolver): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/members/count',
+      {
+        schema: { tags: ['members'], summary: 'Number of members (accounts ever created)', response: { 200: memberCountSchema } },
+      },
+      async () => ({ count: await users.memberCount() }),
+    );
+
+    app.get(
+      '/api/me',
+      {
+        preHandler: session.requireUser,
+        schema: {
+          tags: ['users'],
+          summary: "The signed-in user's own profile, private fields included",
+          response: { 200: privateProfileSchema, 401: errorSchema },
+        },
+      },
+      async (req) => users.me(currentUser(req).id),
+    );
+
+    app.patch(
+      '/api/me',
+      {
+        preHandler: session.requireUser,
+        schema: {
+          tags: ['users'],
+          summary: 'Change one or more of display name, phone number, zip code and the promotions flag',
+          body: updateProfileSchema,
+          response: { 200: privateProfileSchema, 400: errorSchema, 401: errorSchema },
+        },
+      },
+      async (req) => users.updateMe(currentUser(req).id, req.body),
+    );
+
+    app.get(
+      '/api/users/:id',
+      {
+        preHandler: session.requireUser,
+        schema: {
+          tags: ['users'],
+          summary: 'A designer’s public profile',
+          params: userIdParams,
+          response: { 200: publicUserSchema, 401: errorSchema, 404: errorSchema },
+        },
+      },
+      async (req) => users.publicUser(req.params.id),
+    );
+
+    app.get(
+      '/api/users/:id/designs',
+      {
+        preHandler: session.requireUser,
+        schema: {
+          tags: ['users'],
+          summary: 'A designer’s designs, newest first (drafts only for their owner)',
+          params: userIdParams,
+          response: { 200: designListSchema, 401: errorSchema },
+        },
+      },
+      async (req) => ({ designs: await users.designsOf(req.params.id, currentUser(req).id) }),
+    );
+  };
+}

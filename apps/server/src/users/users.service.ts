@@ -1,0 +1,85 @@
+import type { DesignCard, PrivateProfile, PublicUser } from '@camo/shared/api';
+import type { UpdateProfileRequest } from '@camo/shared/profile';
+import { updateProfileSchema } from '@camo/shared/profile';
+import type { DesignRow, UserRow, UsersRepository } from './users.repository.js';
+
+export class NotFoundError extends Error {
+  readonly statusCode = 404;
+}
+export class ValidationError extends Error {
+  readonly statusCode = 400;
+}
+
+export function toPublicUser(row: UserRow): PublicUser {
+  return {
+    id: row.id,
+    displayName: row.displayName || null,
+    image: row.image,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The only shape that carries private fields; it is returned to the owner alone. */
+export function toPrivateProfile(row: UserRow): PrivateProfile {
+  return {
+    ...toPublicUser(row),
+    email: row.email,
+    phoneNumber: row.phoneNumber,
+    zipCode: row.zipCode,
+    allowPromo: row.allowPromo,
+    lastSignIn: row.lastSignIn?.toISOString() ?? null,
+  };
+}
+
+export function toDesignCard(row: DesignRow): DesignCard {
+  const chosenImage =
+    row.hasEdits && row.finalDesignChoice === 'edited' && row.editedImageUrl ? row.editedImageUrl : row.imageUrl;
+  return {
+    id: row.id,
+    userId: row.userId,
+    name: row.name || 'No Name',
+    imageUrl: chosenImage ?? (row.selectedVariant === 'B' ? row.designBUrl : row.designAUrl),
+    thumbnailUrl: row.thumbnailUrl,
+    designerName: row.designerName || 'Anonymous',
+    state: row.state,
+    county: row.county || 'N/A',
+    status: row.status,
+    voteCount: row.voteCount ?? 0,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function createUsersService(repo: UsersRepository) {
+  return {
+    async me(userId: string): Promise<PrivateProfile> {
+      const row = await repo.findById(userId);
+      if (!row) throw new NotFoundError('User not found.');
+      return toPrivateProfile(row);
+    },
+
+    async updateMe(userId: string, request: UpdateProfileRequest): Promise<PrivateProfile> {
+      const parsed = updateProfileSchema.safeParse(request);
+      if (!parsed.success) throw new ValidationError(parsed.error.issues[0]?.message ?? 'Invalid request.');
+      const row = await repo.updateProfile(userId, parsed.data);
+      if (!row) throw new NotFoundError('User not found.');
+      return toPrivateProfile(row);
+    },
+
+    async publicUser(id: string): Promise<PublicUser> {
+      const row = await repo.findById(id);
+      if (!row) throw new NotFoundError('User not found.');
+      return toPublicUser(row);
+    },
+
+    async designsOf(id: string, viewerId: string): Promise<DesignCard[]> {
+      const rows = await repo.designsOf(id, { includeDrafts: id === viewerId, limit: 100 });
+      return rows.map(toDesignCard);
+    },
+
+    memberCount: () => repo.memberCount(),
+    onUserCreated: () => repo.incrementMemberCount(),
+    onSignIn: (userId: string) => repo.recordSignIn(userId, new Date()),
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;
