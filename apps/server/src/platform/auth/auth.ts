@@ -49,6 +49,9 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, hooks: AuthHo
     disabledPaths: ['/update-user', '/change-email', '/delete-user', '/link-social', '/unlink-account'],
     advanced: {
       cookiePrefix: 'camo',
+      // better-auth skips these checks when NODE_ENV is 'test'; our tests must see production behaviour.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
       useSecureCookies: config.publicUrl.protocol === 'https:',
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/' },
       database: { generateId: () => crypto.randomUUID() },

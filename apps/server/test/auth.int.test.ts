@@ -1,0 +1,210 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions, users } from '../src/platform/db/schema.js';
+import { createClient, finishSignIn, follow, signIn, startDevSignIn } from './support/dev-sign-in.js';
+import { backends, startTestServer, type TestServer } from './support/test-server.js';
+
+describe.each(backends)('sign-in through the development provider (%s)', (backend) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(backend);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const memberCount = async () => {
+    const { body } = await createClient(server.origin).json<{ count: number }>('/api/members/count');
+    return body.count;
+  };
+
+  it('creates the user on first sign-in and counts a member once', async () => {
+    const before = await memberCount();
+    const client = await signIn(server.origin, { name: '  Buck   Hunter ', email: 'buck@example.com' });
+    expect(await memberCount()).toBe(before + 1);
+
+    const me = await client.json<Record<string, unknown>>('/api/me');
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ displayName: 'Buck Hunter', email: 'buck@example.com', allowPromo: false });
+    const firstSignIn = me.body.lastSignIn as string;
+    const createdAt = me.body.createdAt as string;
+
+    // A returning account: no new member, same record, a later lastSignIn.
+    await new Promise((r) => setTimeout(r, 20));
+    const again = await signIn(server.origin, { name: 'Buck Hunter', email: 'buck@example.com' });
+    expect(await memberCount()).toBe(before + 1);
+    const meAgain = await again.json<Record<string, unknown>>('/api/me');
+    expect(meAgain.body.id).toBe(me.body.id);
+    expect(meAgain.body.createdAt).toBe(createdAt);
+    expect(new Date(meAgain.body.lastSignIn as string).getTime()).toBeGreaterThan(new Date(firstSignIn).getTime());
+  });
+
+  it('sets an HttpOnly, SameSite=Lax session cookie', async () => {
+    const steps = await startDevSignIn(server.origin, { name: 'Cookie Check', email: 'cookie@example.com' });
+    const done = await finishSignIn(steps);
+    const sessionCookie = done.headers.getSetCookie().find((c) => c.startsWith('camo.session_token='));
+    expect(sessionCookie).toBeDefined();
+    expect(sessionCookie).toMatch(/HttpOnly/i);
+    expect(sessionCookie).toMatch(/SameSite=Lax/i);
+    expect(new URL(done.headers.get('location') ?? '', server.origin).href).toBe(`${server.origin}/profile`);
+  });
+
+  it('refuses a replayed callback', async () => {
+    const steps = await startDevSignIn(server.origin, { name: 'Replay One', email: 'replay@example.com' });
+    const first = await finishSignIn(steps);
+    expect(first.headers.get('location')).not.toMatch(/error/);
+    const attacker = createClient(server.origin);
+    const replay = await attacker.fetch(steps.callbackUrl.pathname + steps.callbackUrl.search);
+    expect(replay.headers.get('location') ?? '').toMatch(/error/);
+    expect(attacker.jar.get('camo.session_token')).toBeUndefined();
+    // Even with the original browser's cookies, the spent state and code do not work twice.
+    const sameBrowser = await steps.client.fetch(steps.callbackUrl.pathname + steps.callbackUrl.search);
+    expect(sameBrowser.headers.get('location') ?? '').toMatch(/error/);
+  });
+
+  it('refuses a callback whose state was tampered with', async () => {
+    const steps = await startDevSignIn(server.origin, { name: 'State Tamper', email: 'state@example.com' });
+    const forged = new URL(steps.callbackUrl);
+    forged.searchParams.set('state', 'forged-state-value-0000000000000');
+    const response = await steps.client.fetch(forged.pathname + forged.search);
+    expect(response.headers.get('location') ?? '').toMatch(/error/);
+    expect(steps.client.jar.get('camo.session_token')).toBeUndefined();
+  });
+
+  it('refuses a code redeemed with another flow’s PKCE verifier', async () => {
+    // Two sign-ins in two browsers; the code of the first is presented with the state (and so
+    // the stored PKCE verifier) of the second. The provider must refuse the exchange.
+    const a = await startDevSignIn(server.origin, { name: 'Pkce Alpha', email: 'pkce@example.com' });
+    const b = await startDevSignIn(server.origin, { name: 'Pkce Alpha', email: 'pkce@example.com' });
+    const client = b.client;
+    const mixed = new URL(b.callbackUrl);
+    mixed.searchParams.set('code', a.callbackUrl.searchParams.get('code') ?? '');
+    const response = await client.fetch(mixed.pathname + mixed.search);
+    expect(response.headers.get('location') ?? '').toMatch(/error/);
+    expect(client.jar.get('camo.session_token')).toBeUndefined();
+  });
+
+  it('refuses an ID token whose nonce does not match', async () => {
+    const client = createClient(server.origin);
+    const start = await client.json<{ url: string }>('/api/auth/sign-in/social', {
+      method: 'POST',
+      body: JSON.stringify({ provider: 'dev-oidc', callbackURL: '/profile' }),
+    });
+    const authorizationUrl = new URL(start.body.url);
+    authorizationUrl.searchParams.set('nonce', 'attacker-chosen-nonce-00000000000');
+    const chooser = await follow(client, await client.fetch(authorizationUrl.pathname + authorizationUrl.search));
+    const uid = /interaction\/([^/?]+)/.exec(chooser.url.pathname)?.[1];
+    const created = await client.fetch(`/dev-oidc/interaction/${uid}/create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ name: 'Nonce Tamper', email: 'nonce@example.com', avatarUrl: '' }).toString(),
+    });
+    const back = await follow(client, created, (url) => url.pathname.startsWith('/api/auth/callback/'));
+    const response = await client.fetch(back.url.pathname + back.url.search);
+    expect(response.headers.get('location') ?? '').toMatch(/error/);
+    expect(client.jar.get('camo.session_token')).toBeUndefined();
+  });
+
+  it('only redirects to our own origin after sign-in', async () => {
+    const client = createClient(server.origin);
+    const start = await client.json('/api/auth/sign-in/social', {
+      method: 'POST',
+      body: JSON.stringify({ provider: 'dev-oidc', callbackURL: 'https://evil.example/steal' }),
+    });
+    expect(start.status).toBe(403);
+  });
+
+  it('deletes the session on sign-out, server-side', async () => {
+    const client = await signIn(server.origin, { name: 'Sign Out', email: 'signout@example.com' });
+    const stolenCookie = client.jar.header();
+    const me = await client.json<{ id: string }>('/api/me');
+    const before = await server.database.db.select().from(sessions).where(eq(sessions.userId, me.body.id));
+    expect(before.length).toBeGreaterThan(0);
+
+    const out = await client.json('/api/auth/sign-out', { method: 'POST', body: '{}' });
+    expect(out.status).toBe(200);
+    const after = await server.database.db.select().from(sessions).where(eq(sessions.userId, me.body.id));
+    expect(after.length).toBe(before.length - 1);
+
+    const replay = await fetch(`${server.origin}/api/me`, { headers: { cookie: stolenCookie } });
+    expect(replay.status).toBe(401);
+  });
+
+  it('expires a session past its absolute lifetime however active', async () => {
+    const client = await signIn(server.origin, { name: 'Old Session', email: 'old@example.com' });
+    const me = await client.json<{ id: string }>('/api/me');
+    await server.database.db
+      .update(sessions)
+      .set({ createdAt: new Date(Date.now() - 31 * 24 * 60 * 60 * 1000) })
+      .where(eq(sessions.userId, me.body.id));
+    expect((await client.json('/api/me')).status).toBe(401);
+    const left = await server.database.db.select().from(sessions).where(eq(sessions.userId, me.body.id));
+    expect(left).toHaveLength(0);
+  });
+
+  it('refuses the e-mail link endpoints while the feature is off', async () => {
+    const client = createClient(server.origin);
+    const send = await client.json<{ message: string }>('/api/auth/sign-in/magic-link', {
+      method: 'POST',
+      body: JSON.stringify({ email: 'someone@example.com' }),
+    });
+    expect(send.status).toBe(403);
+    expect(server.sentLinks).toHaveLength(0);
+    const rows = await server.database.db.select().from(users).where(eq(users.email, 'someone@example.com'));
+    expect(rows).toHaveLength(0);
+  });
+});
+
+describe.each(backends)('e-mail link sign-in when switched on (%s)', (backend) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(backend, { EMAIL_LINK_ENABLED: 'true' });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('spends the token only on explicit confirmation with the matching e-mail', async () => {
+    const client = createClient(server.origin);
+    const send = await client.json('/api/auth/sign-in/magic-link', {
+      method: 'POST',
+      body: JSON.stringify({ email: 'link@example.com', callbackURL: '/profile' }),
+    });
+    expect(send.status).toBe(200);
+    const link = server.sentLinks.at(-1);
+    expect(link?.email).toBe('link@example.com');
+    const token = new URL(link!.url).searchParams.get('link')!;
+    expect(new URL(link!.url).pathname).toBe('/login');
+
+    // A mail scanner "opening" the verify endpoint spends nothing.
+    const scanner = await fetch(`${server.origin}/api/auth/magic-link/verify?token=${token}`);
+    expect(scanner.status).toBe(405);
+
+    const noEmail = await client.json<{ message: string }>('/api/auth/magic-link/confirm', {
+      method: 'POST',
+      body: JSON.stringify({ token, email: '' }),
+    });
+    expect(noEmail.status).toBe(400);
+    expect(noEmail.body.message).toBe('Email is required to complete sign-in.');
+
+    const wrong = await client.json('/api/auth/magic-link/confirm', {
+      method: 'POST',
+      body: JSON.stringify({ token, email: 'other@example.com' }),
+    });
+    expect(wrong.status).toBe(400);
+
+    const ok = await client.json('/api/auth/magic-link/confirm', {
+      method: 'POST',
+      body: JSON.stringify({ token, email: 'LINK@example.com' }),
+    });
+    expect(ok.status).toBe(200);
+    const me = await client.json<{ email: string }>('/api/me');
+    expect(me.body.email).toBe('link@example.com');
+
+    const again = await createClient(server.origin).json('/api/auth/magic-link/confirm', {
+      method: 'POST',
+      body: JSON.stringify({ token, email: 'link@example.com' }),
+    });
+    expect(again.status).toBe(400);
+  });
+});

@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { loadConfig, type Config } from '../../src/platform/config.js';
+import { openDatabase, type Database } from '../../src/platform/db/database.js';
+import type { Mailer } from '../../src/platform/mailer.js';
+
+export type Backend = 'pglite' | 'postgres';
+
+/** PGlite always; PostgreSQL as well when TEST_DATABASE_URL is set (CI sets it). */
+export const backends: Backend[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** A fresh, empty PostgreSQL database per test server, dropped when it closes. */
+async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `camo_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestServer {
+  origin: string;
+  app: FastifyInstance;
+  config: Config;
+  database: Database;
+  sentLinks: { email: string; url: string }[];
+  close(): Promise<void>;
+}
+
+export async function startTestServer(backend: Backend, env: Record<string, string> = {}): Promise<TestServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'camo-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    AUTH_SECRET: randomBytes(32).toString('base64url'),
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    ...env,
+  });
+  const postgres = backend === 'postgres' ? await freshPostgres() : undefined;
+  const database = await openDatabase(postgres ? { kind: 'postgres', url: postgres.url } : { kind: 'pglite-memory' });
+  const sentLinks: { email: string; url: string }[] = [];
+  const mailer: Mailer = {
+    sendSignInLink: (email, url) => {
+      sentLinks.push({ email, url });
+      return Promise.resolve();
+    },
+  };
+  const app = await buildApp({ config, database, mailer });
+  await app.listen({ port, host: '127.0.0.1' });
+  return {
+    origin: config.publicUrl.origin,
+    app,
+    config,
+    database,
+    sentLinks,
+    async close() {
+      await app.close();
+      await postgres?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@camo/shared/messages';
+import { createClient, signIn, type Client } from './support/dev-sign-in.js';
+import { backends, startTestServer, type TestServer } from './support/test-server.js';
+
+const PRIVATE_FIELDS = ['email', 'phoneNumber', 'zipCode', 'allowPromo', 'lastSignIn'];
+
+describe.each(backends)('profile API (%s)', (backend) => {
+  let server: TestServer;
+  let alice: Client;
+  let bob: Client;
+  let aliceId: string;
+
+  beforeAll(async () => {
+    server = await startTestServer(backend);
+    alice = await signIn(server.origin, { name: 'Alice Archer', email: 'alice@example.com' });
+    bob = await signIn(server.origin, { name: 'Bob Bowman', email: 'bob@example.com' });
+    aliceId = (await alice.json<{ id: string }>('/api/me')).body.id;
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const patch = (client: Client, body: unknown) =>
+    client.json<Record<string, unknown>>('/api/me', { method: 'PATCH', body: JSON.stringify(body) });
+
+  it('saves normalised values', async () => {
+    const name = await patch(alice, { displayName: '  Alice   <b>the</b> Archer ' });
+    expect(name.status).toBe(200);
+    expect(name.body.displayName).toBe('Alice bthe/b Archer');
+    const phone = await patch(alice, { phoneNumber: '+1 (602) 555-0143' });
+    expect(phone.body.phoneNumber).toBe('16025550143');
+    const zip = await patch(alice, { zipCode: '85001-1234' });
+    expect(zip.body.zipCode).toBe('850011234');
+    const promo = await patch(alice, { allowPromo: true });
+    expect(promo.body.allowPromo).toBe(true);
+    const me = await alice.json<Record<string, unknown>>('/api/me');
+    expect(me.body).toMatchObject({ phoneNumber: '16025550143', zipCode: '850011234', allowPromo: true });
+  });
+
+  it.each([
+    [{ displayName: 'x' }, messages.displayNameTooShort],
+    [{ displayName: 'y'.repeat(51) }, messages.displayNameTooLong],
+    [{ phoneNumber: '555-0143' }, messages.phoneTooShort],
+    [{ phoneNumber: '1234567890123456' }, messages.phoneTooLong],
+    [{ zipCode: '850' }, messages.zipTooShort],
+    [{ zipCode: '12345678901' }, messages.zipTooLong],
+  ])('refuses %j with the specification’s message', async (body, message) => {
+    const response = await patch(bob, body);
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ error: 'validation', message });
+  });
+
+  it('ignores nothing silently: forged fields are refused', async () => {
+    for (const body of [{ email: 'evil@example.com' }, { createdAt: '2000-01-01' }, { id: 'other' }, { allowPromo: 'yes' }]) {
+      expect((await patch(bob, body)).status).toBe(400);
+    }
+    const me = await bob.json<Record<string, unknown>>('/api/me');
+    expect(me.body.email).toBe('bob@example.com');
+  });
+
+  it('returns private fields to nobody but their owner', async () => {
+    const asBob = await bob.json<Record<string, unknown>>(`/api/users/${aliceId}`);
+    expect(asBob.status).toBe(200);
+    expect(asBob.body.displayName).toBeTruthy();
+    for (const field of PRIVATE_FIELDS) expect(asBob.body).not.toHaveProperty(field);
+    const designs = await bob.json<{ designs: unknown[] }>(`/api/users/${aliceId}/designs`);
+    expect(designs.status).toBe(200);
+    expect(JSON.stringify(designs.body)).not.toContain('alice@example.com');
+  });
+
+  it('answers 404 for an unknown user', async () => {
+    expect((await bob.json('/api/users/does-not-exist')).status).toBe(404);
+  });
+
+  it('needs a session for every private route', async () => {
+    const anonymous = createClient(server.origin);
+    expect((await anonymous.json('/api/me')).status).toBe(401);
+    expect((await anonymous.json('/api/me', { method: 'PATCH', body: '{"zipCode":"85001"}' })).status).toBe(401);
+    expect((await anonymous.json(`/api/users/${aliceId}`)).status).toBe(401);
+    expect((await anonymous.json(`/api/users/${aliceId}/designs`)).status).toBe(401);
+  });
+
+  it('refuses cross-site and non-JSON state changes', async () => {
+    const crossSite = await fetch(`${server.origin}/api/me`, {
+      method: 'PATCH',
+      headers: { cookie: bob.jar.header(), origin: 'https://evil.example', 'content-type': 'application/json' },
+      body: JSON.stringify({ zipCode: '99999' }),
+    });
+    expect(crossSite.status).toBe(403);
+    const form = await bob.fetch('/api/me', {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'zipCode=99999',
+    });
+    expect(form.status).toBe(415);
+    const me = await bob.json<Record<string, unknown>>('/api/me');
+    expect(me.body.zipCode).toBe('');
+  });
+
+  it('serves public settings, the member count and the Trophy Club', async () => {
+    const anonymous = createClient(server.origin);
+    const config = await anonymous.json<Record<string, unknown>>('/api/config');
+    expect(config.body).toMatchObject({ devSignIn: true, signInProvider: 'dev-oidc', emailLinkEnabled: false });
+    expect((await anonymous.json<{ count: number }>('/api/members/count')).body.count).toBe(2);
+    const winners = await anonymous.json<{ winners: { month: string }[] }>('/api/contest/winners');
+    expect(winners.body.winners.map((w) => w.month).sort()).toEqual(['2025-04', '2025-05', '2025-06', '2025-07', '2025-08']);
+  });
+
+  it('sends security headers', async () => {
+    const response = await fetch(`${server.origin}/api/health`);
+    expect(response.status).toBe(200);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('publishes an OpenAPI document built from the request schemas', async () => {
+    const response = await fetch(`${server.origin}/api/docs/json`);
+    const doc = (await response.json()) as { paths: Record<string, Record<string, { requestBody?: unknown }>> };
+    expect(doc.paths['/api/me']?.patch?.requestBody).toBeDefined();
+    expect(JSON.stringify(doc.paths['/api/me'])).toContain('zipCode');
+  });
+});
