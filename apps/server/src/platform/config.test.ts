@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+const base = { DATA_DIR: '/tmp/camo-config-test', AUTH_SECRET: 'x'.repeat(32) };
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('configuration', () => {
+  it('has working defaults for a fresh machine', () => {
+    const config = loadConfig(base);
+    expect(config.port).toBe(3000);
+    expect(config.publicUrl.href).toBe('http://localhost:3000/');
+    expect(config.devSignIn).toBe(true);
+    expect(config.emailLinkEnabled).toBe(false);
+    expect(config.s3).toBeUndefined();
+    expect(config.databaseUrl).toBeUndefined();
+  });
+
+  it('follows the port in the default public URL', () => {
+    expect(loadConfig({ ...base, PORT: '4123' }).publicUrl.origin).toBe('http://localhost:4123');
+  });
+
+  it('names the variable that is wrong', () => {
+    expect(problemsOf({ ...base, PORT: 'abc' })[0]).toMatch(/^PORT:/);
+    expect(problemsOf({ ...base, DATABASE_URL: 'not a url' })[0]).toMatch(/^DATABASE_URL:/);
+    expect(problemsOf({ ...base, AUTH_SECRET: 'short' })[0]).toMatch(/^AUTH_SECRET:/);
+    expect(problemsOf({ ...base, GOOGLE_CLIENT_ID: 'id' })[0]).toMatch(/GOOGLE_CLIENT_SECRET/);
+  });
+
+  it('turns the development sign-in off when Google is configured or the site is public', () => {
+    expect(loadConfig({ ...base, GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's' }).devSignIn).toBe(false);
+    expect(loadConfig({ ...base, PUBLIC_URL: 'https://camo.example.com' }).devSignIn).toBe(false);
+    expect(loadConfig({ ...base, PUBLIC_URL: 'http://127.0.0.1:3000' }).devSignIn).toBe(true);
+  });
+
+  it('never allows the development sign-in in production, and demands what production needs', () => {
+    const problems = problemsOf({ NODE_ENV: 'production', DATA_DIR: '/tmp/x', DEV_SIGN_IN: 'true' });
+    expect(problems.join('\n')).toMatch(/DEV_SIGN_IN/);
+    expect(problems.join('\n')).toMatch(/GOOGLE_CLIENT_ID/);
+    expect(problems.join('\n')).toMatch(/AUTH_SECRET/);
+    expect(problems.join('\n')).toMatch(/PUBLIC_URL/);
+    const ok = loadConfig({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://camo.example.com',
+      AUTH_SECRET: 'y'.repeat(40),
+      GOOGLE_CLIENT_ID: 'id',
+      GOOGLE_CLIENT_SECRET: 'secret',
+    });
+    expect(ok.devSignIn).toBe(false);
+    expect(ok.isProduction).toBe(true);
+  });
+});
