@@ -1,0 +1,36 @@
+import { Outlet, useMatches } from 'react-router';
+import { DevSignInNotice } from './dev-sign-in-notice';
+import { NavigationProgress } from './navigation-progress';
+import { ScrollToTop } from './scroll-to-top';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+
+export type RouteHandle = { footer?: boolean };
+
+function wantsFooter(handle: unknown): boolean {
+  return typeof handle === 'object' && handle !== null && (handle as RouteHandle).footer === true;
+}
+
+/** Skip link, notices, header, the page, and the footer where the route table asks for it. */
+export function AppShell() {
+  const matches = useMatches();
+  const footer = matches.some((match) => wantsFooter(match.handle));
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <ScrollToTop />
+      <NavigationProgress />
+      <a
+        href="#main-content"
+        className="sr-only z-50 rounded bg-blaze px-4 py-2 font-semibold text-night focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+      >
+        Skip to main content
+      </a>
+      <DevSignInNotice />
+      <SiteHeader />
+      <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
+        <Outlet />
+      </main>
+      {footer && <SiteFooter />}
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+import { useConfig } from '@/features/config/api/get-config';
+
+/** Architecture: while the built-in development sign-in provider is on, every page says so. */
+export function DevSignInNotice() {
+  const config = useConfig();
+  if (!config.data?.devSignIn) return null;
+  return (
+    <div role="note" className="bg-coyote-300 px-4 py-1.5 text-center text-sm font-medium text-night">
+      <strong>Development sign-in:</strong> “Sign in with Google” uses the built-in development provider (no
+      Google account needed). Not for production.
+    </div>
+  );
+}

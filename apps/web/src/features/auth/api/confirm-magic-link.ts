@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { requestJson } from '@/lib/api-client';
+import { meQueryKey } from './get-me';
+import { emailForSignInKey } from './send-magic-link';
+
+export type ConfirmMagicLinkInput = { token: string; email: string };
+
+/** Spends the e-mailed token. Only an explicit click calls this: mail scanners open links too. */
+export async function confirmMagicLink(input: ConfirmMagicLinkInput): Promise<void> {
+  await requestJson('/api/auth/magic-link/confirm', { method: 'POST', body: input });
+}
+
+export function useConfirmMagicLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: confirmMagicLink,
+    onSuccess: async () => {
+      try {
+        localStorage.removeItem(emailForSignInKey);
+      } catch {
+        // Nothing to clean up when storage is unavailable.
+      }
+      await queryClient.invalidateQueries({ queryKey: meQueryKey });
+    },
+  });
+}

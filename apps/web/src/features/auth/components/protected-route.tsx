@@ -1,0 +1,28 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { LoadingState } from '@/components/ui/loading-state';
+import { useMe } from '../api/get-me';
+
+/** Where a signed-out visitor is sent: /login, remembering the page they asked for. */
+export function loginPathFor(pathname: string, search: string): string {
+  return `/login?${new URLSearchParams({ redirect: `${pathname}${search}` }).toString()}`;
+}
+
+/** Layout route for every signed-in page (spec §2): "Loading..." first, then the page or /login. */
+export function ProtectedRoute() {
+  const me = useMe();
+  const location = useLocation();
+
+  if (me.isPending) return <LoadingState />;
+  if (me.isError) {
+    return (
+      <div role="alert" className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
+        <p className="text-lg">We couldn't check whether you are signed in. Please try again.</p>
+        <button type="button" className="btn btn-primary" onClick={() => void me.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (!me.data) return <Navigate to={loginPathFor(location.pathname, location.search)} replace />;
+  return <Outlet />;
+}

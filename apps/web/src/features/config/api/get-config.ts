@@ -1,0 +1,19 @@
+import type { PublicConfig } from '@camo/shared/api';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { requestJson } from '@/lib/api-client';
+
+export function getConfig(): Promise<PublicConfig> {
+  return requestJson<PublicConfig>('/api/config');
+}
+
+/** Public settings never change while the server runs: load once per page load. */
+export const configQueryOptions = queryOptions({
+  queryKey: ['config'],
+  queryFn: getConfig,
+  staleTime: Infinity,
+  gcTime: Infinity,
+});
+
+export function useConfig() {
+  return useQuery(configQueryOptions);
+}

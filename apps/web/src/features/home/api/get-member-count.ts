@@ -1,0 +1,12 @@
+import type { MemberCount } from '@camo/shared/api';
+import { useQuery } from '@tanstack/react-query';
+import { requestJson } from '@/lib/api-client';
+
+export function getMemberCount(): Promise<MemberCount> {
+  return requestJson<MemberCount>('/api/members/count');
+}
+
+/** "Live": refreshed every minute while the home page is open. */
+export function useMemberCount() {
+  return useQuery({ queryKey: ['members', 'count'], queryFn: getMemberCount, refetchInterval: 60_000 });
+}

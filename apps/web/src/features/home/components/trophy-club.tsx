@@ -1,0 +1,105 @@
+import type { TrophyWinner } from '@camo/shared/api';
+import { Link } from 'react-router';
+import { useContestWinners } from '../api/get-contest-winners';
+
+const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** 'YYYY-MM' as "April 2025". */
+export function formatContestMonth(month: string): string {
+  const [year, monthNumber] = month.split('-').map(Number);
+  if (!year || !monthNumber) return month;
+  return monthFormat.format(new Date(Date.UTC(year, monthNumber - 1, 1)));
+}
+
+function currentContestMonth(now = new Date()): string {
+  return monthFormat.format(new Date(Date.UTC(now.getFullYear(), now.getMonth(), 1)));
+}
+
+function WinnerCard({ winner }: { winner: TrophyWinner }) {
+  const body = (
+    <>
+      <div className="relative aspect-square overflow-hidden bg-loam">
+        <img
+          src={winner.imageUrl}
+          alt={`${winner.patternName}, camouflage pattern by ${winner.designerName}`}
+          width={400}
+          height={400}
+          loading="lazy"
+          decoding="async"
+          className="size-full object-cover transition-transform duration-300 group-hover:scale-105"
+        />
+        <span className="absolute left-2 top-2 rounded-sm bg-night/90 px-2 py-0.5 font-condensed text-sm font-bold uppercase tracking-wider text-coyote-300">
+          {formatContestMonth(winner.month)}
+        </span>
+      </div>
+      <div className="flex flex-col gap-1 p-4">
+        <h3 className="font-condensed text-xl font-bold uppercase tracking-wide text-bone">
+          {winner.patternName}
+        </h3>
+        <p className="text-sm text-sage">
+          by <span className="font-semibold text-bone">{winner.designerName}</span>
+          {winner.voteCount !== null && <> · {winner.voteCount} votes</>}
+        </p>
+      </div>
+    </>
+  );
+  return (
+    <li className="card group overflow-hidden">
+      {winner.designId ? (
+        <Link to={`/gallery/${winner.designId}`} className="block h-full rounded">
+          {body}
+        </Link>
+      ) : (
+        body
+      )}
+    </li>
+  );
+}
+
+export function TrophyClub() {
+  const winners = useContestWinners();
+  return (
+    <section aria-labelledby="trophy-title" className="bg-night">
+      <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6">
+        <p className="eyebrow">Monthly contest</p>
+        <h2 id="trophy-title" className="stencil-heading mt-3 text-4xl text-bone sm:text-5xl">
+          Trophy Club
+        </h2>
+        <p className="mt-4 max-w-2xl text-lg text-sage">
+          Every month the community votes, and the top pattern gets mounted on this wall for good.
+        </p>
+        {winners.isError && (
+          <p role="alert" className="mt-6 text-danger">
+            The Trophy Club couldn't be loaded right now.
+          </p>
+        )}
+        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {winners.isPending &&
+            Array.from({ length: 5 }, (_, index) => (
+              <li key={index} aria-hidden="true" className="card overflow-hidden">
+                <div className="aspect-square animate-pulse bg-loam" />
+                <div className="h-[4.75rem]" />
+              </li>
+            ))}
+          {winners.data?.map((winner) => (
+            <WinnerCard key={winner.month} winner={winner} />
+          ))}
+          <li className="hazard-stripe rounded-md p-1.5">
+            <Link
+              to="/design"
+              className="flex h-full min-h-72 flex-col items-center justify-center gap-3 rounded bg-night p-6 text-center"
+            >
+              <span className="font-condensed text-lg font-bold uppercase tracking-widest text-coyote-300">
+                {currentContestMonth()}
+              </span>
+              <span className="stencil-heading text-5xl text-blaze">Vote now</span>
+              <span className="text-sage">
+                This month's contest is open. Submit a design or vote for your favourite.
+              </span>
+            </Link>
+          </li>
+        </ul>
+      </div>
+    </section>
+  );
+}

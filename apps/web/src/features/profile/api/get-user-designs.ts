@@ -1,0 +1,14 @@
+import type { DesignCard } from '@camo/shared/api';
+import { useQuery } from '@tanstack/react-query';
+import { requestJson } from '@/lib/api-client';
+
+export async function getUserDesigns(userId: string): Promise<DesignCard[]> {
+  const reply = await requestJson<{ designs: DesignCard[] }>(
+    `/api/users/${encodeURIComponent(userId)}/designs`,
+  );
+  return reply.designs;
+}
+
+export function useUserDesigns(userId: string) {
+  return useQuery({ queryKey: ['users', userId, 'designs'], queryFn: () => getUserDesigns(userId) });
+}

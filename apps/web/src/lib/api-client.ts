@@ -1,0 +1,71 @@
+import type { ApiError } from '@camo/shared/api';
+
+/** A non-2xx reply from our API, with the `{ error, message }` body when the server sent one. */
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string | null,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiRequestError';
+  }
+}
+
+type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+};
+
+/**
+ * Same-origin JSON request. Replies are typed with the shared API types but not re-parsed: the
+ * server already builds every reply through the shared zod schemas, and keeping zod out of the
+ * pages' code keeps the home page within its JavaScript budget.
+ *
+ * State-changing requests always carry a JSON body and `Content-Type: application/json`: the
+ * server refuses state changes without one (quality.md, rule 6).
+ */
+export async function requestJson<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  const method = options.method ?? 'GET';
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  let body: string | undefined;
+  if (method !== 'GET') {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body ?? {});
+  }
+  const response = await fetch(path, {
+    method,
+    headers,
+    body,
+    credentials: 'same-origin',
+    signal: options.signal,
+  });
+  const text = await response.text();
+  let json: unknown = null;
+  if (text) {
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = null;
+    }
+  }
+  if (!response.ok) {
+    const body = isApiError(json) ? json : null;
+    throw new ApiRequestError(
+      response.status,
+      body?.error ?? null,
+      body?.message ?? `Request failed with status ${response.status}`,
+    );
+  }
+  return json as T;
+}
+
+function isApiError(value: unknown): value is ApiError {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as ApiError).error === 'string' &&
+    typeof (value as ApiError).message === 'string'
+  );
+}
