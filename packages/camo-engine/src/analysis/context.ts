@@ -1,0 +1,192 @@
+/**
+ * How the description, state and county steer a design. Each cue nudges shapes (scale,
+ * elongation, roughness, straight edges) and may favour one palette colour a little; the photo
+ * stays the source of the colours, so a cue never adds a colour the photo does not have.
+ */
+export interface Cue {
+  id: string;
+  /** Words that trigger the cue (matched as whole words, case-insensitive). */
+  words: string[];
+  /** Why the cue matters, for the designer's note. */
+  note: string;
+  /** Favour the palette colour nearest to this hex (share x 1.25 at full strength). */
+  favour?: string;
+  /** Vertical elongation of shapes (> 1 makes shapes taller than wide). */
+  stretch?: number;
+  /** Multiplies the size of the shapes. */
+  scale?: number;
+  /** Added to the boundary roughness (Hurst exponent; negative is rougher). */
+  rough?: number;
+  /** Some shapes get straight edges. */
+  angular?: boolean;
+}
+
+export const CUES: Cue[] = [
+  {
+    id: 'snow',
+    words: ['snow', 'snowy', 'ice', 'icy', 'winter', 'frost', 'glacier', 'tundra'],
+    note: 'snow: broad open light areas and fewer, larger dark shapes',
+    favour: '#f2f4f3',
+    scale: 1.2,
+  },
+  {
+    id: 'pine',
+    words: ['pine', 'pines', 'conifer', 'conifers', 'spruce', 'fir', 'evergreen', 'hemlock', 'cedar'],
+    note: 'conifers: tall, narrow dark shapes like trunks and crowns',
+    favour: '#243626',
+    stretch: 1.5,
+  },
+  {
+    id: 'reeds',
+    words: ['cattail', 'cattails', 'reed', 'reeds', 'marsh', 'swamp', 'wetland', 'wetlands', 'bulrush', 'bog', 'sedge'],
+    note: 'reeds and cattails: strongly vertical, streaky shapes',
+    favour: '#b9a37a',
+    stretch: 2,
+    rough: -0.1,
+  },
+  {
+    id: 'redrock',
+    words: ['red rock', 'redrock', 'canyon', 'sandstone', 'mesa', 'butte', 'slickrock'],
+    note: 'red rock: larger angular slabs in the rock colours',
+    favour: '#a65436',
+    angular: true,
+    scale: 1.15,
+  },
+  {
+    id: 'rock',
+    words: ['rock', 'rocks', 'rocky', 'boulder', 'boulders', 'granite', 'scree', 'cliff', 'talus', 'stone', 'mountain'],
+    note: 'rock: some straight-edged, fractured shapes',
+    angular: true,
+  },
+  {
+    id: 'desert',
+    words: ['desert', 'sand', 'sandy', 'dune', 'dunes', 'arid', 'badlands', 'sagebrush'],
+    note: 'desert: large, soft-edged shapes with sparse detail',
+    favour: '#c2b280',
+    scale: 1.25,
+    rough: 0.1,
+  },
+  {
+    id: 'grass',
+    words: ['grass', 'grassland', 'prairie', 'meadow', 'pasture', 'field', 'savanna', 'steppe'],
+    note: 'grassland: slightly vertical, fine-grained shapes',
+    favour: '#7f9c45',
+    stretch: 1.3,
+    scale: 0.9,
+  },
+  {
+    id: 'forest',
+    words: ['forest', 'woods', 'woodland', 'trees', 'timber', 'jungle', 'rainforest'],
+    note: 'forest: busy, layered mid-sized shapes',
+    scale: 0.9,
+    rough: -0.05,
+  },
+  {
+    id: 'autumn',
+    words: ['autumn', 'fall', 'leaves', 'foliage', 'hardwood', 'hardwoods', 'oak', 'maple'],
+    note: 'autumn leaf litter: warm colours favoured, leaf-sized detail',
+    favour: '#c4872b',
+    scale: 0.9,
+  },
+  {
+    id: 'urban',
+    words: ['urban', 'city', 'concrete', 'building', 'buildings', 'street', 'streets', 'rubble', 'industrial'],
+    note: 'urban: straight-edged, blocky shapes in the concrete tones',
+    favour: '#aaa9a3',
+    angular: true,
+  },
+  {
+    id: 'water',
+    words: ['lake', 'river', 'creek', 'pond', 'shore', 'coast', 'beach', 'bay'],
+    note: 'water nearby: smooth, horizontal-leaning shapes',
+    stretch: 0.8,
+    rough: 0.05,
+  },
+];
+
+const STATE_NAMES: Record<string, string> = {
+  AL: 'Alabama', AK: 'Alaska', AZ: 'Arizona', AR: 'Arkansas', CA: 'California', CO: 'Colorado', CT: 'Connecticut',
+  DE: 'Delaware', FL: 'Florida', GA: 'Georgia', HI: 'Hawaii', ID: 'Idaho', IL: 'Illinois', IN: 'Indiana', IA: 'Iowa',
+  KS: 'Kansas', KY: 'Kentucky', LA: 'Louisiana', ME: 'Maine', MD: 'Maryland', MA: 'Massachusetts', MI: 'Michigan',
+  MN: 'Minnesota', MS: 'Mississippi', MO: 'Missouri', MT: 'Montana', NE: 'Nebraska', NV: 'Nevada', NH: 'New Hampshire',
+  NJ: 'New Jersey', NM: 'New Mexico', NY: 'New York', NC: 'North Carolina', ND: 'North Dakota', OH: 'Ohio',
+  OK: 'Oklahoma', OR: 'Oregon', PA: 'Pennsylvania', RI: 'Rhode Island', SC: 'South Carolina', SD: 'South Dakota',
+  TN: 'Tennessee', TX: 'Texas', UT: 'Utah', VT: 'Vermont', VA: 'Virginia', WA: 'Washington', WV: 'West Virginia',
+  WI: 'Wisconsin', WY: 'Wyoming',
+};
+
+/** Broad biomes per state, most typical first; a prior that the photo and description outweigh. */
+const STATE_BIOMES: Record<string, string[]> = {
+  AL: ['forest', 'reeds'], AK: ['snow', 'pine'], AZ: ['desert', 'redrock'], AR: ['forest', 'autumn'],
+  CA: ['grass', 'pine'], CO: ['pine', 'rock'], CT: ['forest', 'autumn'], DE: ['reeds', 'forest'],
+  FL: ['reeds', 'water'], GA: ['forest', 'pine'], HI: ['forest', 'rock'], ID: ['pine', 'rock'],
+  IL: ['grass', 'forest'], IN: ['grass', 'forest'], IA: ['grass'], KS: ['grass'], KY: ['forest', 'autumn'],
+  LA: ['reeds', 'water'], ME: ['pine', 'snow'], MD: ['forest', 'reeds'], MA: ['forest', 'autumn'],
+  MI: ['forest', 'snow'], MN: ['pine', 'snow'], MS: ['forest', 'reeds'], MO: ['forest', 'grass'],
+  MT: ['pine', 'grass'], NE: ['grass'], NV: ['desert', 'rock'], NH: ['forest', 'snow'], NJ: ['forest', 'reeds'],
+  NM: ['desert', 'redrock'], NY: ['forest', 'autumn'], NC: ['forest', 'pine'], ND: ['grass', 'snow'],
+  OH: ['forest', 'grass'], OK: ['grass', 'redrock'], OR: ['pine', 'forest'], PA: ['forest', 'autumn'],
+  RI: ['forest', 'water'], SC: ['pine', 'reeds'], SD: ['grass', 'rock'], TN: ['forest', 'autumn'],
+  TX: ['grass', 'desert'], UT: ['redrock', 'desert'], VT: ['forest', 'snow'], VA: ['forest', 'autumn'],
+  WA: ['pine', 'forest'], WV: ['forest', 'autumn'], WI: ['forest', 'snow'], WY: ['grass', 'rock'],
+};
+
+export interface AppliedCue {
+  cue: Cue;
+  /** 1 for the description, 0.6 for the county name, 0.35 for the state prior. */
+  strength: number;
+  source: 'description' | 'county' | 'state';
+  matched: string;
+}
+
+export function stateCode(state: string): string | undefined {
+  const s = state.trim();
+  if (!s) return undefined;
+  const up = s.toUpperCase();
+  if (STATE_NAMES[up]) return up;
+  const hit = Object.entries(STATE_NAMES).find(([, name]) => name.toLowerCase() === s.toLowerCase());
+  return hit?.[0];
+}
+
+export function stateName(state: string): string {
+  const code = stateCode(state);
+  return code ? (STATE_NAMES[code] ?? state) : state;
+}
+
+function findWords(text: string, cue: Cue): string | undefined {
+  const lower = ` ${text.toLowerCase().replace(/[^a-z ]+/g, ' ')} `;
+  return cue.words.find((w) => lower.includes(` ${w} `));
+}
+
+/** Cues from the description (full strength), county name (0.6) and state biomes (0.35). */
+export function contextCues(description: string, state: string, county: string): AppliedCue[] {
+  const out: AppliedCue[] = [];
+  const seen = new Set<string>();
+  for (const cue of CUES) {
+    const m = findWords(description, cue);
+    if (m) {
+      out.push({ cue, strength: 1, source: 'description', matched: m });
+      seen.add(cue.id);
+    }
+  }
+  if (county && county !== 'N/A') {
+    for (const cue of CUES) {
+      if (seen.has(cue.id)) continue;
+      const m = findWords(county, cue);
+      if (m) {
+        out.push({ cue, strength: 0.6, source: 'county', matched: m });
+        seen.add(cue.id);
+      }
+    }
+  }
+  const code = stateCode(state);
+  for (const id of code ? (STATE_BIOMES[code] ?? []) : []) {
+    if (seen.has(id)) continue;
+    const cue = CUES.find((c) => c.id === id);
+    if (cue) {
+      out.push({ cue, strength: 0.35, source: 'state', matched: STATE_NAMES[code ?? ''] ?? state });
+      seen.add(id);
+    }
+  }
+  return out;
+}

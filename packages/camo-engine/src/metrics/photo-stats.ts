@@ -1,0 +1,54 @@
+import { imageToLab, type Lab } from '../color/lab.js';
+import { channelsOf, type Photo } from '../types.js';
+import { kmeansBest, type Cluster, type LabPoints } from './kmeans.js';
+import { spectralSlope } from './spectrum.js';
+
+/** Lab planes of a photo, optionally subsampled with a stride so that at most `maxPixels` remain. */
+export function photoLab(photo: Photo, maxPixels = Infinity): LabPoints & { width: number; height: number } {
+  const ch = channelsOf(photo);
+  const stride = Math.max(1, Math.ceil(Math.sqrt((photo.width * photo.height) / maxPixels)));
+  const w = Math.floor(photo.width / stride);
+  const h = Math.floor(photo.height / stride);
+  const sub = new Uint8Array(w * h * 3);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const o = (y * stride * photo.width + x * stride) * ch;
+      const d = (y * w + x) * 3;
+      sub[d] = photo.data[o] ?? 0;
+      sub[d + 1] = photo.data[o + 1] ?? 0;
+      sub[d + 2] = photo.data[o + 2] ?? 0;
+    }
+  }
+  const { L, A, B } = imageToLab(sub, 3, w * h);
+  return { L, A, B, width: w, height: h };
+}
+
+export interface PhotoStats {
+  clusters: Cluster[];
+  meanL: number;
+  stdL: number;
+  slope: number;
+}
+
+export function meanStd(values: Float32Array): { mean: number; std: number } {
+  let s = 0;
+  for (const v of values) s += v;
+  const mean = s / (values.length || 1);
+  let v2 = 0;
+  for (const v of values) v2 += (v - mean) * (v - mean);
+  return { mean, std: Math.sqrt(v2 / (values.length || 1)) };
+}
+
+/**
+ * The photo side of the G2-G4 measures: k-means++ (k = 5) colour clusters in CIELAB, L* mean and
+ * spread, and the spectral slope of L*.
+ */
+export function photoStats(photo: Photo, opts: { k?: number; seed?: number; maxPixels?: number } = {}): PhotoStats {
+  const lab = photoLab(photo, opts.maxPixels ?? 400_000);
+  const clusters = kmeansBest(lab, opts.k ?? 5, opts.seed ?? 12345);
+  const { mean, std } = meanStd(lab.L);
+  const slope = spectralSlope({ width: lab.width, height: lab.height, data: lab.L });
+  return { clusters, meanL: mean, stdL: std, slope };
+}
+
+export type { Cluster, Lab };

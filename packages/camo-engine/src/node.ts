@@ -1,0 +1,57 @@
+import { readFile } from 'node:fs/promises';
+import { decode as decodePng } from 'fast-png';
+import jpeg from 'jpeg-js';
+import type { Photo } from './types.js';
+
+/** Decodes JPEG or PNG bytes into an RGBA photo (Node only; the core takes raw pixels). */
+export function decodePhoto(bytes: Uint8Array): Photo {
+  if (bytes[0] === 0xff && bytes[1] === 0xd8) {
+    const img = jpeg.decode(bytes, { useTArray: true, formatAsRGBA: true, maxMemoryUsageInMB: 1024 });
+    return { width: img.width, height: img.height, data: new Uint8Array(img.data.buffer, img.data.byteOffset, img.data.byteLength) };
+  }
+  if (bytes[0] === 0x89 && bytes[1] === 0x50) {
+    const png = decodePng(bytes);
+    const n = png.width * png.height;
+    const out = new Uint8Array(n * 4);
+    const src = png.data;
+    const ch = png.channels;
+    const pal = png.palette;
+    const scale = png.depth === 16 ? 1 / 257 : 1;
+    for (let i = 0; i < n; i++) {
+      if (pal) {
+        const c = pal[src[i] ?? 0] ?? [0, 0, 0];
+        out[i * 4] = c[0] ?? 0;
+        out[i * 4 + 1] = c[1] ?? 0;
+        out[i * 4 + 2] = c[2] ?? 0;
+      } else if (ch >= 3) {
+        out[i * 4] = Math.round((src[i * ch] ?? 0) * scale);
+        out[i * 4 + 1] = Math.round((src[i * ch + 1] ?? 0) * scale);
+        out[i * 4 + 2] = Math.round((src[i * ch + 2] ?? 0) * scale);
+      } else {
+        const g = Math.round((src[i * ch] ?? 0) * scale);
+        out[i * 4] = g;
+        out[i * 4 + 1] = g;
+        out[i * 4 + 2] = g;
+      }
+      out[i * 4 + 3] = 255;
+    }
+    return { width: png.width, height: png.height, data: out };
+  }
+  throw new Error('unsupported image: expected JPEG or PNG bytes');
+}
+
+export async function readPhoto(path: string): Promise<Photo> {
+  return decodePhoto(new Uint8Array(await readFile(path)));
+}
+
+/** Decodes a PNG produced by the engine into palette indices and palette. */
+export function decodeIndexedPng(bytes: Uint8Array): { width: number; height: number; index: Uint8Array; palette: [number, number, number][] } {
+  const png = decodePng(bytes);
+  if (!png.palette || png.channels !== 1) throw new Error('not an indexed PNG');
+  return {
+    width: png.width,
+    height: png.height,
+    index: png.data instanceof Uint8Array ? png.data : Uint8Array.from(png.data),
+    palette: png.palette.map((c) => [c[0] ?? 0, c[1] ?? 0, c[2] ?? 0]),
+  };
+}

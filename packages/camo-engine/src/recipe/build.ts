@@ -1,0 +1,343 @@
+import type { PhotoAnalysis } from '../analysis/analyse.js';
+import { CUES } from '../analysis/context.js';
+import { hexToRgb, labToRgb, quantiseLab, rgbToHex, rgbToLab, type Lab } from '../color/lab.js';
+import { colourName } from '../color/names.js';
+import { ciede2000 } from '../metrics/ciede2000.js';
+import { fnv1a64, mulberry32 } from '../metrics/prng.js';
+import type { DesignToggles } from '../types.js';
+import type { DesignStyle, LayerSpec, Overlays, PaletteEntry, Recipe, ShapeParams } from './recipe-types.js';
+
+/** Cycles per tile of each layer's coarsest octave, ground first; smaller shares get finer shapes. */
+const ORGANIC_PERIODS = [0, 3, 4, 5, 7, 9, 12];
+const DIGITAL_PERIODS = [0, 3, 4, 5, 7, 9, 12];
+
+/**
+ * The Hurst exponent that makes a flat-colour pattern's spectrum follow the photo's. Level sets
+ * of fractional Brownian surfaces have boundaries of dimension 2 - H, whose power spectrum falls
+ * off as k^-(2 + H); the 0.35 offset is the measured bias of our thresholded, multi-layer fields.
+ */
+export function hurstForSlope(slope: number): number {
+  return Math.max(0.05, Math.min(1, -slope - 2 + 0.35));
+}
+
+export function baseShape(analysis: PhotoAnalysis): ShapeParams {
+  const p: ShapeParams = { scale: 1, stretch: 1, hurst: hurstForSlope(analysis.texture.spectralSlope), warp: 0.06, angular: false };
+  for (const c of analysis.cues) {
+    const cue = CUES.find((x) => x.id === c.id);
+    if (!cue) continue;
+    const s = c.strength;
+    if (cue.scale) p.scale *= Math.pow(cue.scale, s);
+    if (cue.stretch) p.stretch *= Math.pow(cue.stretch, s);
+    if (cue.rough) p.hurst = Math.max(0.05, Math.min(1, p.hurst + cue.rough * s));
+    if (cue.angular && s >= 0.6) p.angular = true;
+  }
+  // Strongly oriented photos (reeds, trunks) pass their direction on.
+  const t = analysis.texture;
+  if (t.orientationStrength > 0.25) {
+    const vertical = t.orientationDeg > 60;
+    const horizontal = t.orientationDeg < 30;
+    const k = 1 + Math.min(0.6, t.orientationStrength);
+    if (vertical) p.stretch *= k;
+    else if (horizontal) p.stretch /= k;
+  }
+  return p;
+}
+
+function entry(lab: Lab, share: number, role: PaletteEntry['role']): PaletteEntry {
+  const q = quantiseLab(lab);
+  return { hex: rgbToHex(labToRgb(q)), name: colourName(q), lab: q, share, role };
+}
+
+export function weightedMeanL(p: readonly PaletteEntry[]): number {
+  const tot = p.reduce((s, e) => s + e.share, 0) || 1;
+  return p.reduce((s, e) => s + e.lab.L * e.share, 0) / tot;
+}
+
+export function weightedStdL(p: readonly PaletteEntry[]): number {
+  const m = weightedMeanL(p);
+  const tot = p.reduce((s, e) => s + e.share, 0) || 1;
+  return Math.sqrt(p.reduce((s, e) => s + e.share * (e.lab.L - m) ** 2, 0) / tot);
+}
+
+export function normaliseShares(p: PaletteEntry[]): void {
+  const tot = p.reduce((s, e) => s + e.share, 0) || 1;
+  for (const e of p) e.share /= tot;
+}
+
+/** The photo palette with context cues applied (a favoured colour's share rises by up to 25 %). */
+export function basePalette(analysis: PhotoAnalysis): PaletteEntry[] {
+  const palette = analysis.palette.filter((s) => s.share >= 0.01).map((s) => entry(s.lab, s.share, 'photo'));
+  for (const c of analysis.cues) {
+    const cue = CUES.find((x) => x.id === c.id);
+    if (!cue?.favour) continue;
+    const [r, g, b] = hexToRgb(cue.favour);
+    const target = rgbToLab(r, g, b);
+    let best: PaletteEntry | undefined;
+    let bestD = 25;
+    for (const e of palette) {
+      const d = ciede2000(e.lab, target);
+      if (d < bestD) {
+        bestD = d;
+        best = e;
+      }
+    }
+    if (best) best.share *= 1 + 0.25 * c.strength;
+  }
+  normaliseShares(palette);
+  // Quantising the photo to a few colours loses the spread inside each cluster; a small share of
+  // a deeper shadow tone restores the photo's L* spread (G3) and gives the pattern depth.
+  const photoStd = analysis.stdL;
+  if (weightedStdL(palette) < 0.9 * photoStd && palette.length < 7) {
+    const darkest = palette.reduce((a, b) => (b.lab.L < a.lab.L ? b : a));
+    const shadow = entry({ L: Math.max(3, darkest.lab.L - 12), a: darkest.lab.a * 0.8, b: darkest.lab.b * 0.8 }, 0, 'shadow');
+    let share = 0;
+    const meanBefore = weightedMeanL(palette);
+    for (let step = 0; step < 12 && weightedStdL([...palette, { ...shadow, share }]) < 0.92 * photoStd; step++) {
+      share += 0.01;
+    }
+    shadow.share = share;
+    darkest.share = Math.max(0.01, darkest.share - share * 0.6);
+    // Keep the mean L*: give the rest of the shadow's area back from the lightest colour.
+    const lightest = palette.reduce((a, b) => (b.lab.L > a.lab.L ? b : a));
+    lightest.share = Math.max(0.01, lightest.share - share * 0.4);
+    palette.push(shadow);
+    normaliseShares(palette);
+    const drift = weightedMeanL(palette) - meanBefore;
+    if (Math.abs(drift) > 1) {
+      lightest.share += (drift < 0 ? 1 : -1) * Math.min(0.03, Math.abs(drift) / 100);
+      normaliseShares(palette);
+    }
+  }
+  return palette;
+}
+
+export interface BuildInput {
+  analysis: PhotoAnalysis;
+  style: DesignStyle;
+  toggles: DesignToggles;
+  seed: number;
+  /** Shape and palette state to start from (edits pass the previous one). */
+  shape?: ShapeParams;
+  palette?: PaletteEntry[];
+  edits?: string[];
+}
+
+function darkestIndex(p: readonly PaletteEntry[]): number {
+  let k = 0;
+  p.forEach((e, i) => {
+    if (e.lab.L < (p[k]?.lab.L ?? Infinity)) k = i;
+  });
+  return k;
+}
+
+function lightestIndex(p: readonly PaletteEntry[]): number {
+  let k = 0;
+  p.forEach((e, i) => {
+    if (e.lab.L > (p[k]?.lab.L ?? -Infinity)) k = i;
+  });
+  return k;
+}
+
+/** Merges a palette down to `k` colours (share-weighted k-means on the swatches, deterministic). */
+export function mergePalette(p: PaletteEntry[], k: number): PaletteEntry[] {
+  let groups = p.map((e) => [e]);
+  while (groups.length > k) {
+    let bi = 0;
+    let bj = 1;
+    let bd = Infinity;
+    for (let i = 0; i < groups.length; i++) {
+      for (let j = i + 1; j < groups.length; j++) {
+        const a = mergeGroup(groups[i] ?? []);
+        const b = mergeGroup(groups[j] ?? []);
+        // Ward-like cost: merging two big, distant colours costs most.
+        const d = (ciede2000(a.lab, b.lab) * (a.share * b.share)) / (a.share + b.share);
+        if (d < bd) {
+          bd = d;
+          bi = i;
+          bj = j;
+        }
+      }
+    }
+    const merged = [...(groups[bi] ?? []), ...(groups[bj] ?? [])];
+    groups = groups.filter((_, i) => i !== bi && i !== bj);
+    groups.push(merged);
+  }
+  return groups.map(mergeGroup).sort((a, b) => b.share - a.share);
+}
+
+function mergeGroup(g: PaletteEntry[]): PaletteEntry {
+  const share = g.reduce((s, e) => s + e.share, 0) || 1e-9;
+  const lab = {
+    L: g.reduce((s, e) => s + e.lab.L * e.share, 0) / share,
+    a: g.reduce((s, e) => s + e.lab.a * e.share, 0) / share,
+    b: g.reduce((s, e) => s + e.lab.b * e.share, 0) / share,
+  };
+  return entry(lab, share, g.length === 1 ? (g[0]?.role ?? 'photo') : 'photo');
+}
+
+export function applyPaletteToggles(palette: PaletteEntry[], toggles: DesignToggles): PaletteEntry[] {
+  let p = palette.map((e) => ({ ...e, lab: { ...e.lab } }));
+  if (toggles.limitedPalette) p = mergePalette(p, 3);
+  if (toggles.highContrast) {
+    const m = weightedMeanL(p);
+    p = p.map((e) => entry({ L: Math.max(3, Math.min(97, m + (e.lab.L - m) * 1.5)), a: e.lab.a * 1.1, b: e.lab.b * 1.1 }, e.share, e.role));
+  }
+  if (toggles.whiteSpace) {
+    const li = lightestIndex(p);
+    const light = p[li];
+    if (light) {
+      const L = Math.min(94, Math.max(light.lab.L + 14, 80));
+      p[li] = entry({ L, a: light.lab.a * 0.5, b: light.lab.b * 0.5 }, Math.max(light.share, 0.4), 'light');
+      const rest = p.reduce((s, e, i) => (i === li ? s : s + e.share), 0);
+      const target = 1 - (p[li]?.share ?? 0.4);
+      p.forEach((e, i) => {
+        if (i !== li) e.share = (e.share / (rest || 1)) * target;
+      });
+    }
+  }
+  normaliseShares(p);
+  return p;
+}
+
+/** Builds a complete recipe for one design. */
+export function buildRecipe(input: BuildInput): Recipe {
+  const { analysis, style, toggles, seed } = input;
+  const shape = { ...(input.shape ?? baseShape(analysis)) };
+  if (toggles.blobs) {
+    shape.scale *= 1.7;
+    shape.hurst = Math.min(1, shape.hurst + 0.45);
+    shape.warp *= 1.5;
+  }
+  const palette = input.palette ? input.palette.map((e) => ({ ...e, lab: { ...e.lab } })) : applyPaletteToggles(basePalette(analysis), toggles);
+
+  // Lines need a colour that is not already a patch colour, if there is room for one.
+  const wantsLine = toggles.contourLines || toggles.outlineStrokes;
+  let lineColour = darkestIndex(palette);
+  if (wantsLine && palette.length < 7 && !toggles.limitedPalette) {
+    const d = palette[lineColour];
+    if (d && d.role !== 'shadow') {
+      palette.push(entry({ L: Math.max(3, d.lab.L - 14), a: d.lab.a * 0.7, b: d.lab.b * 0.7 }, 0, 'shadow'));
+      lineColour = palette.length - 1;
+    }
+  }
+
+  // Ground = largest share (or the open light colour with whiteSpace); then larger shares first.
+  const order = palette
+    .map((e, i) => ({ e, i }))
+    .filter(({ e }) => e.share > 0)
+    .sort((a, b) => {
+      if (toggles.whiteSpace) {
+        if (a.e.role === 'light') return -1;
+        if (b.e.role === 'light') return 1;
+      }
+      return b.e.share - a.e.share;
+    });
+  // A fine 'detail' layer re-uses a mid colour at a small scale: the small patches that let the
+  // pattern work up close (G6) and carry the photo's fine texture (G4). Its area comes out of that
+  // colour's main layer, so colour shares are unchanged.
+  const detail = detailLayerFor(order.map((o) => o.e), shape.hurst);
+  const rand = mulberry32(seed);
+  const periods = style === 'digital' ? DIGITAL_PERIODS : ORGANIC_PERIODS;
+  const persistence = Math.pow(2, -shape.hurst);
+  const maxPeriod = style === 'digital' ? 64 : 256;
+  const layers: LayerSpec[] = order.map(({ e, i }, k) => {
+    const base = (periods[Math.min(k, periods.length - 1)] ?? 12) / shape.scale;
+    const sx = Math.sqrt(shape.stretch);
+    const px = Math.max(1, Math.round(base * sx));
+    const py = Math.max(1, Math.round(base / sx));
+    let octaves = 0;
+    while (Math.max(px, py) << octaves <= maxPeriod) octaves++;
+    return {
+      colour: i,
+      share: e.share,
+      periodX: px,
+      periodY: py,
+      octaves: Math.max(1, octaves),
+      persistence,
+      seed: Math.floor(rand() * 1e9),
+      shards: (toggles.geometricShapes || shape.angular) && k >= 1 && (toggles.geometricShapes ? k % 2 === 1 : k === 2),
+    };
+  });
+
+  if (detail && layers.length >= 3) {
+    const host = layers[detail.host];
+    if (host) {
+      const share = Math.min(host.share * 0.5, detail.share);
+      host.share -= share;
+      const base = (style === 'digital' ? 20 : 24) / Math.sqrt(shape.scale);
+      let octaves = 0;
+      while (Math.round(base) << octaves <= maxPeriod) octaves++;
+      layers.push({
+        colour: host.colour,
+        share,
+        periodX: Math.max(1, Math.round(base * Math.sqrt(shape.stretch))),
+        periodY: Math.max(1, Math.round(base / Math.sqrt(shape.stretch))),
+        octaves: Math.max(1, octaves),
+        persistence: Math.pow(2, -Math.min(1, shape.hurst + 0.2)),
+        seed: Math.floor(rand() * 1e9),
+        shards: false,
+      });
+    }
+  }
+
+  const overlays: Overlays = {};
+  const digital = style === 'digital';
+  if (toggles.contourLines) overlays.contours = { colour: lineColour, levels: 7, halfWidth: digital ? 0.0035 : 0.0013 };
+  if (toggles.outlineStrokes) overlays.outlines = { colour: lineColour, halfWidth: digital ? 0.0035 : 0.0022 };
+  if (toggles.speckledDots) {
+    const ground = palette[layers[0]?.colour ?? 0];
+    const groundL = ground?.lab.L ?? 50;
+    const mean = weightedMeanL(palette);
+    const dotColour = groundL >= mean ? darkestIndex(palette) : lightestIndex(palette);
+    overlays.dots = { colour: dotColour, count: digital ? 700 : 1400, radius: digital ? 0.0045 : 0.0032, seed: Math.floor(rand() * 1e9) };
+  }
+  if (toggles.organicObjects) {
+    const byL = palette.map((e, i) => ({ L: e.lab.L, i })).sort((a, b) => a.L - b.L);
+    const leafColours = byL.slice(1, Math.max(2, byL.length - 1)).map((x) => x.i);
+    overlays.objects = {
+      leafColours,
+      branchColour: byL[0]?.i ?? 0,
+      leaves: 170,
+      branches: 12,
+      size: 0.085,
+      seed: Math.floor(rand() * 1e9),
+    };
+  }
+
+  const recipe: Recipe = {
+    kind: 'camo-engine/recipe',
+    version: 1,
+    id: '',
+    style,
+    seed,
+    palette,
+    layers,
+    warp: { amount: digital ? shape.warp * 0.5 : shape.warp, period: 3, seed: Math.floor(rand() * 1e9) },
+    cells: 128,
+    shardSites: 11,
+    overlays,
+    toggles: { ...toggles },
+    context: { ...analysis.context },
+    photo: { slope: analysis.texture.spectralSlope, meanL: analysis.meanL, stdL: analysis.stdL },
+    edits: input.edits ?? [],
+    shape,
+    origin: { x: 0, y: 0 },
+  };
+  recipe.id = recipeId(recipe);
+  return recipe;
+}
+
+/**
+ * Which layer lends its colour to the detail layer, and how much area the detail gets: rough
+ * photos (low Hurst exponent) get more fine detail, smooth or blurred ones less.
+ */
+function detailLayerFor(ordered: readonly PaletteEntry[], hurst: number): { host: number; share: number } | undefined {
+  if (ordered.length < 3) return undefined;
+  // The second layer is the largest non-ground colour; its small patches read best over the ground.
+  return { host: 1, share: 0.05 + 0.07 * (1 - hurst) };
+}
+
+export function recipeId(recipe: Recipe): string {
+  const { id: _id, ...rest } = recipe;
+  return 'rcp_' + fnv1a64(JSON.stringify(rest));
+}

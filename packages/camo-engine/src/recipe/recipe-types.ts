@@ -1,0 +1,80 @@
+import type { Lab } from '../color/lab.js';
+import type { DesignToggles } from '../types.js';
+
+export type DesignStyle = 'organic' | 'digital';
+
+export interface PaletteEntry {
+  hex: string;
+  name: string;
+  lab: Lab;
+  /** Target share of the tile (before overlays such as dots or outlines are drawn). */
+  share: number;
+  /** 'photo': a colour cluster of the photo; 'shadow': an added darker tone; 'light': an added open-ground tone. */
+  role: 'photo' | 'shadow' | 'light';
+}
+
+/**
+ * One painted layer. Layer 0 is the ground and has no field; layer k >= 1 covers the pixels where
+ * its fractal field exceeds the threshold that gives it `share` of the tile, unless a higher layer
+ * already covers them.
+ */
+export interface LayerSpec {
+  colour: number;
+  share: number;
+  periodX: number;
+  periodY: number;
+  octaves: number;
+  persistence: number;
+  seed: number;
+  /** Straight-edged shards: the field is read at the Voronoi site of each point. */
+  shards: boolean;
+}
+
+export interface Overlays {
+  dots?: { colour: number; count: number; radius: number; seed: number };
+  contours?: { colour: number; levels: number; halfWidth: number };
+  outlines?: { colour: number; halfWidth: number };
+  objects?: { leafColours: number[]; branchColour: number; leaves: number; branches: number; size: number; seed: number };
+}
+
+/** Shape parameters that edits and cues adjust; kept in the recipe so edits compose. */
+export interface ShapeParams {
+  /** Multiplies shape size (periods are divided by it). */
+  scale: number;
+  /** Vertical elongation (> 1: taller than wide). */
+  stretch: number;
+  /** Hurst exponent of the layer fields: 0 rough and fractal, 1 smooth. */
+  hurst: number;
+  warp: number;
+  angular: boolean;
+}
+
+/** Everything needed to re-render a design at any size; plain JSON. */
+export interface Recipe {
+  kind: 'camo-engine/recipe';
+  version: 1;
+  /** Stable hash of the rest of the recipe. */
+  id: string;
+  style: DesignStyle;
+  seed: number;
+  palette: PaletteEntry[];
+  layers: LayerSpec[];
+  warp: { amount: number; period: number; seed: number };
+  /** Digital style: cells per tile side (the 'pixel' size is tile/cells). */
+  cells: number;
+  shardSites: number;
+  overlays: Overlays;
+  toggles: DesignToggles;
+  context: { description: string; state: string; county: string };
+  /** Texture figures of the photo the recipe was built from (for the analysis text and edits). */
+  photo: { slope: number; meanL: number; stdL: number };
+  shape: ShapeParams;
+  /**
+   * Where the torus is cut open into a square, as fractions of the tile. The pattern has no seam
+   * anywhere, so any cut tiles; the engine cuts along a typical line so that even the statistics of
+   * the edge pixels match the interior.
+   */
+  origin: { x: number; y: number };
+  /** Text edits applied so far, oldest first. */
+  edits: string[];
+}

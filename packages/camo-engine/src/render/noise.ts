@@ -1,0 +1,96 @@
+import { hash4 } from '../metrics/prng.js';
+
+/**
+ * Periodic gradient noise on the unit torus. A lattice of period (px, py) cells covers the tile
+ * exactly once, so the noise (and every sum, warp or threshold of it) tiles with no seam.
+ * Gradients come from a table filled per (octave, seed), so the inner loop does no hashing.
+ */
+export class PeriodicGradientLattice {
+  readonly px: number;
+  readonly py: number;
+  private readonly gx: Float32Array;
+  private readonly gy: Float32Array;
+
+  constructor(px: number, py: number, seed: number) {
+    this.px = Math.max(1, Math.round(px));
+    this.py = Math.max(1, Math.round(py));
+    const n = this.px * this.py;
+    this.gx = new Float32Array(n);
+    this.gy = new Float32Array(n);
+    for (let j = 0; j < this.py; j++) {
+      for (let i = 0; i < this.px; i++) {
+        // 64 evenly spaced directions plus a per-point offset: no preferred axis.
+        const h = hash4(i, j, seed, 0x51ed);
+        const ang = (h / 4294967296) * Math.PI * 2;
+        this.gx[j * this.px + i] = Math.cos(ang);
+        this.gy[j * this.px + i] = Math.sin(ang);
+      }
+    }
+  }
+
+  /** Noise at torus coordinates (u, v); any real values are accepted and wrapped. Range about [-0.7, 0.7]. */
+  at(u: number, v: number): number {
+    const x = u * this.px;
+    const y = v * this.py;
+    const fx0 = Math.floor(x);
+    const fy0 = Math.floor(y);
+    const tx = x - fx0;
+    const ty = y - fy0;
+    let i0 = fx0 % this.px;
+    if (i0 < 0) i0 += this.px;
+    let j0 = fy0 % this.py;
+    if (j0 < 0) j0 += this.py;
+    const i1 = i0 + 1 === this.px ? 0 : i0 + 1;
+    const j1 = j0 + 1 === this.py ? 0 : j0 + 1;
+    const r0 = j0 * this.px;
+    const r1 = j1 * this.px;
+    const gx = this.gx;
+    const gy = this.gy;
+    const n00 = (gx[r0 + i0] ?? 0) * tx + (gy[r0 + i0] ?? 0) * ty;
+    const n10 = (gx[r0 + i1] ?? 0) * (tx - 1) + (gy[r0 + i1] ?? 0) * ty;
+    const n01 = (gx[r1 + i0] ?? 0) * tx + (gy[r1 + i0] ?? 0) * (ty - 1);
+    const n11 = (gx[r1 + i1] ?? 0) * (tx - 1) + (gy[r1 + i1] ?? 0) * (ty - 1);
+    const sx = tx * tx * tx * (tx * (tx * 6 - 15) + 10);
+    const sy = ty * ty * ty * (ty * (ty * 6 - 15) + 10);
+    const a = n00 + sx * (n10 - n00);
+    const b = n01 + sx * (n11 - n01);
+    return a + sy * (b - a);
+  }
+}
+
+export interface FbmSpec {
+  /** Cycles per tile of the coarsest octave along x and y (rounded to integers so it tiles). */
+  periodX: number;
+  periodY: number;
+  octaves: number;
+  /** Amplitude ratio between successive octaves (2^-H for Hurst exponent H). */
+  persistence: number;
+  seed: number;
+}
+
+/** Fractal sum of periodic gradient noise; every octave doubles the integer period, so it still tiles. */
+export class PeriodicFbm {
+  private readonly lattices: PeriodicGradientLattice[] = [];
+  private readonly amps: number[] = [];
+
+  constructor(spec: FbmSpec, maxPeriod = 1 << 30) {
+    let amp = 1;
+    let norm = 0;
+    for (let o = 0; o < spec.octaves; o++) {
+      const px = Math.max(1, Math.round(spec.periodX)) << o;
+      const py = Math.max(1, Math.round(spec.periodY)) << o;
+      if (Math.max(px, py) > maxPeriod) break;
+      this.lattices.push(new PeriodicGradientLattice(px, py, (spec.seed * 131 + o * 7919) | 0));
+      this.amps.push(amp);
+      norm += amp;
+      amp *= spec.persistence;
+    }
+    for (let i = 0; i < this.amps.length; i++) this.amps[i] = (this.amps[i] ?? 0) / (norm || 1);
+  }
+
+  at(u: number, v: number): number {
+    let s = 0;
+    for (let o = 0; o < this.lattices.length; o++) s += (this.amps[o] ?? 0) * (this.lattices[o]?.at(u, v) ?? 0);
+    return s;
+  }
+}

@@ -1,0 +1,383 @@
+import { hexToRgb } from '../color/lab.js';
+import { hash4 } from '../metrics/prng.js';
+import type { Recipe } from '../recipe/recipe-types.js';
+import { PeriodicFbm } from './noise.js';
+import { ShapeField } from './shapes.js';
+
+/** Field grids are sampled at this many points per tile side when computing thresholds. */
+const REFERENCE_GRID = 256;
+/** The digital style's 'pixels' live on a 1024-unit micro grid; see digitalCells below. */
+const MICRO = 1024;
+
+export interface RenderedTile {
+  size: number;
+  /** Palette index per pixel, row-major. */
+  index: Uint8Array;
+  palette: [number, number, number][];
+}
+
+export interface RenderOptions {
+  /** Pixel offset of the tile origin; rendering at (size/2, size/2) equals the tile rolled by half. */
+  originX?: number;
+  originY?: number;
+}
+
+/** The layer fields of a recipe as functions of torus coordinates. */
+class LayerFields {
+  readonly fbms: (PeriodicFbm | null)[];
+  private readonly warpX: PeriodicFbm;
+  private readonly warpY: PeriodicFbm;
+  private readonly warpAmount: number;
+  private readonly shardSites: number;
+  private readonly siteSeed: number;
+
+  constructor(recipe: Recipe) {
+    this.fbms = recipe.layers.map((l, k) =>
+      k === 0
+        ? null
+        : new PeriodicFbm(
+            { periodX: l.periodX, periodY: l.periodY, octaves: l.octaves, persistence: l.persistence, seed: l.seed },
+            recipe.style === 'digital' ? 64 : 256,
+          ),
+    );
+    const w = recipe.warp;
+    this.warpX = new PeriodicFbm({ periodX: w.period, periodY: w.period, octaves: 3, persistence: 0.5, seed: w.seed });
+    this.warpY = new PeriodicFbm({ periodX: w.period, periodY: w.period, octaves: 3, persistence: 0.5, seed: w.seed + 17 });
+    this.warpAmount = w.amount;
+    this.shardSites = recipe.shardSites;
+    this.siteSeed = recipe.seed ^ 0x5a5a;
+  }
+
+  /** Jittered-grid Voronoi on the torus: the site nearest to (u, v), as torus coordinates. */
+  site(u: number, v: number): [number, number] {
+    const g = this.shardSites;
+    const gx = Math.floor(u * g);
+    const gy = Math.floor(v * g);
+    let best = Infinity;
+    let bu = u;
+    let bv = v;
+    for (let dy = -1; dy <= 1; dy++) {
+      for (let dx = -1; dx <= 1; dx++) {
+        const cx = gx + dx;
+        const cy = gy + dy;
+        const wx = ((cx % g) + g) % g;
+        const wy = ((cy % g) + g) % g;
+        const h1 = hash4(wx, wy, this.siteSeed, 1) / 4294967296;
+        const h2 = hash4(wx, wy, this.siteSeed, 2) / 4294967296;
+        const su = (cx + 0.1 + 0.8 * h1) / g;
+        const sv = (cy + 0.1 + 0.8 * h2) / g;
+        const d = (su - u) * (su - u) + (sv - v) * (sv - v);
+        if (d < best) {
+          best = d;
+          bu = su;
+          bv = sv;
+        }
+      }
+    }
+    return [bu, bv];
+  }
+
+  /** Fills one grid per layer (index 0 stays empty) with res x res samples at (i/res, j/res). */
+  grids(res: number, recipe: Recipe): Float32Array[] {
+    const out = this.fbms.map((f) => (f ? new Float32Array(res * res) : new Float32Array(0)));
+    const amt = this.warpAmount;
+    for (let j = 0; j < res; j++) {
+      const v = j / res;
+      for (let i = 0; i < res; i++) {
+        const u = i / res;
+        const wu = u + amt * this.warpX.at(u, v);
+        const wv = v + amt * this.warpY.at(u, v);
+        for (let k = 1; k < this.fbms.length; k++) {
+          const f = this.fbms[k];
+          if (!f) continue;
+          const grid = out[k];
+          if (!grid) continue;
+          if (recipe.layers[k]?.shards) {
+            const [su, sv] = this.site(u, v);
+            grid[j * res + i] = f.at(su, sv);
+          } else grid[j * res + i] = f.at(wu, wv);
+        }
+      }
+    }
+    return out;
+  }
+}
+
+/**
+ * Thresholds that give each layer its share: painted from the top layer down, each threshold is
+ * the quantile of its field over the points not yet covered by a higher layer.
+ */
+function layerThresholds(recipe: Recipe, grids: Float32Array[], res: number): Float64Array {
+  const n = res * res;
+  const covered = new Uint8Array(n);
+  const t = new Float64Array(recipe.layers.length).fill(Infinity);
+  let free = n;
+  for (let k = recipe.layers.length - 1; k >= 1; k--) {
+    const grid = grids[k];
+    const share = recipe.layers[k]?.share ?? 0;
+    if (!grid || free <= 0) continue;
+    const want = Math.round(share * n);
+    if (want <= 0) continue;
+    const vals = new Float32Array(free);
+    let m = 0;
+    for (let i = 0; i < n; i++) if (!covered[i]) vals[m++] = grid[i] ?? 0;
+    vals.sort();
+    const cut = Math.max(0, Math.min(free - 1, free - want));
+    const thr = vals[cut] ?? Infinity;
+    t[k] = thr;
+    for (let i = 0; i < n; i++) {
+      if (!covered[i] && (grid[i] ?? 0) >= thr) {
+        covered[i] = 1;
+        free--;
+      }
+    }
+  }
+  return t;
+}
+
+/** Per-pixel sampler for the bilinear field grids, reused for every pixel of a row. */
+class GridSampler {
+  i0 = 0;
+  i1 = 0;
+  j0 = 0;
+  j1 = 0;
+  tx = 0;
+  ty = 0;
+  constructor(private readonly res: number) {}
+  set(u: number, v: number): void {
+    const x = u * this.res;
+    const y = v * this.res;
+    const fx = Math.floor(x);
+    const fy = Math.floor(y);
+    this.tx = x - fx;
+    this.ty = y - fy;
+    this.i0 = ((fx % this.res) + this.res) % this.res;
+    this.j0 = ((fy % this.res) + this.res) % this.res;
+    this.i1 = this.i0 + 1 === this.res ? 0 : this.i0 + 1;
+    this.j1 = this.j0 + 1 === this.res ? 0 : this.j0 + 1;
+  }
+  value(g: Float32Array): number {
+    const r = this.res;
+    const a = g[this.j0 * r + this.i0] ?? 0;
+    const b = g[this.j0 * r + this.i1] ?? 0;
+    const c = g[this.j1 * r + this.i0] ?? 0;
+    const d = g[this.j1 * r + this.i1] ?? 0;
+    const top = a + (b - a) * this.tx;
+    const bot = c + (d - c) * this.tx;
+    return top + (bot - top) * this.ty;
+  }
+  /** Gradient magnitude in field units per tile width. */
+  gradient(g: Float32Array): number {
+    const r = this.res;
+    const a = g[this.j0 * r + this.i0] ?? 0;
+    const b = g[this.j0 * r + this.i1] ?? 0;
+    const c = g[this.j1 * r + this.i0] ?? 0;
+    const d = g[this.j1 * r + this.i1] ?? 0;
+    const gx = ((b - a) * (1 - this.ty) + (d - c) * this.ty) * r;
+    const gy = ((c - a) * (1 - this.tx) + (d - b) * this.tx) * r;
+    return Math.sqrt(gx * gx + gy * gy);
+  }
+}
+
+/** Decides the palette index at one point from the layer fields and overlays. */
+class PointPainter {
+  private readonly contourLevels: number[] = [];
+  private readonly shapes: ShapeField;
+  constructor(
+    private readonly recipe: Recipe,
+    private readonly grids: Float32Array[],
+    private readonly thresholds: Float64Array,
+    private readonly sampler: GridSampler,
+    private readonly lineScale: number,
+  ) {
+    const c = recipe.overlays.contours;
+    const g = grids[1];
+    if (c && g && g.length > 0) {
+      const sorted = Float32Array.from(g).sort();
+      for (let q = 1; q <= c.levels; q++) {
+        this.contourLevels.push(sorted[Math.floor((q / (c.levels + 1)) * (sorted.length - 1))] ?? 0);
+      }
+    }
+    this.shapes = new ShapeField(recipe.overlays);
+  }
+
+  paint(u: number, v: number): number {
+    const { recipe, grids, thresholds, sampler } = this;
+    sampler.set(u, v);
+    const layers = recipe.layers;
+    let layer = 0;
+    let fieldAtLayer = 0;
+    for (let k = layers.length - 1; k >= 1; k--) {
+      const g = grids[k];
+      if (!g || g.length === 0) continue;
+      const f = sampler.value(g);
+      if (f >= (thresholds[k] ?? Infinity)) {
+        layer = k;
+        fieldAtLayer = f;
+        break;
+      }
+    }
+    let colour = layers[layer]?.colour ?? 0;
+    const ov = recipe.overlays;
+    if (ov.outlines && layer >= 1) {
+      const g = grids[layer];
+      if (g) {
+        const grad = sampler.gradient(g);
+        if (fieldAtLayer - (thresholds[layer] ?? 0) < ov.outlines.halfWidth * this.lineScale * grad) colour = ov.outlines.colour;
+      }
+    }
+    if (ov.contours && this.contourLevels.length > 0) {
+      const g = grids[1];
+      if (g) {
+        const f = sampler.value(g);
+        const grad = sampler.gradient(g);
+        const hw = ov.contours.halfWidth * this.lineScale * grad;
+        for (const level of this.contourLevels) {
+          if (Math.abs(f - level) < hw) {
+            colour = ov.contours.colour;
+            break;
+          }
+        }
+      }
+    }
+    if (!this.shapes.empty) {
+      const s = this.shapes.colourAt(u, v);
+      if (s >= 0) colour = s;
+    }
+    return colour;
+  }
+}
+
+export function paletteRgb(recipe: Recipe): [number, number, number][] {
+  return recipe.palette.map((p) => hexToRgb(p.hex));
+}
+
+/**
+ * Renders a recipe as a size x size tile of palette indices. Everything is a function of torus
+ * coordinates, so the tile wraps seamlessly and the same recipe looks the same at any size.
+ */
+export function renderIndices(recipe: Recipe, size: number, opts: RenderOptions = {}): RenderedTile {
+  if (!Number.isInteger(size) || size < 16 || size > 8192) throw new RangeError(`size must be an integer in 16..8192, got ${size}`);
+  const fields = new LayerFields(recipe);
+  const refGrids = fields.grids(REFERENCE_GRID, recipe);
+  const thresholds = layerThresholds(recipe, refGrids, REFERENCE_GRID);
+  const ox = Math.round(recipe.origin.x * size) + (opts.originX ?? 0);
+  const oy = Math.round(recipe.origin.y * size) + (opts.originY ?? 0);
+  const index = new Uint8Array(size * size);
+  const wrap = (p: number): number => ((p % size) + size) % size;
+
+  if (recipe.style === 'digital') {
+    const painter = new PointPainter(recipe, refGrids, thresholds, new GridSampler(REFERENCE_GRID), 1);
+    const cellIndex = digitalCells(recipe.cells, painter);
+    for (let y = 0; y < size; y++) {
+      const my = Math.floor((wrap(y + oy) * MICRO) / size);
+      for (let x = 0; x < size; x++) {
+        const mx = Math.floor((wrap(x + ox) * MICRO) / size);
+        index[y * size + x] = cellIndex(mx, my);
+      }
+    }
+  } else {
+    const res = Math.max(REFERENCE_GRID, Math.min(1024, size >> 1));
+    const grids = res === REFERENCE_GRID ? refGrids : fields.grids(res, recipe);
+    const painter = new PointPainter(recipe, grids, thresholds, new GridSampler(res), 1);
+    for (let y = 0; y < size; y++) {
+      const v = (wrap(y + oy) + 0.5) / size;
+      for (let x = 0; x < size; x++) {
+        const u = (wrap(x + ox) + 0.5) / size;
+        index[y * size + x] = painter.paint(u, v);
+      }
+    }
+  }
+  return { size, index, palette: paletteRgb(recipe) };
+}
+
+/**
+ * The digital style's cell layout. A grid with one global alignment would put a cell edge on the
+ * tile's wrap edge (or never on it), which shows as a seam; instead the tile is split into 8 x 8
+ * 'macro' blocks, offset by half a block, each with its own cell phase. The phases form Latin
+ * squares, so along any line every phase appears equally often and the wrap edge is no more (and
+ * no less) of a cell boundary than any other line.
+ */
+function digitalCells(cells: number, painter: PointPainter): (mx: number, my: number) => number {
+  const cell = Math.max(2, Math.round(MICRO / cells));
+  const macro = cell * 16;
+  const macros = MICRO / macro;
+  const half = macro / 2;
+  const per = 17;
+  const table = new Int16Array(macros * macros * per * per).fill(-1);
+  const phaseX = (I: number, J: number): number => (((I + 3 * J) % cell) * cell) / cell;
+  const phaseY = (I: number, J: number): number => (((5 * I + J) % cell) * cell) / cell;
+  return (mx: number, my: number): number => {
+    const sx = (mx + half) % MICRO;
+    const sy = (my + half) % MICRO;
+    const I = Math.floor(sx / macro);
+    const J = Math.floor(sy / macro);
+    const lx = sx - I * macro;
+    const ly = sy - J * macro;
+    const px = phaseX(I, J) % cell;
+    const py = phaseY(I, J) % cell;
+    const cx = Math.floor((lx + px) / cell);
+    const cy = Math.floor((ly + py) / cell);
+    const key = ((J * macros + I) * per + cy) * per + cx;
+    let c = table[key] ?? -1;
+    if (c < 0) {
+      const x0 = Math.max(0, cx * cell - px);
+      const x1 = Math.min(macro, cx * cell - px + cell);
+      const y0 = Math.max(0, cy * cell - py);
+      const y1 = Math.min(macro, cy * cell - py + cell);
+      const centreX = I * macro + (x0 + x1) / 2 - half;
+      const centreY = J * macro + (y0 + y1) / 2 - half;
+      const u = (((centreX % MICRO) + MICRO) % MICRO) / MICRO;
+      const v = (((centreY % MICRO) + MICRO) % MICRO) / MICRO;
+      c = painter.paint(u, v);
+      table[key] = c;
+    }
+    return c;
+  };
+}
+
+/**
+ * Picks the column and row at which to cut the torus open: the line whose colour jump is closest
+ * to the mean jump of all other lines. Returns the new origin in pixels.
+ */
+export function typicalCut(tile: RenderedTile): { x: number; y: number } {
+  const n = tile.size;
+  const pal = tile.palette;
+  const k = pal.length;
+  const dist = new Float64Array(k * k);
+  for (let i = 0; i < k; i++)
+    for (let j = 0; j < k; j++) {
+      const a = pal[i] ?? [0, 0, 0];
+      const b = pal[j] ?? [0, 0, 0];
+      dist[i * k + j] = Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+    }
+  const col = new Float64Array(n);
+  const row = new Float64Array(n);
+  const idx = tile.index;
+  for (let y = 0; y < n; y++) {
+    const r = y * n;
+    const down = ((y + 1) % n) * n;
+    for (let x = 0; x < n; x++) {
+      const c = idx[r + x] ?? 0;
+      col[x] = (col[x] ?? 0) + (dist[c * k + (idx[r + ((x + 1) % n)] ?? 0)] ?? 0);
+      row[y] = (row[y] ?? 0) + (dist[c * k + (idx[down + x] ?? 0)] ?? 0);
+    }
+  }
+  const pick = (lines: Float64Array): number => {
+    let total = 0;
+    for (const v of lines) total += v;
+    let best = 0;
+    let bestErr = Infinity;
+    for (let c = 0; c < n; c++) {
+      const v = lines[c] ?? 0;
+      const mean = (total - v) / (n - 1);
+      const err = Math.abs(v / (mean || 1) - 1);
+      if (err < bestErr - 1e-12) {
+        bestErr = err;
+        best = c;
+      }
+    }
+    return (best + 1) % n;
+  };
+  return { x: pick(col), y: pick(row) };
+}

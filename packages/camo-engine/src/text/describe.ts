@@ -1,0 +1,122 @@
+import type { PhotoAnalysis } from '../analysis/analyse.js';
+import { stateName } from '../analysis/context.js';
+import type { Recipe } from '../recipe/recipe-types.js';
+
+const pct = (x: number): string => `${Math.round(x * 100)}%`;
+
+function sizeWord(scale: number): string {
+  return scale > 1.35 ? 'large' : scale < 0.8 ? 'small' : 'medium';
+}
+
+function edgeWord(hurst: number): string {
+  return hurst < 0.35 ? 'ragged, fractal' : hurst < 0.7 ? 'irregular' : 'smooth, rounded';
+}
+
+/** One paragraph that states the recipe: what an image model would be asked for, and what the engine drew. */
+export function recipePrompt(recipe: Recipe): string {
+  const colours = recipe.palette.map((p) => `${p.name} ${p.hex} (${pct(p.share)})`).join(', ');
+  const s = recipe.shape;
+  const style =
+    recipe.style === 'digital'
+      ? 'digital camouflage of square pixels (128 per tile side) grouped into pixel clusters'
+      : `organic camouflage of ${edgeWord(s.hurst)} blobs`;
+  const extras: string[] = [];
+  const t = recipe.toggles;
+  if (t.blobs) extras.push('big rounded blobs');
+  if (t.contourLines) extras.push('topographic contour lines');
+  if (t.speckledDots) extras.push('speckled dots');
+  if (t.geometricShapes) extras.push('straight-edged geometric shards');
+  if (t.organicObjects) extras.push('leaf and branch silhouettes');
+  if (t.highContrast) extras.push('high contrast');
+  if (t.limitedPalette) extras.push('a limited three-colour palette');
+  if (t.outlineStrokes) extras.push('dark outline strokes around shapes');
+  if (t.whiteSpace) extras.push('open light negative space');
+  const stretch = s.stretch > 1.15 ? ', elongated vertically' : s.stretch < 0.87 ? ', elongated horizontally' : '';
+  return (
+    `Seamless tileable ${style}, ${sizeWord(s.scale)} shapes over ${recipe.layers.length} layered sizes${stretch}, ` +
+    `flat colours only: ${colours}` +
+    (extras.length ? `; with ${extras.join(', ')}` : '') +
+    `. Matched to ${recipe.context.description ? `"${recipe.context.description}"` : 'the photo'}` +
+    (recipe.context.state ? ` in ${recipe.context.county && recipe.context.county !== 'N/A' ? recipe.context.county + ', ' : ''}${stateName(recipe.context.state)}` : '') +
+    `. Seed ${recipe.seed}.`
+  );
+}
+
+function textureSentence(a: PhotoAnalysis): string {
+  const t = a.texture;
+  const slope = t.spectralSlope;
+  const busy =
+    slope > -2.3
+      ? 'busy, fine-grained detail at every scale'
+      : slope > -2.9
+        ? 'a natural mix of large masses and fine detail'
+        : 'large soft masses with little fine detail (blur or smooth surfaces)';
+  const edges = t.edgeDensity > 0.12 ? 'many hard edges' : t.edgeDensity > 0.04 ? 'a moderate number of hard edges' : 'few hard edges';
+  const orient =
+    t.orientationStrength > 0.25
+      ? t.orientationDeg > 60
+        ? 'a clear vertical grain'
+        : t.orientationDeg < 30
+          ? 'a clear horizontal grain'
+          : 'a diagonal grain'
+      : 'no dominant direction';
+  return (
+    `The spectral slope of the photo's lightness is ${slope.toFixed(2)} (log-log), which means ${busy}; ` +
+    `${pct(t.edgeDensity)} of pixels sit on ${edges.replace(/^many |^a moderate number of |^few /, '') === edges ? 'edges' : 'strong edges'} (${edges}), ` +
+    `and the edges show ${orient} (${t.orientationDeg.toFixed(0)} degrees from horizontal, strength ${t.orientationStrength.toFixed(2)}).`
+  );
+}
+
+/** The designer's note for one design, in Markdown. */
+export function markdownAnalysis(a: PhotoAnalysis, recipe: Recipe, label: 'A' | 'B'): string {
+  const lines: string[] = [];
+  lines.push(`## Design ${label}: ${recipe.style === 'digital' ? 'digital (pixel)' : 'organic'} pattern`, '');
+  lines.push('### Palette', '');
+  lines.push('| swatch | hex | name | share of photo | share of design | role |', '|---|---|---|---|---|---|');
+  const photoShare = new Map(a.palette.map((p) => [p.hex, p.share]));
+  for (const p of recipe.palette) {
+    const ps = photoShare.get(p.hex);
+    lines.push(
+      `| ![${p.name}](https://placehold.co/16x16/${p.hex.slice(1)}/${p.hex.slice(1)}.png) | \`${p.hex}\` | ${p.name} | ${ps === undefined ? '-' : pct(ps)} | ${pct(p.share)} | ${p.role === 'photo' ? 'from the photo' : p.role === 'shadow' ? 'shadow tone' : 'open ground'} |`,
+    );
+  }
+  lines.push('');
+  lines.push(
+    `The photo's colours were clustered in CIELAB (k-means++, k = 5) and every cluster became a flat colour, so the pattern uses what the place actually shows, in the same proportions. ` +
+      `Mean lightness L* is ${a.meanL.toFixed(1)} with a spread of ${a.stdL.toFixed(1)}.`,
+    '',
+  );
+  lines.push('### Texture', '', textureSentence(a), '');
+  if (a.cues.length) {
+    lines.push('### What the description and location changed', '');
+    for (const c of a.cues) {
+      const src =
+        c.source === 'description'
+          ? `the description mentions "${c.matched}"`
+          : c.source === 'county'
+            ? `the county name contains "${c.matched}"`
+            : `${c.matched} is typically ${c.id} country (a weak prior)`;
+      lines.push(`- ${src}: ${c.note}.`);
+    }
+    lines.push('');
+  }
+  lines.push('### Why this design looks as it does', '');
+  const s = recipe.shape;
+  if (recipe.style === 'digital') {
+    lines.push(
+      `Design ${label} redraws the same palette as square pixels (1/128 of the tile). Pixel clusters are built from ${recipe.layers.length - 1} fractal fields at different scales, ` +
+        `so large masses break the outline at a distance and single pixels add texture up close. Pixel edges follow the axes, which reads as "digital" and suits man-made or mixed surroundings.`,
+    );
+  } else {
+    lines.push(
+      `Design ${label} layers ${recipe.layers.length - 1} fractal shapes over a ${recipe.palette[recipe.layers[0]?.colour ?? 0]?.name ?? 'ground'} ground, ` +
+        `each finer than the last, with ${edgeWord(s.hurst)} edges chosen to match the photo's texture (Hurst exponent ${s.hurst.toFixed(2)}). ` +
+        `A gentle domain warp bends the shapes so they never line up with the axes, which keeps them reading as natural.`,
+    );
+  }
+  if (s.stretch > 1.15) lines.push('', `Shapes are stretched vertically (x${s.stretch.toFixed(2)}) to echo upright stems and trunks.`);
+  if (s.stretch < 0.87) lines.push('', `Shapes are stretched horizontally (x${(1 / s.stretch).toFixed(2)}) to echo the level lines of the scene.`);
+  lines.push('', 'The tile repeats seamlessly in both directions and uses only flat colours, so it prints cleanly at any size.');
+  if (recipe.edits.length) lines.push('', `Edits applied: ${recipe.edits.map((e) => `"${e}"`).join('; ')}.`);
+  return lines.join('\n');
+}
