@@ -107,7 +107,14 @@ export async function buildApp({ config, database, storage, mailer }: AppDeps): 
       req.log.error({ err: error }, 'request failed');
       return reply.code(500).send({ error: 'internal', message: 'Something went wrong. Please try again.' });
     }
-    const code = status === 400 ? 'validation' : status === 401 ? 'unauthorized' : status === 404 ? 'not_found' : 'error';
+    const code =
+      status === 400
+        ? 'validation'
+        : status === 401
+          ? 'unauthorized'
+          : status === 404
+            ? 'not_found'
+            : 'error';
     return reply.code(status).send({ error: code, message: error.message });
   });
 
@@ -128,7 +135,10 @@ export async function buildApp({ config, database, storage, mailer }: AppDeps): 
       schema: {
         tags: ['system'],
         summary: 'Liveness and database reachability',
-        response: { 200: z.object({ status: z.literal('ok'), database: z.string() }), 503: z.object({ status: z.string(), database: z.string() }) },
+        response: {
+          200: z.object({ status: z.literal('ok'), database: z.string() }),
+          503: z.object({ status: z.string(), database: z.string() }),
+        },
       },
     },
     async (_req, reply) => {
@@ -140,7 +150,13 @@ export async function buildApp({ config, database, storage, mailer }: AppDeps): 
 
   app.get(
     '/api/config',
-    { schema: { tags: ['system'], summary: 'Public settings the web app needs', response: { 200: publicConfigSchema } } },
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Public settings the web app needs',
+        response: { 200: publicConfigSchema },
+      },
+    },
     async () => ({
       siteName: config.siteName,
       shopUrl: config.shopUrl,
@@ -186,13 +202,18 @@ export async function buildApp({ config, database, storage, mailer }: AppDeps): 
       setHeaders: (reply, filePath) => {
         void reply.header(
           'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
         );
       },
     });
   }
   app.setNotFoundHandler((req, reply) => {
-    const isPage = req.method === 'GET' && !req.url.startsWith('/api/') && (req.headers.accept ?? '').includes('text/html');
+    const isPage =
+      req.method === 'GET' &&
+      !req.url.startsWith('/api/') &&
+      (req.headers.accept ?? '').includes('text/html');
     if (isPage && hasWeb) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist);
     }

@@ -25,7 +25,11 @@ describe.each(backends)('sign-in through the development provider (%s)', (backen
 
     const me = await client.json<Record<string, unknown>>('/api/me');
     expect(me.status).toBe(200);
-    expect(me.body).toMatchObject({ displayName: 'Buck Hunter', email: 'buck@example.com', allowPromo: false });
+    expect(me.body).toMatchObject({
+      displayName: 'Buck Hunter',
+      email: 'buck@example.com',
+      allowPromo: false,
+    });
     const firstSignIn = me.body.lastSignIn as string;
     const createdAt = me.body.createdAt as string;
 
@@ -36,7 +40,9 @@ describe.each(backends)('sign-in through the development provider (%s)', (backen
     const meAgain = await again.json<Record<string, unknown>>('/api/me');
     expect(meAgain.body.id).toBe(me.body.id);
     expect(meAgain.body.createdAt).toBe(createdAt);
-    expect(new Date(meAgain.body.lastSignIn as string).getTime()).toBeGreaterThan(new Date(firstSignIn).getTime());
+    expect(new Date(meAgain.body.lastSignIn as string).getTime()).toBeGreaterThan(
+      new Date(firstSignIn).getTime(),
+    );
   });
 
   it('sets an HttpOnly, SameSite=Lax session cookie', async () => {
@@ -92,12 +98,19 @@ describe.each(backends)('sign-in through the development provider (%s)', (backen
     });
     const authorizationUrl = new URL(start.body.url);
     authorizationUrl.searchParams.set('nonce', 'attacker-chosen-nonce-00000000000');
-    const chooser = await follow(client, await client.fetch(authorizationUrl.pathname + authorizationUrl.search));
+    const chooser = await follow(
+      client,
+      await client.fetch(authorizationUrl.pathname + authorizationUrl.search),
+    );
     const uid = /interaction\/([^/?]+)/.exec(chooser.url.pathname)?.[1];
     const created = await client.fetch(`/dev-oidc/interaction/${uid}/create`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ name: 'Nonce Tamper', email: 'nonce@example.com', avatarUrl: '' }).toString(),
+      body: new URLSearchParams({
+        name: 'Nonce Tamper',
+        email: 'nonce@example.com',
+        avatarUrl: '',
+      }).toString(),
     });
     const back = await follow(client, created, (url) => url.pathname.startsWith('/api/auth/callback/'));
     const response = await client.fetch(back.url.pathname + back.url.search);

@@ -52,7 +52,12 @@ describe.each(backends)('profile API (%s)', (backend) => {
   });
 
   it('ignores nothing silently: forged fields are refused', async () => {
-    for (const body of [{ email: 'evil@example.com' }, { createdAt: '2000-01-01' }, { id: 'other' }, { allowPromo: 'yes' }]) {
+    for (const body of [
+      { email: 'evil@example.com' },
+      { createdAt: '2000-01-01' },
+      { id: 'other' },
+      { allowPromo: 'yes' },
+    ]) {
       expect((await patch(bob, body)).status).toBe(400);
     }
     const me = await bob.json<Record<string, unknown>>('/api/me');
@@ -76,7 +81,9 @@ describe.each(backends)('profile API (%s)', (backend) => {
   it('needs a session for every private route', async () => {
     const anonymous = createClient(server.origin);
     expect((await anonymous.json('/api/me')).status).toBe(401);
-    expect((await anonymous.json('/api/me', { method: 'PATCH', body: '{"zipCode":"85001"}' })).status).toBe(401);
+    expect((await anonymous.json('/api/me', { method: 'PATCH', body: '{"zipCode":"85001"}' })).status).toBe(
+      401,
+    );
     expect((await anonymous.json(`/api/users/${aliceId}`)).status).toBe(401);
     expect((await anonymous.json(`/api/users/${aliceId}/designs`)).status).toBe(401);
   });
@@ -84,7 +91,11 @@ describe.each(backends)('profile API (%s)', (backend) => {
   it('refuses cross-site and non-JSON state changes', async () => {
     const crossSite = await fetch(`${server.origin}/api/me`, {
       method: 'PATCH',
-      headers: { cookie: bob.jar.header(), origin: 'https://evil.example', 'content-type': 'application/json' },
+      headers: {
+        cookie: bob.jar.header(),
+        origin: 'https://evil.example',
+        'content-type': 'application/json',
+      },
       body: JSON.stringify({ zipCode: '99999' }),
     });
     expect(crossSite.status).toBe(403);
@@ -101,10 +112,20 @@ describe.each(backends)('profile API (%s)', (backend) => {
   it('serves public settings, the member count and the Trophy Club', async () => {
     const anonymous = createClient(server.origin);
     const config = await anonymous.json<Record<string, unknown>>('/api/config');
-    expect(config.body).toMatchObject({ devSignIn: true, signInProvider: 'dev-oidc', emailLinkEnabled: false });
+    expect(config.body).toMatchObject({
+      devSignIn: true,
+      signInProvider: 'dev-oidc',
+      emailLinkEnabled: false,
+    });
     expect((await anonymous.json<{ count: number }>('/api/members/count')).body.count).toBe(2);
     const winners = await anonymous.json<{ winners: { month: string }[] }>('/api/contest/winners');
-    expect(winners.body.winners.map((w) => w.month).sort()).toEqual(['2025-04', '2025-05', '2025-06', '2025-07', '2025-08']);
+    expect(winners.body.winners.map((w) => w.month).sort()).toEqual([
+      '2025-04',
+      '2025-05',
+      '2025-06',
+      '2025-07',
+      '2025-08',
+    ]);
   });
 
   it('sends security headers', async () => {
@@ -120,7 +141,9 @@ describe.each(backends)('profile API (%s)', (backend) => {
 
   it('publishes an OpenAPI document built from the request schemas', async () => {
     const response = await fetch(`${server.origin}/api/docs/json`);
-    const doc = (await response.json()) as { paths: Record<string, Record<string, { requestBody?: unknown }>> };
+    const doc = (await response.json()) as {
+      paths: Record<string, Record<string, { requestBody?: unknown }>>;
+    };
     expect(doc.paths['/api/me']?.patch?.requestBody).toBeDefined();
     expect(JSON.stringify(doc.paths['/api/me'])).toContain('zipCode');
   });

@@ -85,7 +85,13 @@ export interface Config {
     | undefined;
   siteName: string;
   shopUrl: string;
-  social: { instagram: string | null; facebook: string | null; youtube: string | null; tiktok: string | null; x: string | null };
+  social: {
+    instagram: string | null;
+    facebook: string | null;
+    youtube: string | null;
+    tiktok: string | null;
+    x: string | null;
+  };
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean;
   webDistDir: string | undefined;
@@ -140,11 +146,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (e.DEV_SIGN_IN === 'true') devSignIn = true;
   if (e.DEV_SIGN_IN === 'auto') devSignIn = !google && isLoopbackUrl(publicUrl);
   if (isProduction) {
-    if (e.DEV_SIGN_IN === 'true') problems.push('DEV_SIGN_IN: the development sign-in cannot be enabled in production');
+    if (e.DEV_SIGN_IN === 'true')
+      problems.push('DEV_SIGN_IN: the development sign-in cannot be enabled in production');
     devSignIn = false;
-    if (!google) problems.push('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: required in production (Google sign-in)');
+    if (!google)
+      problems.push('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: required in production (Google sign-in)');
     if (!e.AUTH_SECRET) problems.push('AUTH_SECRET: required in production (at least 32 random characters)');
-    if (e.EMAIL_LINK_ENABLED && !e.SMTP_URL) problems.push('SMTP_URL: required in production when EMAIL_LINK_ENABLED is on');
+    if (e.EMAIL_LINK_ENABLED && !e.SMTP_URL)
+      problems.push('SMTP_URL: required in production when EMAIL_LINK_ENABLED is on');
     if (!e.PUBLIC_URL) problems.push('PUBLIC_URL: required in production (the https address people use)');
   }
   if (e.S3_BUCKET && Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {

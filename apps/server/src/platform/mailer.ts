@@ -18,7 +18,10 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'site
   return {
     async sendSignInLink(email, url) {
       if (!transport) {
-        log.info({ to: maskEmail(email), url }, 'sign-in link (no SMTP_URL set, so it is logged instead of mailed)');
+        log.info(
+          { to: maskEmail(email), url },
+          'sign-in link (no SMTP_URL set, so it is logged instead of mailed)',
+        );
         return;
       }
       await transport.sendMail({

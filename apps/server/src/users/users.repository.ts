@@ -41,12 +41,18 @@ export function createUsersRepository(db: Db) {
     },
 
     async memberCount(): Promise<number> {
-      const [row] = await db.select({ count: memberCount.count }).from(memberCount).where(eq(memberCount.id, 'total'));
+      const [row] = await db
+        .select({ count: memberCount.count })
+        .from(memberCount)
+        .where(eq(memberCount.id, 'total'));
       return row?.count ?? 0;
     },
 
     /** A user's designs, newest first. Drafts (not yet submitted) only for their owner. */
-    async designsOf(userId: string, options: { includeDrafts: boolean; limit: number }): Promise<DesignRow[]> {
+    async designsOf(
+      userId: string,
+      options: { includeDrafts: boolean; limit: number },
+    ): Promise<DesignRow[]> {
       return db
         .select()
         .from(designs)

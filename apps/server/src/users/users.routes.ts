@@ -1,4 +1,10 @@
-import { designListSchema, errorSchema, memberCountSchema, privateProfileSchema, publicUserSchema } from '@camo/shared/api';
+import {
+  designListSchema,
+  errorSchema,
+  memberCountSchema,
+  privateProfileSchema,
+  publicUserSchema,
+} from '@camo/shared/api';
 import { updateProfileSchema } from '@camo/shared/profile';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,7 +18,11 @@ export function usersRoutes(users: UsersService, session: SessionResolver): Fast
     app.get(
       '/api/members/count',
       {
-        schema: { tags: ['members'], summary: 'Number of members (accounts ever created)', response: { 200: memberCountSchema } },
+        schema: {
+          tags: ['members'],
+          summary: 'Number of members (accounts ever created)',
+          response: { 200: memberCountSchema },
+        },
       },
       async () => ({ count: await users.memberCount() }),
     );

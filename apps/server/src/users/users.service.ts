@@ -33,7 +33,9 @@ export function toPrivateProfile(row: UserRow): PrivateProfile {
 
 export function toDesignCard(row: DesignRow): DesignCard {
   const chosenImage =
-    row.hasEdits && row.finalDesignChoice === 'edited' && row.editedImageUrl ? row.editedImageUrl : row.imageUrl;
+    row.hasEdits && row.finalDesignChoice === 'edited' && row.editedImageUrl
+      ? row.editedImageUrl
+      : row.imageUrl;
   return {
     id: row.id,
     userId: row.userId,

@@ -37,7 +37,11 @@ export function createClient(origin: string, jar = new CookieJar()): Client {
 }
 
 /** Follows redirects by hand (so cookies are kept) until a non-redirect or a path we stop at. */
-export async function follow(client: Client, start: Response, stopAt?: (url: URL) => boolean): Promise<{ response: Response; url: URL }> {
+export async function follow(
+  client: Client,
+  start: Response,
+  stopAt?: (url: URL) => boolean,
+): Promise<{ response: Response; url: URL }> {
   let response = start;
   let url = new URL(start.url);
   for (let hops = 0; hops < 15 && response.status >= 300 && response.status < 400; hops++) {
@@ -62,26 +66,37 @@ export interface SignInSteps {
  * Runs the whole development sign-in as a browser would, stopping just before the callback
  * reaches our server, so tests can replay or tamper with it.
  */
-export async function startDevSignIn(origin: string, account: TestAccount, client = createClient(origin)): Promise<SignInSteps> {
+export async function startDevSignIn(
+  origin: string,
+  account: TestAccount,
+  client = createClient(origin),
+): Promise<SignInSteps> {
   const start = await client.json<{ url: string }>('/api/auth/sign-in/social', {
     method: 'POST',
     body: JSON.stringify({ provider: 'dev-oidc', callbackURL: '/profile' }),
   });
-  if (start.status !== 200) throw new Error(`sign-in start failed: ${start.status} ${JSON.stringify(start.body)}`);
+  if (start.status !== 200)
+    throw new Error(`sign-in start failed: ${start.status} ${JSON.stringify(start.body)}`);
   const authorizationUrl = new URL(start.body.url);
   const first = await client.fetch(authorizationUrl.pathname + authorizationUrl.search);
   const chooser = await follow(client, first);
   const uid = /\/dev-oidc\/interaction\/([^/?]+)/.exec(chooser.url.pathname)?.[1];
   if (!uid) throw new Error(`no interaction page, ended at ${chooser.url.href} (${chooser.response.status})`);
-  const form = new URLSearchParams({ name: account.name, email: account.email, avatarUrl: account.avatarUrl ?? '' });
+  const form = new URLSearchParams({
+    name: account.name,
+    email: account.email,
+    avatarUrl: account.avatarUrl ?? '',
+  });
   const created = await client.fetch(`/dev-oidc/interaction/${uid}/create`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: form.toString(),
   });
-  if (created.status !== 303) throw new Error(`account chooser refused: ${created.status} ${await created.text()}`);
+  if (created.status !== 303)
+    throw new Error(`account chooser refused: ${created.status} ${await created.text()}`);
   const back = await follow(client, created, (url) => url.pathname.startsWith('/api/auth/callback/'));
-  if (!back.url.pathname.startsWith('/api/auth/callback/')) throw new Error(`never reached the callback: ${back.url.href}`);
+  if (!back.url.pathname.startsWith('/api/auth/callback/'))
+    throw new Error(`never reached the callback: ${back.url.href}`);
   return { authorizationUrl, callbackUrl: back.url, client };
 }
 

@@ -21,7 +21,9 @@ export async function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -57,7 +59,10 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(backend: Backend, env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  backend: Backend,
+  env: Record<string, string> = {},
+): Promise<TestServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'camo-test-'));
   const config = loadConfig({
@@ -69,7 +74,9 @@ export async function startTestServer(backend: Backend, env: Record<string, stri
     ...env,
   });
   const postgres = backend === 'postgres' ? await freshPostgres() : undefined;
-  const database = await openDatabase(postgres ? { kind: 'postgres', url: postgres.url } : { kind: 'pglite-memory' });
+  const database = await openDatabase(
+    postgres ? { kind: 'postgres', url: postgres.url } : { kind: 'pglite-memory' },
+  );
   const sentLinks: { email: string; url: string }[] = [];
   const mailer: Mailer = {
     sendSignInLink: (email, url) => {

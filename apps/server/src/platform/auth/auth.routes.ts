@@ -28,7 +28,15 @@ async function sendResponse(reply: FastifyReply, response: Response): Promise<Fa
   return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
 }
 
-export function authRoutes({ auth, db, config }: { auth: Auth; db: Db; config: Config }): FastifyPluginAsyncZod {
+export function authRoutes({
+  auth,
+  db,
+  config,
+}: {
+  auth: Auth;
+  db: Db;
+  config: Config;
+}): FastifyPluginAsyncZod {
   return async (app) => {
     const origin = config.publicUrl.origin;
 
@@ -58,7 +66,9 @@ export function authRoutes({ auth, db, config }: { auth: Auth; db: Db; config: C
     // The e-mailed link opens /login?link=<token>, which asks for an explicit confirmation;
     // only this POST spends the token, so a mail scanner opening the link changes nothing.
     app.get('/api/auth/magic-link/verify', { schema: { hide: true } }, async (_req, reply) =>
-      reply.code(405).send({ error: 'method_not_allowed', message: 'Confirm the sign-in on the page the link opens.' }),
+      reply
+        .code(405)
+        .send({ error: 'method_not_allowed', message: 'Confirm the sign-in on the page the link opens.' }),
     );
     app.post(
       '/api/auth/magic-link/confirm',
@@ -72,7 +82,8 @@ export function authRoutes({ auth, db, config }: { auth: Auth; db: Db; config: C
       },
       async (req, reply) => {
         const { token, email } = req.body;
-        if (email === '') return reply.code(400).send({ error: 'validation', message: messages.emailRequiredForLink });
+        if (email === '')
+          return reply.code(400).send({ error: 'validation', message: messages.emailRequiredForLink });
         const [pending] = await db
           .select({ value: verifications.value })
           .from(verifications)
@@ -82,13 +93,20 @@ export function authRoutes({ auth, db, config }: { auth: Auth; db: Db; config: C
         if (!linkEmail || linkEmail.toLowerCase() !== email.toLowerCase()) {
           return reply
             .code(400)
-            .send({ error: 'invalid_link', message: 'This sign-in link is invalid, expired, or for another e-mail.' });
+            .send({
+              error: 'invalid_link',
+              message: 'This sign-in link is invalid, expired, or for another e-mail.',
+            });
         }
         const url = new URL('/api/auth/magic-link/verify', origin);
         url.searchParams.set('token', token);
-        const response = await auth.handler(new Request(url, { method: 'GET', headers: fromNodeHeaders(req.headers) }));
+        const response = await auth.handler(
+          new Request(url, { method: 'GET', headers: fromNodeHeaders(req.headers) }),
+        );
         if (response.status >= 400) {
-          return reply.code(400).send({ error: 'invalid_link', message: 'This sign-in link is invalid or expired.' });
+          return reply
+            .code(400)
+            .send({ error: 'invalid_link', message: 'This sign-in link is invalid or expired.' });
         }
         return sendResponse(reply, response);
       },

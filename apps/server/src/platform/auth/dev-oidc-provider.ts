@@ -69,7 +69,8 @@ function createProvider({ origin, secret, db }: DevOidcOptions): Provider {
     cookies: { keys: [createHash('sha256').update(`dev-oidc-cookies:${secret}`).digest('base64url')] },
     // Our own web app is the only client, so consent is implied: grant the requested scopes.
     async loadExistingGrant(ctx: KoaContextWithOIDC) {
-      const grantId = ctx.oidc.result?.consent?.grantId ?? ctx.oidc.session?.grantIdFor(ctx.oidc.client!.clientId);
+      const grantId =
+        ctx.oidc.result?.consent?.grantId ?? ctx.oidc.session?.grantIdFor(ctx.oidc.client!.clientId);
       if (grantId) return ctx.oidc.provider.Grant.find(grantId);
       const grant = new ctx.oidc.provider.Grant({
         clientId: ctx.oidc.client!.clientId,
@@ -79,7 +80,14 @@ function createProvider({ origin, secret, db }: DevOidcOptions): Provider {
       await grant.save();
       return grant;
     },
-    ttl: { Interaction: 600, Session: 3600, Grant: 3600, AuthorizationCode: 60, AccessToken: 600, IdToken: 600 },
+    ttl: {
+      Interaction: 600,
+      Session: 3600,
+      Grant: 3600,
+      AuthorizationCode: 60,
+      AccessToken: 600,
+      IdToken: 600,
+    },
   };
   const provider = new Provider(devOidcIssuer(origin), configuration);
   provider.proxy = false;
@@ -104,8 +112,7 @@ const createAccountSchema = z.object({
     ),
 });
 
-const escapeHtml = (value: string): string =>
-  value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 interface ChooserView {
   uid: string;
@@ -174,7 +181,10 @@ export async function registerDevOidcProvider(app: FastifyInstance, options: Dev
   await app.register(async (scope) => {
     await scope.register(formbody, { bodyLimit: 4096 });
 
-    const raw = (req: FastifyRequest, reply: FastifyReply): [IncomingMessage, ServerResponse] => [req.raw, reply.raw];
+    const raw = (req: FastifyRequest, reply: FastifyReply): [IncomingMessage, ServerResponse] => [
+      req.raw,
+      reply.raw,
+    ];
 
     const listAccounts = () =>
       db
@@ -185,14 +195,24 @@ export async function registerDevOidcProvider(app: FastifyInstance, options: Dev
 
     const finishLogin = async (req: FastifyRequest, reply: FastifyReply, accountId: string) => {
       reply.hijack();
-      await provider.interactionFinished(...raw(req, reply), { login: { accountId } }, { mergeWithLastSubmission: false });
+      await provider.interactionFinished(
+        ...raw(req, reply),
+        { login: { accountId } },
+        { mergeWithLastSubmission: false },
+      );
     };
 
-    scope.get<{ Params: { uid: string } }>(`${DEV_OIDC_PATH}/interaction/:uid`, { schema: { hide: true } }, async (req, reply) => {
-      const details = await provider.interactionDetails(...raw(req, reply));
-      if (details.uid !== req.params.uid) return reply.code(400).send('Interaction mismatch');
-      return reply.type('text/html; charset=utf-8').send(chooserPage({ uid: details.uid, accounts: await listAccounts() }));
-    });
+    scope.get<{ Params: { uid: string } }>(
+      `${DEV_OIDC_PATH}/interaction/:uid`,
+      { schema: { hide: true } },
+      async (req, reply) => {
+        const details = await provider.interactionDetails(...raw(req, reply));
+        if (details.uid !== req.params.uid) return reply.code(400).send('Interaction mismatch');
+        return reply
+          .type('text/html; charset=utf-8')
+          .send(chooserPage({ uid: details.uid, accounts: await listAccounts() }));
+      },
+    );
 
     scope.post<{ Params: { uid: string }; Body: { accountId?: string } }>(
       `${DEV_OIDC_PATH}/interaction/:uid/login`,
@@ -205,7 +225,13 @@ export async function registerDevOidcProvider(app: FastifyInstance, options: Dev
           return reply
             .code(400)
             .type('text/html; charset=utf-8')
-            .send(chooserPage({ uid: req.params.uid, accounts: await listAccounts(), error: 'That test account no longer exists.' }));
+            .send(
+              chooserPage({
+                uid: req.params.uid,
+                accounts: await listAccounts(),
+                error: 'That test account no longer exists.',
+              }),
+            );
         }
         await finishLogin(req, reply, account.id);
       },
@@ -236,7 +262,11 @@ export async function registerDevOidcProvider(app: FastifyInstance, options: Dev
               }),
             );
         }
-        const [existing] = await db.select().from(devAccounts).where(eq(devAccounts.email, parsed.data.email)).limit(1);
+        const [existing] = await db
+          .select()
+          .from(devAccounts)
+          .where(eq(devAccounts.email, parsed.data.email))
+          .limit(1);
         const accountId = existing?.id ?? randomUUID();
         if (!existing) {
           await db.insert(devAccounts).values({ id: accountId, ...parsed.data });
@@ -245,15 +275,19 @@ export async function registerDevOidcProvider(app: FastifyInstance, options: Dev
       },
     );
 
-    scope.post<{ Params: { uid: string } }>(`${DEV_OIDC_PATH}/interaction/:uid/abort`, { schema: { hide: true } }, async (req, reply) => {
-      await provider.interactionDetails(...raw(req, reply));
-      reply.hijack();
-      await provider.interactionFinished(
-        ...raw(req, reply),
-        { error: 'access_denied', error_description: 'The sign-in was cancelled.' },
-        { mergeWithLastSubmission: false },
-      );
-    });
+    scope.post<{ Params: { uid: string } }>(
+      `${DEV_OIDC_PATH}/interaction/:uid/abort`,
+      { schema: { hide: true } },
+      async (req, reply) => {
+        await provider.interactionDetails(...raw(req, reply));
+        reply.hijack();
+        await provider.interactionFinished(
+          ...raw(req, reply),
+          { error: 'access_denied', error_description: 'The sign-in was cancelled.' },
+          { mergeWithLastSubmission: false },
+        );
+      },
+    );
   });
 
   // Everything else under /dev-oidc is the OpenID provider itself; it reads its own bodies.

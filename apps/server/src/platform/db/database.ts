@@ -20,15 +20,16 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
+export const migrationsFolder = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../drizzle',
+);
 
 /** Serialises migrations when several processes start against one PostgreSQL. */
 const MIGRATION_LOCK_KEY = 7_306_114_201;
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string }
-  | { kind: 'pglite'; dir: string }
-  | { kind: 'pglite-memory' };
+  { kind: 'postgres'; url: string } | { kind: 'pglite'; dir: string } | { kind: 'pglite-memory' };
 
 /** Opens the database, applies the committed migrations, and returns it ready for use. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {

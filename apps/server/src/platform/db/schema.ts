@@ -73,7 +73,10 @@ export const accounts = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('accounts_provider_subject_idx').on(t.providerId, t.accountId), index('accounts_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('accounts_provider_subject_idx').on(t.providerId, t.accountId),
+    index('accounts_user_idx').on(t.userId),
+  ],
 );
 
 export const verifications = pgTable(
@@ -124,7 +127,10 @@ export const environmentPhotos = pgTable(
     designDocId: text('design_doc_id'),
     error: text('error'),
   },
-  (t) => [index('environment_photos_user_idx').on(t.userId, t.createdAt), index('environment_photos_status_idx').on(t.status)],
+  (t) => [
+    index('environment_photos_user_idx').on(t.userId, t.createdAt),
+    index('environment_photos_status_idx').on(t.status),
+  ],
 );
 
 export const designStatuses = ['pending_selection', 'submitted'] as const;
@@ -143,7 +149,9 @@ export const designs = pgTable(
     patternUrl: text('pattern_url'),
     thumbnailUrl: text('thumbnail_url'),
     environmentDescription: text('environment_description').notNull(),
-    environmentPhotoId: text('environment_photo_id').references(() => environmentPhotos.id, { onDelete: 'set null' }),
+    environmentPhotoId: text('environment_photo_id').references(() => environmentPhotos.id, {
+      onDelete: 'set null',
+    }),
     environmentPhotoUrl: text('environment_photo_url'),
     designerName: text('designer_name').notNull().default('Anonymous'),
     createdAt: createdAt(),
@@ -162,7 +170,10 @@ export const designs = pgTable(
     markdownAnalysisB: text('markdown_analysis_b'),
     openaiResponseIdB: text('openai_response_id_b'),
     selectedVariant: text('selected_variant').$type<'A' | 'B'>(),
-    finalDesignChoice: text('final_design_choice').$type<'original' | 'edited'>().notNull().default('original'),
+    finalDesignChoice: text('final_design_choice')
+      .$type<'original' | 'edited'>()
+      .notNull()
+      .default('original'),
     submittedAt: timestamp('submitted_at', { withTimezone: true, mode: 'date' }),
     editedImageUrl: text('edited_image_url'),
     editPrompt: text('edit_prompt'),

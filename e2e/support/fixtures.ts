@@ -1,0 +1,51 @@
+import { randomUUID } from 'node:crypto';
+import { AxeBuilder } from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export interface TestUser {
+  name: string;
+  email: string;
+}
+
+/** A fresh identity per call, so tests never share accounts. */
+export function newUser(overrides: Partial<TestUser> = {}): TestUser {
+  const id = randomUUID().slice(0, 8);
+  return { name: `Tester ${id}`, email: `tester-${id}@example.com`, ...overrides };
+}
+
+/**
+ * Signs in the way a person does: the "Sign in with Google" button on /login (or /signup),
+ * then the development provider's account chooser, creating the test account there or
+ * picking it when it already exists.
+ */
+export async function signInThroughUi(page: Page, user: TestUser, from = '/login'): Promise<void> {
+  if (!page.url().includes('/login') && !page.url().includes('/signup')) await page.goto(from);
+  await page.getByRole('button', { name: /sign (in|up) with google/i }).click();
+  await page.waitForURL(/\/dev-oidc\/interaction\//);
+  const existing = page.getByRole('button', { name: new RegExp(user.email.replace(/[.+]/g, '\\$&')) });
+  if ((await existing.count()) > 0) {
+    await existing.first().click();
+  } else {
+    await page.getByLabel('Name').fill(user.name);
+    await page.getByLabel('E-mail').fill(user.email);
+    await page.getByRole('button', { name: 'Create and sign in' }).click();
+  }
+  await page.waitForURL((url) => !url.pathname.startsWith('/dev-oidc') && !url.pathname.startsWith('/api/'));
+}
+
+/** No serious or critical accessibility violation on the page as it is now. */
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
+}
+
+export async function memberCount(page: Page): Promise<number> {
+  const response = await page.request.get('/api/members/count');
+  return ((await response.json()) as { count: number }).count;
+}
+
+export const test = base;
+export { expect };
