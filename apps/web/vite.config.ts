@@ -1,12 +1,45 @@
 import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
+
+/**
+ * sonner injects its stylesheet with a runtime <style> element, which a strict
+ * `style-src 'self'` blocks. Turn the injection off; main.tsx imports sonner's CSS file instead.
+ */
+function sonnerWithoutStyleInjection(): Plugin {
+  return {
+    name: 'camo:sonner-without-style-injection',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/[\\/]sonner[\\/]dist[\\/]index\.m?js$/.test(id)) return null;
+      const patched = code.replace(/function __insertCSS\(code\) \{/, 'function __insertCSS(code) { return;');
+      if (patched === code) this.error('sonner changed: could not disable its <style> injection');
+      return { code: patched, map: null };
+    },
+  };
+}
 
 const apiTarget = process.env.CAMO_API_URL ?? 'http://localhost:3000';
 
+/**
+ * Development only: the API on :3000 behind Vite. The server accepts state changes only from its
+ * own origin, so the proxy presents the browser's request as coming from there.
+ */
+function apiProxy(): Record<string, ProxyOptions> {
+  const options: ProxyOptions = {
+    target: apiTarget,
+    configure: (proxy) => {
+      proxy.on('proxyReq', (request) => {
+        if (request.getHeader('origin')) request.setHeader('origin', apiTarget);
+      });
+    },
+  };
+  return Object.fromEntries(['/api', '/dev-oidc', '/files', '/seed'].map((prefix) => [prefix, options]));
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [sonnerWithoutStyleInjection(), react(), tailwindcss()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
     outDir: 'dist',
@@ -15,18 +48,6 @@ export default defineConfig({
     assetsInlineLimit: 0,
     target: 'es2022',
   },
-  server: {
-    proxy: {
-      '/api': { target: apiTarget, changeOrigin: false },
-      '/dev-oidc': { target: apiTarget, changeOrigin: false },
-      '/files': { target: apiTarget, changeOrigin: false },
-    },
-  },
-  preview: {
-    proxy: {
-      '/api': { target: apiTarget, changeOrigin: false },
-      '/dev-oidc': { target: apiTarget, changeOrigin: false },
-      '/files': { target: apiTarget, changeOrigin: false },
-    },
-  },
+  server: { proxy: apiProxy() },
+  preview: { proxy: apiProxy() },
 });

@@ -3,6 +3,7 @@ import '@fontsource/barlow/600.css';
 import '@fontsource/barlow-condensed/600.css';
 import '@fontsource/barlow-condensed/700.css';
 import '@fontsource/black-ops-one/400.css';
+import 'sonner/dist/styles.css';
 import './styles/index.css';
 
 import { StrictMode } from 'react';

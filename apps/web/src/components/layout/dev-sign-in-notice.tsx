@@ -5,9 +5,11 @@ export function DevSignInNotice() {
   const config = useConfig();
   if (!config.data?.devSignIn) return null;
   return (
-    <div role="note" className="bg-coyote-300 px-4 py-1.5 text-center text-sm font-medium text-night">
-      <strong>Development sign-in:</strong> “Sign in with Google” uses the built-in development provider (no
-      Google account needed). Not for production.
-    </div>
+    <aside
+      aria-label="Development sign-in"
+      className="bg-coyote-300 px-4 py-1.5 text-center text-sm font-medium text-night"
+    >
+      <strong>Development sign-in:</strong> “Sign in with Google” uses the built-in development provider.
+    </aside>
   );
 }
