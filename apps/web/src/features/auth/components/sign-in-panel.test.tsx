@@ -1,0 +1,94 @@
+import type { PublicConfig } from '@camo/shared/api';
+import { messages } from '@camo/shared/messages';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SignInPanel } from './sign-in-panel';
+
+const signInSocial = vi.fn();
+vi.mock('../lib/auth-client', () => ({ authClient: { signIn: { social: signInSocial } } }));
+
+const config: PublicConfig = {
+  siteName: 'Camo Test',
+  shopUrl: 'https://shop.example',
+  social: { instagram: null, facebook: null, youtube: null, tiktok: null, x: null },
+  devSignIn: false,
+  signInProvider: 'google',
+  emailLinkEnabled: false,
+};
+
+function renderPanel(mode: 'login' | 'signup', path: string) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(['config'], config);
+  queryClient.setQueryData(['me'], null);
+  const router = createMemoryRouter([{ path: `/${mode}`, element: <SignInPanel mode={mode} /> }], {
+    initialEntries: [path],
+  });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  signInSocial.mockReset().mockResolvedValue({ data: { url: 'https://accounts.example' }, error: null });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('SignInPanel', () => {
+  it('on /signup, refuses to start Google sign-in until the terms are accepted', async () => {
+    const user = userEvent.setup();
+    renderPanel('signup', '/signup');
+
+    await user.click(screen.getByRole('button', { name: /sign in with google/i }));
+    expect(screen.getByRole('alert')).toHaveTextContent(messages.termsRequired);
+    expect(signInSocial).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: /sign in with google/i }));
+    expect(signInSocial).toHaveBeenCalledWith(
+      expect.objectContaining({ provider: 'google', callbackURL: '/profile' }),
+    );
+  });
+
+  it('returns to a sanitised redirect target and shows the Google failure message', async () => {
+    const user = userEvent.setup();
+    renderPanel('login', `/login?error=google&redirect=${encodeURIComponent('/gallery?sort=recent')}`);
+
+    expect(screen.getByRole('alert')).toHaveTextContent(messages.googleSignInFailed);
+    await user.click(screen.getByRole('button', { name: /sign in with google/i }));
+    expect(signInSocial).toHaveBeenCalledWith(
+      expect.objectContaining({ callbackURL: '/gallery?sort=recent' }),
+    );
+  });
+
+  it('never redirects off-site', async () => {
+    const user = userEvent.setup();
+    renderPanel('login', `/login?redirect=${encodeURIComponent('//evil.example/x')}`);
+    await user.click(screen.getByRole('button', { name: /sign in with google/i }));
+    expect(signInSocial).toHaveBeenCalledWith(expect.objectContaining({ callbackURL: '/profile' }));
+  });
+
+  it('shows the e-mail field disabled and marked coming soon while e-mail links are off', () => {
+    renderPanel('login', '/login');
+    expect(screen.getByRole('textbox', { name: /email address/i })).toBeDisabled();
+    expect(screen.getByText('Coming soon')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send sign-in link' })).toBeDisabled();
+  });
+
+  it('asks for the e-mail before spending a link token', async () => {
+    const user = userEvent.setup();
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    renderPanel('login', '/login?link=tok123');
+
+    await user.click(screen.getByRole('button', { name: 'Confirm sign-in' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(messages.emailRequiredForLink);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
