@@ -18,6 +18,6 @@ for (const f of readdirSync(dir).filter((f) => f.endsWith('.jpg'))) {
     writeFileSync(new URL(`../out/try/${f.replace('.jpg', '')}-${d.variant}.png`, import.meta.url).pathname, d.png);
     const m = measureDesign(decodeIndexedPng(d.png), ps);
     const fails = failedTargets(m, d.style);
-    console.log(f, d.variant, `t=${(t1 - t0).toFixed(0)}ms cols=${m.colours} c2d=${m.clusterToDesign.map((x) => x.toFixed(1))} wm=${m.clusterToDesignWeightedMean.toFixed(2)} d2c=${m.designToCluster.map((x) => x.toFixed(1))} tv=${m.tvDistance.toFixed(3)} dL=${m.meanLDiff.toFixed(2)} sr=${m.stdLRatio.toFixed(2)} slope=${m.slope.toFixed(2)}/${ps.slope.toFixed(2)} wrap=${m.wrapJump.x.toFixed(2)},${m.wrapJump.y.toFixed(2)} span=${m.patchSpan.toFixed(2)} axis=${m.axisShare.toFixed(3)}`, fails.length ? 'FAIL ' + fails.join('; ') : 'ok');
+    console.log(f, d.variant, `t=${(t1 - t0).toFixed(0)}ms cols=${m.colours} c2d=${m.clusterToDesign.map((x) => x.toFixed(1))} wm=${m.clusterToDesignWeightedMean.toFixed(2)} d2c=${m.designToCluster.map((x) => x.toFixed(1))} tv=${m.tvDistance.toFixed(3)} dL=${m.meanLDiff.toFixed(2)} sr=${m.stdLRatio.toFixed(2)} slope=${m.slope.toFixed(2)}/${ps.slope.toFixed(2)} wrap=${m.wrapJump.x.toFixed(2)},${m.wrapJump.y.toFixed(2)} span=${m.patchSpan.toFixed(2)}(${m.patchP05}/${m.patchP95}) axis=${m.axisShare.toFixed(3)}`, fails.length ? 'FAIL ' + fails.join('; ') : 'ok');
   }
 }

@@ -3,7 +3,7 @@ import { fnv1a64 } from './metrics/prng.js';
 import { buildRecipe, recipeId } from './recipe/build.js';
 import type { DesignStyle, Recipe } from './recipe/recipe-types.js';
 import { encodeIndexedPng } from './render/png.js';
-import { renderIndices, typicalCut, type RenderOptions } from './render/render.js';
+import { renderIndices, rollTile, typicalCut, type RenderOptions, type RenderedTile } from './render/render.js';
 import { markdownAnalysis, recipePrompt } from './text/describe.js';
 import { normaliseToggles, type DesignToggles, type Photo } from './types.js';
 
@@ -49,21 +49,30 @@ export interface GenerateResult {
 }
 
 function design(analysis: PhotoAnalysis, variant: 'A' | 'B', style: DesignStyle, toggles: DesignToggles, seed: number): GeneratedDesign {
-  const recipe = withTypicalCut(buildRecipe({ analysis, style, toggles, seed: (seed * 2 + (variant === 'A' ? 0 : 1)) >>> 0 }));
-  return designFromRecipe(analysis, variant, recipe);
+  const { recipe, tile } = withTypicalCut(
+    buildRecipe({ analysis, style, toggles, seed: (seed * 2 + (variant === 'A' ? 0 : 1)) >>> 0 }),
+  );
+  return designFromRecipe(analysis, variant, recipe, encodeIndexedPng(tile));
 }
 
-/** Sets the recipe's cut (see Recipe.origin) from a preview render and refreshes its id. */
-export function withTypicalCut(recipe: Recipe): Recipe {
-  const preview = renderIndices({ ...recipe, origin: { x: 0, y: 0 } }, DESIGN_SIZE);
-  const cut = typicalCut(preview);
+/**
+ * Renders a new recipe, then moves its cut (see Recipe.origin) to a typical line. Rolling the
+ * rendered tile gives exactly what rendering with the new origin gives, so this costs one render.
+ */
+function withTypicalCut(recipe: Recipe): { recipe: Recipe; tile: RenderedTile } {
+  const first = renderIndices(recipe, DESIGN_SIZE);
+  const cut = typicalCut(first);
   const out: Recipe = { ...recipe, origin: { x: cut.x / DESIGN_SIZE, y: cut.y / DESIGN_SIZE } };
   out.id = recipeId(out);
-  return out;
+  return { recipe: out, tile: rollTile(first, cut.x, cut.y) };
 }
 
-export function designFromRecipe(analysis: PhotoAnalysis, variant: 'A' | 'B', recipe: Recipe): GeneratedDesign {
-  const png = render(recipe, DESIGN_SIZE);
+export function designFromRecipe(
+  analysis: PhotoAnalysis,
+  variant: 'A' | 'B',
+  recipe: Recipe,
+  png: Uint8Array = render(recipe, DESIGN_SIZE),
+): GeneratedDesign {
   const prompt = recipePrompt(recipe);
   return {
     variant,

@@ -43,11 +43,11 @@ export interface AnalyseContext {
 }
 
 /** At most this many pixels are analysed; the photo is subsampled with a uniform stride. */
-const ANALYSIS_PIXELS = 65_000;
+const ANALYSIS_PIXELS = 36_000;
 
 export function analyse(photo: Photo, context: AnalyseContext = {}): PhotoAnalysis {
   const lab = photoLab(photo, ANALYSIS_PIXELS);
-  const clusters = kmeansBest(lab, 5, 12345);
+  const clusters = kmeansBest(lab, 5, 12345, 3);
   const palette: Swatch[] = clusters.map((c) => {
     const q = quantiseLab(c.lab);
     return { hex: rgbToHex(labToRgb(c.lab)), name: colourName(q), lab: q, share: c.share };

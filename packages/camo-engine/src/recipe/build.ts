@@ -21,7 +21,7 @@ export function hurstForSlope(slope: number): number {
 }
 
 export function baseShape(analysis: PhotoAnalysis): ShapeParams {
-  const p: ShapeParams = { scale: 1, stretch: 1, hurst: hurstForSlope(analysis.texture.spectralSlope), warp: 0.06, angular: false };
+  const p: ShapeParams = { scale: 1, stretch: 1, hurst: hurstForSlope(analysis.texture.spectralSlope), warp: 0.1, angular: false };
   for (const c of analysis.cues) {
     const cue = CUES.find((x) => x.id === c.id);
     if (!cue) continue;
@@ -235,11 +235,15 @@ export function buildRecipe(input: BuildInput): Recipe {
   // A fine 'detail' layer re-uses a mid colour at a small scale: the small patches that let the
   // pattern work up close (G6) and carry the photo's fine texture (G4). Its area comes out of that
   // colour's main layer, so colour shares are unchanged.
-  const detail = detailLayerFor(order.map((o) => o.e), shape.hurst);
+  const detail = detailLayerFor(
+    order.map((o) => o.e),
+    shape.hurst,
+  );
   const rand = mulberry32(seed);
   const periods = style === 'digital' ? DIGITAL_PERIODS : ORGANIC_PERIODS;
   const persistence = Math.pow(2, -shape.hurst);
-  const maxPeriod = style === 'digital' ? 64 : 256;
+  // Smooth (high-H) photos get no very fine octaves: their boundaries stay clean, the spectrum steep.
+  const maxPeriod = style === 'digital' ? 64 : shape.hurst > 0.8 ? 64 : shape.hurst > 0.5 ? 128 : 256;
   const layers: LayerSpec[] = order.map(({ e, i }, k) => {
     const base = (periods[Math.min(k, periods.length - 1)] ?? 12) / shape.scale;
     const sx = Math.sqrt(shape.stretch);
@@ -259,25 +263,25 @@ export function buildRecipe(input: BuildInput): Recipe {
     };
   });
 
-  if (detail && layers.length >= 3) {
-    const host = layers[detail.host];
-    if (host) {
-      const share = Math.min(host.share * 0.5, detail.share);
-      host.share -= share;
-      const base = (style === 'digital' ? 20 : 24) / Math.sqrt(shape.scale);
-      let octaves = 0;
-      while (Math.round(base) << octaves <= maxPeriod) octaves++;
-      layers.push({
-        colour: host.colour,
-        share,
-        periodX: Math.max(1, Math.round(base * Math.sqrt(shape.stretch))),
-        periodY: Math.max(1, Math.round(base / Math.sqrt(shape.stretch))),
-        octaves: Math.max(1, octaves),
-        persistence: Math.pow(2, -Math.min(1, shape.hurst + 0.2)),
-        seed: Math.floor(rand() * 1e9),
-        shards: false,
-      });
-    }
+  for (const d of detail) {
+    const host = layers[d.host];
+    if (!host) continue;
+    const share = Math.min(host.share * 0.5, d.share);
+    host.share -= share;
+    const fine = Math.max(0, Math.min(1, (shape.hurst - 0.5) * 2));
+    const base = (style === 'digital' ? 34 - 6 * fine : 40 - 12 * fine) / Math.sqrt(shape.scale);
+    let octaves = 0;
+    while (Math.round(base) << octaves <= maxPeriod) octaves++;
+    layers.push({
+      colour: host.colour,
+      share,
+      periodX: Math.max(1, Math.round(base * Math.sqrt(shape.stretch))),
+      periodY: Math.max(1, Math.round(base / Math.sqrt(shape.stretch))),
+      octaves: Math.max(1, octaves),
+      persistence: Math.pow(2, -Math.min(1, shape.hurst + 0.2)),
+      seed: Math.floor(rand() * 1e9),
+      shards: false,
+    });
   }
 
   const overlays: Overlays = {};
@@ -331,10 +335,22 @@ export function buildRecipe(input: BuildInput): Recipe {
  * Which layer lends its colour to the detail layer, and how much area the detail gets: rough
  * photos (low Hurst exponent) get more fine detail, smooth or blurred ones less.
  */
-function detailLayerFor(ordered: readonly PaletteEntry[], hurst: number): { host: number; share: number } | undefined {
-  if (ordered.length < 3) return undefined;
-  // The second layer is the largest non-ground colour; its small patches read best over the ground.
-  return { host: 1, share: 0.05 + 0.07 * (1 - hurst) };
+function detailLayerFor(ordered: readonly PaletteEntry[], hurst: number): { host: number; share: number }[] {
+  if (ordered.length < 3) return [];
+  const share = 0.06 + 0.03 * (1 - hurst);
+  const groundL = ordered[0]?.lab.L ?? 50;
+  const others = ordered.map((e, i) => ({ i, L: e.lab.L })).slice(1);
+  if (hurst > 0.6) {
+    // Smooth or blurred scenes: speckles in the tones closest to the ground's lightness, so they
+    // add small patches without adding fine lightness texture the photo does not have.
+    others.sort((a, b) => Math.abs(a.L - groundL) - Math.abs(b.L - groundL));
+  } else {
+    // Busy scenes: speckles in the darkest and lightest tones carry the fine texture.
+    others.sort((a, b) => a.L - b.L);
+    const last = others[others.length - 1];
+    if (last && others.length > 1) others.splice(1, 0, ...others.splice(others.length - 1, 1));
+  }
+  return others.slice(0, 2).map((o) => ({ host: o.i, share }));
 }
 
 export function recipeId(recipe: Recipe): string {

@@ -41,8 +41,8 @@ class LayerFields {
           ),
     );
     const w = recipe.warp;
-    this.warpX = new PeriodicFbm({ periodX: w.period, periodY: w.period, octaves: 3, persistence: 0.5, seed: w.seed });
-    this.warpY = new PeriodicFbm({ periodX: w.period, periodY: w.period, octaves: 3, persistence: 0.5, seed: w.seed + 17 });
+    this.warpX = new PeriodicFbm({ periodX: w.period, periodY: w.period, octaves: 4, persistence: 0.5, seed: w.seed });
+    this.warpY = new PeriodicFbm({ periodX: w.period, periodY: w.period, octaves: 4, persistence: 0.5, seed: w.seed + 17 });
     this.warpAmount = w.amount;
     this.shardSites = recipe.shardSites;
     this.siteSeed = recipe.seed ^ 0x5a5a;
@@ -133,6 +133,14 @@ function layerThresholds(recipe: Recipe, grids: Float32Array[], res: number): Fl
     }
   }
   return t;
+}
+
+function subsample(g: Float32Array, res: number, to: number): Float32Array {
+  if (g.length === 0) return g;
+  const step = res / to;
+  const out = new Float32Array(to * to);
+  for (let j = 0; j < to; j++) for (let i = 0; i < to; i++) out[j * to + i] = g[j * step * res + i * step] ?? 0;
+  return out;
 }
 
 /** Per-pixel sampler for the bilinear field grids, reused for every pixel of a row. */
@@ -259,7 +267,10 @@ export function paletteRgb(recipe: Recipe): [number, number, number][] {
 export function renderIndices(recipe: Recipe, size: number, opts: RenderOptions = {}): RenderedTile {
   if (!Number.isInteger(size) || size < 16 || size > 8192) throw new RangeError(`size must be an integer in 16..8192, got ${size}`);
   const fields = new LayerFields(recipe);
-  const refGrids = fields.grids(REFERENCE_GRID, recipe);
+  const res = recipe.style === 'digital' ? REFERENCE_GRID : Math.max(REFERENCE_GRID, Math.min(1024, size >> 1));
+  const grids = fields.grids(res, recipe);
+  // The reference grid is every (res/256)-th point of the render grid: the same samples, no recompute.
+  const refGrids = res === REFERENCE_GRID ? grids : grids.map((g) => subsample(g, res, REFERENCE_GRID));
   const thresholds = layerThresholds(recipe, refGrids, REFERENCE_GRID);
   const ox = Math.round(recipe.origin.x * size) + (opts.originX ?? 0);
   const oy = Math.round(recipe.origin.y * size) + (opts.originY ?? 0);
@@ -277,8 +288,6 @@ export function renderIndices(recipe: Recipe, size: number, opts: RenderOptions 
       }
     }
   } else {
-    const res = Math.max(REFERENCE_GRID, Math.min(1024, size >> 1));
-    const grids = res === REFERENCE_GRID ? refGrids : fields.grids(res, recipe);
     const painter = new PointPainter(recipe, grids, thresholds, new GridSampler(res), 1);
     for (let y = 0; y < size; y++) {
       const v = (wrap(y + oy) + 0.5) / size;
@@ -340,6 +349,20 @@ function digitalCells(cells: number, painter: PointPainter): (mx: number, my: nu
  * Picks the column and row at which to cut the torus open: the line whose colour jump is closest
  * to the mean jump of all other lines. Returns the new origin in pixels.
  */
+/** The tile rolled so that pixel (x, y) becomes the origin; equal to rendering with that origin. */
+export function rollTile(tile: RenderedTile, x: number, y: number): RenderedTile {
+  const n = tile.size;
+  const out = new Uint8Array(n * n);
+  for (let r = 0; r < n; r++) {
+    const src = ((r + y) % n) * n;
+    const dst = r * n;
+    const head = n - x;
+    out.set(tile.index.subarray(src + x, src + n), dst);
+    out.set(tile.index.subarray(src, src + x), dst + head);
+  }
+  return { size: n, index: out, palette: tile.palette };
+}
+
 export function typicalCut(tile: RenderedTile): { x: number; y: number } {
   const n = tile.size;
   const pal = tile.palette;
