@@ -1,111 +1,15 @@
-import { analyse, type AnalyseContext, type PhotoAnalysis } from './analysis/analyse.js';
-import { fnv1a64 } from './metrics/prng.js';
-import { buildRecipe, recipeId } from './recipe/build.js';
-import type { DesignStyle, Recipe } from './recipe/recipe-types.js';
-import { encodeIndexedPng } from './render/png.js';
-import { renderIndices, rollTile, typicalCut, type RenderOptions, type RenderedTile } from './render/render.js';
-import { markdownAnalysis, recipePrompt } from './text/describe.js';
-import { normaliseToggles, type DesignToggles, type Photo } from './types.js';
-
+/**
+ * @camo/camo-engine: the built-in camouflage generator. Pure TypeScript over raw pixels; no
+ * server or browser dependencies. Node-only helpers (decoding photo files) live in ./node.ts.
+ */
+export { analyse } from './analysis/analyse.js';
+export type { AnalyseContext, PhotoAnalysis, Swatch, TextureStats } from './analysis/analyse.js';
+export { generate, render, designFromRecipe, DESIGN_SIZE, MAX_EXPORT_SIZE } from './generate.js';
+export type { GenerateInput, GenerateResult, GeneratedDesign } from './generate.js';
+export { edit, EditNotUnderstoodError, EDIT_VOCABULARY, type EditResult } from './edit/edit.js';
 export { TOGGLE_NAMES, defaultToggles, normaliseToggles } from './types.js';
 export type { DesignToggles, Photo, ToggleName } from './types.js';
-export type { PhotoAnalysis, Swatch, TextureStats } from './analysis/analyse.js';
-export type { Recipe, DesignStyle, PaletteEntry } from './recipe/recipe-types.js';
-export { edit, EditNotUnderstoodError, EDIT_VOCABULARY, type EditResult } from './edit/edit.js';
-
-export { analyse };
-
-/** The default tile size of a generated design. */
-export const DESIGN_SIZE = 1024;
-/** The largest export render() accepts. */
-export const MAX_EXPORT_SIZE = 4096;
-
-export interface GenerateInput {
-  photo: Photo;
-  description?: string;
-  state?: string;
-  county?: string;
-  toggles?: Partial<DesignToggles> | null;
-  seed?: number;
-}
-
-export interface GeneratedDesign {
-  /** 'A' or 'B'. */
-  variant: 'A' | 'B';
-  style: DesignStyle;
-  designId: string;
-  promptId: string;
-  prompt: string;
-  markdownAnalysis: string;
-  /** 1024 x 1024 indexed PNG bytes (transferable). */
-  png: Uint8Array;
-  /** Plain JSON; `recipe.id` is the reference a later edit builds on. */
-  recipe: Recipe;
-}
-
-export interface GenerateResult {
-  analysis: PhotoAnalysis;
-  designs: [GeneratedDesign, GeneratedDesign];
-}
-
-function design(analysis: PhotoAnalysis, variant: 'A' | 'B', style: DesignStyle, toggles: DesignToggles, seed: number): GeneratedDesign {
-  const { recipe, tile } = withTypicalCut(
-    buildRecipe({ analysis, style, toggles, seed: (seed * 2 + (variant === 'A' ? 0 : 1)) >>> 0 }),
-  );
-  return designFromRecipe(analysis, variant, recipe, encodeIndexedPng(tile));
-}
-
-/**
- * Renders a new recipe, then moves its cut (see Recipe.origin) to a typical line. Rolling the
- * rendered tile gives exactly what rendering with the new origin gives, so this costs one render.
- */
-function withTypicalCut(recipe: Recipe): { recipe: Recipe; tile: RenderedTile } {
-  const first = renderIndices(recipe, DESIGN_SIZE);
-  const cut = typicalCut(first);
-  const out: Recipe = { ...recipe, origin: { x: cut.x / DESIGN_SIZE, y: cut.y / DESIGN_SIZE } };
-  out.id = recipeId(out);
-  return { recipe: out, tile: rollTile(first, cut.x, cut.y) };
-}
-
-export function designFromRecipe(
-  analysis: PhotoAnalysis,
-  variant: 'A' | 'B',
-  recipe: Recipe,
-  png: Uint8Array = render(recipe, DESIGN_SIZE),
-): GeneratedDesign {
-  const prompt = recipePrompt(recipe);
-  return {
-    variant,
-    style: recipe.style,
-    designId: 'dsn_' + fnv1a64(recipe.id + ':' + variant),
-    promptId: 'prm_' + fnv1a64(prompt),
-    prompt,
-    markdownAnalysis: markdownAnalysis(analysis, recipe, variant),
-    png,
-    recipe,
-  };
-}
-
-/**
- * Analyses the photo and draws designs A (organic) and B (digital). Synchronous and free of
- * shared state, so a worker thread can run it; the PNG buffers can be transferred.
- */
-export function generate(input: GenerateInput): GenerateResult {
-  const ctx: AnalyseContext = { description: input.description ?? '', state: input.state ?? '', county: input.county ?? '' };
-  const analysis = analyse(input.photo, ctx);
-  const toggles = normaliseToggles(input.toggles ?? undefined);
-  const seed = (input.seed ?? 1) >>> 0;
-  return {
-    analysis,
-    designs: [design(analysis, 'A', 'organic', toggles, seed), design(analysis, 'B', 'digital', toggles, seed)],
-  };
-}
-
-/** Re-renders a recipe as a size x size indexed PNG (16..4096). */
-export function render(recipe: Recipe, size: number = DESIGN_SIZE, opts: RenderOptions = {}): Uint8Array {
-  if (size > MAX_EXPORT_SIZE) throw new RangeError(`size ${size} exceeds the ${MAX_EXPORT_SIZE} export limit`);
-  return encodeIndexedPng(renderIndices(recipe, size, opts));
-}
-
-export { renderIndices };
-export type { RenderOptions };
+export type { Recipe, DesignStyle, PaletteEntry, ShapeParams } from './recipe/recipe-types.js';
+export { renderIndices, type RenderOptions, type RenderedTile } from './render/render.js';
+export { photoStats, type PhotoStats } from './metrics/photo-stats.js';
+export { measureDesign, failedTargets, indexRgb, type DesignMeasures, type IndexedImage } from './metrics/design-metrics.js';

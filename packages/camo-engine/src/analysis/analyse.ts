@@ -1,4 +1,4 @@
-import { quantiseLab, rgbToHex, labToRgb, type Lab } from '../color/lab.js';
+import { imageToLab, quantiseLab, rgbToHex, labToRgb, type Lab } from '../color/lab.js';
 import { colourName } from '../color/names.js';
 import { kmeansBest } from '../metrics/kmeans.js';
 import { meanStd, photoLab } from '../metrics/photo-stats.js';
@@ -71,7 +71,7 @@ export function analyse(photo: Photo, context: AnalyseContext = {}): PhotoAnalys
     palette,
     meanL: mean,
     stdL: std,
-    texture: { ...texture, spectralSlope: spectralSlope(plane) },
+    texture: { ...texture, spectralSlope: fullResolutionSlope(photo) },
     cues,
     context: { description, state, county },
   };
@@ -104,4 +104,27 @@ function textureStats(plane: { width: number; height: number; data: Float32Array
   let edgeDeg = ((gradAngle * 180) / Math.PI + 90 + 180) % 180;
   if (edgeDeg > 90) edgeDeg = 180 - edgeDeg;
   return { edgeDensity: count > 0 ? strong / count : 0, orientationDeg: edgeDeg, orientationStrength: coherence };
+}
+
+/**
+ * The spectral slope at the photo's own resolution (the same measure the G4 check uses): only the
+ * centred power-of-two square is converted to L*, so this stays cheap on large photos.
+ */
+function fullResolutionSlope(photo: Photo): number {
+  const ch = photo.data.length === photo.width * photo.height * 4 ? 4 : 3;
+  let side = 1;
+  while (side * 2 <= Math.min(photo.width, photo.height, 512)) side *= 2;
+  const x0 = Math.floor((photo.width - side) / 2);
+  const y0 = Math.floor((photo.height - side) / 2);
+  const crop = new Uint8Array(side * side * 3);
+  for (let y = 0; y < side; y++)
+    for (let x = 0; x < side; x++) {
+      const o = ((y0 + y) * photo.width + x0 + x) * ch;
+      const d = (y * side + x) * 3;
+      crop[d] = photo.data[o] ?? 0;
+      crop[d + 1] = photo.data[o + 1] ?? 0;
+      crop[d + 2] = photo.data[o + 2] ?? 0;
+    }
+  const { L } = imageToLab(crop, 3, side * side);
+  return spectralSlope({ width: side, height: side, data: L });
 }

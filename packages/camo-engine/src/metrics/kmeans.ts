@@ -43,33 +43,47 @@ export function kmeansLab(points: LabPoints, k: number, seed = 1, maxIter = 40):
   cL.push(L[first] ?? 0);
   cA.push(A[first] ?? 0);
   cB.push(B[first] ?? 0);
-  while (cL.length < k) {
-    const j = cL.length - 1;
-    const l = cL[j] ?? 0;
-    const a = cA[j] ?? 0;
-    const b = cB[j] ?? 0;
+  // Greedy k-means++ (as in scikit-learn): draw a few candidates per step and keep the one that
+  // lowers the potential most. Much less sensitive to the seed than plain k-means++.
+  const candidates = 2 + Math.floor(Math.log(k));
+  const trial = new Float64Array(n);
+  const update = (l: number, a: number, b: number, into: Float64Array, from: Float64Array): number => {
     let sum = 0;
     for (let i = 0; i < n; i++) {
       const dl = (L[i] ?? 0) - l;
       const da = (A[i] ?? 0) - a;
       const db = (B[i] ?? 0) - b;
-      const d = dl * dl + da * da + db * db;
-      if (d < (d2[i] ?? 0)) d2[i] = d;
-      sum += (d2[i] ?? 0) * weight(i);
+      const d = Math.min(dl * dl + da * da + db * db, from[i] ?? 0);
+      into[i] = d;
+      sum += d * weight(i);
     }
-    if (sum <= 0) break;
-    let r = rand() * sum;
-    let chosen = n - 1;
-    for (let i = 0; i < n; i++) {
-      r -= (d2[i] ?? 0) * weight(i);
-      if (r <= 0) {
-        chosen = i;
-        break;
+    return sum;
+  };
+  let potential = update(cL[0] ?? 0, cA[0] ?? 0, cB[0] ?? 0, d2, d2);
+  while (cL.length < k) {
+    if (potential <= 0) break;
+    let bestIdx = -1;
+    let bestPot = Infinity;
+    for (let t = 0; t < candidates; t++) {
+      let r = rand() * potential;
+      let chosen = n - 1;
+      for (let i = 0; i < n; i++) {
+        r -= (d2[i] ?? 0) * weight(i);
+        if (r <= 0) {
+          chosen = i;
+          break;
+        }
+      }
+      const pot = update(L[chosen] ?? 0, A[chosen] ?? 0, B[chosen] ?? 0, trial, d2);
+      if (pot < bestPot) {
+        bestPot = pot;
+        bestIdx = chosen;
       }
     }
-    cL.push(L[chosen] ?? 0);
-    cA.push(A[chosen] ?? 0);
-    cB.push(B[chosen] ?? 0);
+    cL.push(L[bestIdx] ?? 0);
+    cA.push(A[bestIdx] ?? 0);
+    cB.push(B[bestIdx] ?? 0);
+    potential = update(L[bestIdx] ?? 0, A[bestIdx] ?? 0, B[bestIdx] ?? 0, d2, d2);
   }
   const kk = cL.length;
   const assign = new Int32Array(n).fill(-1);

@@ -43,7 +43,7 @@ export function baseShape(analysis: PhotoAnalysis): ShapeParams {
   return p;
 }
 
-function entry(lab: Lab, share: number, role: PaletteEntry['role']): PaletteEntry {
+export function entry(lab: Lab, share: number, role: PaletteEntry['role']): PaletteEntry {
   const q = quantiseLab(lab);
   return { hex: rgbToHex(labToRgb(q)), name: colourName(q), lab: q, share, role };
 }
@@ -67,6 +67,7 @@ export function normaliseShares(p: PaletteEntry[]): void {
 /** The photo palette with context cues applied (a favoured colour's share rises by up to 25 %). */
 export function basePalette(analysis: PhotoAnalysis): PaletteEntry[] {
   const palette = analysis.palette.filter((s) => s.share >= 0.01).map((s) => entry(s.lab, s.share, 'photo'));
+  const photoShares = palette.map((e) => e.share);
   for (const c of analysis.cues) {
     const cue = CUES.find((x) => x.id === c.id);
     if (!cue?.favour) continue;
@@ -84,6 +85,12 @@ export function basePalette(analysis: PhotoAnalysis): PaletteEntry[] {
     if (best) best.share *= 1 + 0.25 * c.strength;
   }
   normaliseShares(palette);
+  // Cues together may move at most 4 % of the area away from the photo's proportions (G3).
+  const tv = 0.5 * palette.reduce((s, e, i) => s + Math.abs(e.share - (photoShares[i] ?? 0)), 0);
+  if (tv > 0.04) {
+    const k = 0.04 / tv;
+    palette.forEach((e, i) => (e.share = (photoShares[i] ?? 0) + k * (e.share - (photoShares[i] ?? 0))));
+  }
   // Quantising the photo to a few colours loses the spread inside each cluster; a small share of
   // a deeper shadow tone restores the photo's L* spread (G3) and gives the pattern depth.
   const photoStd = analysis.stdL;
@@ -202,7 +209,9 @@ export function applyPaletteToggles(palette: PaletteEntry[], toggles: DesignTogg
 /** Builds a complete recipe for one design. */
 export function buildRecipe(input: BuildInput): Recipe {
   const { analysis, style, toggles, seed } = input;
-  const shape = { ...(input.shape ?? baseShape(analysis)) };
+  const baseParams = { ...(input.shape ?? baseShape(analysis)) };
+  // Toggles adjust a copy; the recipe keeps the base so that edits can rebuild without compounding.
+  const shape = { ...baseParams };
   if (toggles.blobs) {
     shape.scale *= 1.7;
     shape.hurst = Math.min(1, shape.hurst + 0.45);
@@ -244,6 +253,9 @@ export function buildRecipe(input: BuildInput): Recipe {
   const persistence = Math.pow(2, -shape.hurst);
   // Smooth (high-H) photos get no very fine octaves: their boundaries stay clean, the spectrum steep.
   const maxPeriod = style === 'digital' ? 64 : shape.hurst > 0.8 ? 64 : shape.hurst > 0.5 ? 128 : 256;
+  // Strong elongation lines edges up with the vertical axis; the organic style keeps it moderate
+  // so that it still reads as organic (G7), the digital style may go further.
+  shape.stretch = style === 'digital' ? Math.max(0.5, Math.min(2, shape.stretch)) : Math.max(0.7, Math.min(1.45, shape.stretch));
   const layers: LayerSpec[] = order.map(({ e, i }, k) => {
     const base = (periods[Math.min(k, periods.length - 1)] ?? 12) / shape.scale;
     const sx = Math.sqrt(shape.stretch);
@@ -324,7 +336,7 @@ export function buildRecipe(input: BuildInput): Recipe {
     context: { ...analysis.context },
     photo: { slope: analysis.texture.spectralSlope, meanL: analysis.meanL, stdL: analysis.stdL },
     edits: input.edits ?? [],
-    shape,
+    shape: baseParams,
     origin: { x: 0, y: 0 },
   };
   recipe.id = recipeId(recipe);
@@ -356,4 +368,18 @@ function detailLayerFor(ordered: readonly PaletteEntry[], hurst: number): { host
 export function recipeId(recipe: Recipe): string {
   const { id: _id, ...rest } = recipe;
   return 'rcp_' + fnv1a64(JSON.stringify(rest));
+}
+
+/** The parts of a photo analysis a recipe keeps, enough to rebuild it after an edit. */
+export function analysisFromRecipe(recipe: Recipe): PhotoAnalysis {
+  return {
+    width: 0,
+    height: 0,
+    palette: [],
+    meanL: recipe.photo.meanL,
+    stdL: recipe.photo.stdL,
+    texture: { spectralSlope: recipe.photo.slope, edgeDensity: 0, orientationDeg: 0, orientationStrength: 0 },
+    cues: [],
+    context: { ...recipe.context },
+  };
 }

@@ -1,0 +1,25 @@
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { readPhoto } from '../src/node.js';
+import type { Photo } from '../src/types.js';
+
+export const FIXTURE_DIR = fileURLToPath(new URL('../fixtures/', import.meta.url));
+
+/** What a user might type for each fixture photo, and where it was taken (for the context cues). */
+export const FIXTURE_CONTEXT: Record<string, { description: string; state: string; county: string }> = {
+  forest: { description: 'Path through a dark spruce forest with ferns', state: 'OR', county: 'Lane' },
+  desert: { description: 'Dry cracked mudstone ground in the desert', state: 'NV', county: 'Clark' },
+  marsh: { description: 'Reeds and dune grass at the edge of a marsh', state: 'FL', county: 'Levy' },
+  snow: { description: 'Snowfield under grey limestone cliffs', state: 'CO', county: 'San Juan' },
+  rock: { description: 'Dark basalt cliff with a few shrubs', state: 'WA', county: 'Grant' },
+  grassland: { description: 'Open pasture grassland', state: 'KS', county: 'Chase' },
+  autumn: { description: 'Autumn leaves on the forest floor', state: 'VT', county: 'Windsor' },
+  urban: { description: 'Concrete city building facade', state: 'NY', county: 'New York' },
+};
+
+export async function loadFixtures(): Promise<{ name: string; photo: Photo }[]> {
+  const names = readdirSync(FIXTURE_DIR)
+    .filter((f) => f.endsWith('.jpg'))
+    .sort();
+  return Promise.all(names.map(async (f) => ({ name: f.replace(/\.jpg$/, ''), photo: await readPhoto(FIXTURE_DIR + f) })));
+}
