@@ -41,10 +41,13 @@ for (const { name, photo } of photos) {
   all.push(...times);
   perPhoto.push({ name, ms: median(times) });
 }
-for (const p of perPhoto) console.log(`  ${p.name.padEnd(10)} analysis + A + B at 1024: median ${p.ms.toFixed(0)} ms`);
+for (const p of perPhoto)
+  console.log(`  ${p.name.padEnd(10)} analysis + A + B at 1024: median ${p.ms.toFixed(0)} ms`);
 const genMedian = median(all);
 const genMax = Math.max(...perPhoto.map((p) => p.ms));
-console.log(`G9 generate (analysis + both 1024 designs): median ${genMedian.toFixed(0)} ms over ${all.length} runs, worst photo median ${genMax.toFixed(0)} ms (target <= 2000 ms)`);
+console.log(
+  `G9 generate (analysis + both 1024 designs): median ${genMedian.toFixed(0)} ms over ${all.length} runs, worst photo median ${genMax.toFixed(0)} ms (target <= 2000 ms)`,
+);
 
 const res = generate({ photo: first.photo, seed: 1 });
 const exportTimes: Record<string, number[]> = { A: [], B: [] };
@@ -58,5 +61,7 @@ for (const d of res.designs) {
 }
 const exA = median(exportTimes.A ?? []);
 const exB = median(exportTimes.B ?? []);
-console.log(`G9 export 4096x4096: organic A median ${exA.toFixed(0)} ms, digital B median ${exB.toFixed(0)} ms over ${exportRuns} runs each (target <= 20000 ms)`);
+console.log(
+  `G9 export 4096x4096: organic A median ${exA.toFixed(0)} ms, digital B median ${exB.toFixed(0)} ms over ${exportRuns} runs each (target <= 20000 ms)`,
+);
 console.log(genMedian <= 2000 && exA <= 20000 && exB <= 20000 ? 'G9: met' : 'G9: NOT met');

@@ -6,11 +6,15 @@ import { spectralSlope } from './metrics/spectrum.js';
 import { buildRecipe, recipeId } from './recipe/build.js';
 import type { DesignStyle, Recipe } from './recipe/recipe-types.js';
 import { encodeIndexedPng } from './render/png.js';
-import { renderIndices, rollTile, typicalCut, type RenderOptions, type RenderedTile } from './render/render.js';
+import {
+  renderIndices,
+  rollTile,
+  typicalCut,
+  type RenderOptions,
+  type RenderedTile,
+} from './render/render.js';
 import { markdownAnalysis, recipePrompt } from './text/describe.js';
 import { normaliseToggles, type DesignToggles, type Photo } from './types.js';
-
-
 
 /** The default tile size of a generated design. */
 export const DESIGN_SIZE = 1024;
@@ -45,7 +49,13 @@ export interface GenerateResult {
   designs: [GeneratedDesign, GeneratedDesign];
 }
 
-function design(analysis: PhotoAnalysis, variant: 'A' | 'B', style: DesignStyle, toggles: DesignToggles, seed: number): GeneratedDesign {
+function design(
+  analysis: PhotoAnalysis,
+  variant: 'A' | 'B',
+  style: DesignStyle,
+  toggles: DesignToggles,
+  seed: number,
+): GeneratedDesign {
   const recipeSeed = (seed * 2 + (variant === 'A' ? 0 : 1)) >>> 0;
   let recipe = buildRecipe({ analysis, style, toggles, seed: recipeSeed });
   let tile = renderIndices(recipe, DESIGN_SIZE);
@@ -117,19 +127,26 @@ export function designFromRecipe(
  * shared state, so a worker thread can run it; the PNG buffers can be transferred.
  */
 export function generate(input: GenerateInput): GenerateResult {
-  const ctx: AnalyseContext = { description: input.description ?? '', state: input.state ?? '', county: input.county ?? '' };
+  const ctx: AnalyseContext = {
+    description: input.description ?? '',
+    state: input.state ?? '',
+    county: input.county ?? '',
+  };
   const analysis = analyse(input.photo, ctx);
   const toggles = normaliseToggles(input.toggles ?? undefined);
   const seed = (input.seed ?? 1) >>> 0;
   return {
     analysis,
-    designs: [design(analysis, 'A', 'organic', toggles, seed), design(analysis, 'B', 'digital', toggles, seed)],
+    designs: [
+      design(analysis, 'A', 'organic', toggles, seed),
+      design(analysis, 'B', 'digital', toggles, seed),
+    ],
   };
 }
 
 /** Re-renders a recipe as a size x size indexed PNG (16..4096). */
 export function render(recipe: Recipe, size: number = DESIGN_SIZE, opts: RenderOptions = {}): Uint8Array {
-  if (size > MAX_EXPORT_SIZE) throw new RangeError(`size ${size} exceeds the ${MAX_EXPORT_SIZE} export limit`);
+  if (size > MAX_EXPORT_SIZE)
+    throw new RangeError(`size ${size} exceeds the ${MAX_EXPORT_SIZE} export limit`);
   return encodeIndexedPng(renderIndices(recipe, size, opts));
 }
-

@@ -12,4 +12,10 @@ export type { DesignToggles, Photo, ToggleName } from './types.js';
 export type { Recipe, DesignStyle, PaletteEntry, ShapeParams } from './recipe/recipe-types.js';
 export { renderIndices, type RenderOptions, type RenderedTile } from './render/render.js';
 export { photoStats, type PhotoStats } from './metrics/photo-stats.js';
-export { measureDesign, failedTargets, indexRgb, type DesignMeasures, type IndexedImage } from './metrics/design-metrics.js';
+export {
+  measureDesign,
+  failedTargets,
+  indexRgb,
+  type DesignMeasures,
+  type IndexedImage,
+} from './metrics/design-metrics.js';

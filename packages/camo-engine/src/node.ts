@@ -7,7 +7,11 @@ import type { Photo } from './types.js';
 export function decodePhoto(bytes: Uint8Array): Photo {
   if (bytes[0] === 0xff && bytes[1] === 0xd8) {
     const img = jpeg.decode(bytes, { useTArray: true, formatAsRGBA: true, maxMemoryUsageInMB: 1024 });
-    return { width: img.width, height: img.height, data: new Uint8Array(img.data.buffer, img.data.byteOffset, img.data.byteLength) };
+    return {
+      width: img.width,
+      height: img.height,
+      data: new Uint8Array(img.data.buffer, img.data.byteOffset, img.data.byteLength),
+    };
   }
   if (bytes[0] === 0x89 && bytes[1] === 0x50) {
     const png = decodePng(bytes);
@@ -45,7 +49,12 @@ export async function readPhoto(path: string): Promise<Photo> {
 }
 
 /** Decodes a PNG produced by the engine into palette indices and palette. */
-export function decodeIndexedPng(bytes: Uint8Array): { width: number; height: number; index: Uint8Array; palette: [number, number, number][] } {
+export function decodeIndexedPng(bytes: Uint8Array): {
+  width: number;
+  height: number;
+  index: Uint8Array;
+  palette: [number, number, number][];
+} {
   const png = decodePng(bytes);
   if (!png.palette || png.channels !== 1) throw new Error('not an indexed PNG');
   return {

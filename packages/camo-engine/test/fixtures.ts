@@ -21,5 +21,7 @@ export async function loadFixtures(): Promise<{ name: string; photo: Photo }[]> 
   const names = readdirSync(FIXTURE_DIR)
     .filter((f) => f.endsWith('.jpg'))
     .sort();
-  return Promise.all(names.map(async (f) => ({ name: f.replace(/\.jpg$/, ''), photo: await readPhoto(FIXTURE_DIR + f) })));
+  return Promise.all(
+    names.map(async (f) => ({ name: f.replace(/\.jpg$/, ''), photo: await readPhoto(FIXTURE_DIR + f) })),
+  );
 }

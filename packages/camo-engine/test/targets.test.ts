@@ -28,7 +28,10 @@ beforeAll(async () => {
       name,
       stats,
       result,
-      measures: { A: measureDesign(decodeIndexedPng(a.png), stats), B: measureDesign(decodeIndexedPng(b.png), stats) },
+      measures: {
+        A: measureDesign(decodeIndexedPng(a.png), stats),
+        B: measureDesign(decodeIndexedPng(b.png), stats),
+      },
     });
   }
 }, 600_000);
@@ -39,23 +42,35 @@ const each = (fn: (c: Case, v: 'A' | 'B', m: DesignMeasures) => void) => () => {
 };
 
 describe('targets on every fixture (default toggles)', () => {
-  it('G1: 3 to 7 exact flat colours in an indexed PNG', each((c, v, m) => {
-    expect(m.colours, `${c.name} ${v}`).toBeGreaterThanOrEqual(3);
-    expect(m.colours, `${c.name} ${v}`).toBeLessThanOrEqual(7);
-  }));
+  it(
+    'G1: 3 to 7 exact flat colours in an indexed PNG',
+    each((c, v, m) => {
+      expect(m.colours, `${c.name} ${v}`).toBeGreaterThanOrEqual(3);
+      expect(m.colours, `${c.name} ${v}`).toBeLessThanOrEqual(7);
+    }),
+  );
 
-  it('G2: the palette covers the photo (CIEDE2000)', each((c, v, m) => {
-    for (const d of m.clusterToDesign) expect(d, `${c.name} ${v} cluster->design`).toBeLessThanOrEqual(3);
-    expect(m.clusterToDesignWeightedMean, `${c.name} ${v} weighted mean`).toBeLessThanOrEqual(1.5);
-    expect(m.designToCluster.filter((d) => d > 6).length, `${c.name} ${v} design->cluster ${m.designToCluster.join(',')}`).toBeLessThanOrEqual(1);
-  }));
+  it(
+    'G2: the palette covers the photo (CIEDE2000)',
+    each((c, v, m) => {
+      for (const d of m.clusterToDesign) expect(d, `${c.name} ${v} cluster->design`).toBeLessThanOrEqual(3);
+      expect(m.clusterToDesignWeightedMean, `${c.name} ${v} weighted mean`).toBeLessThanOrEqual(1.5);
+      expect(
+        m.designToCluster.filter((d) => d > 6).length,
+        `${c.name} ${v} design->cluster ${m.designToCluster.join(',')}`,
+      ).toBeLessThanOrEqual(1);
+    }),
+  );
 
-  it('G3: colour areas and lightness follow the photo', each((c, v, m) => {
-    expect(m.tvDistance, `${c.name} ${v} TV`).toBeLessThanOrEqual(0.1);
-    expect(Math.abs(m.meanLDiff), `${c.name} ${v} mean L*`).toBeLessThanOrEqual(2);
-    expect(m.stdLRatio, `${c.name} ${v} L* std ratio`).toBeGreaterThanOrEqual(0.8);
-    expect(m.stdLRatio, `${c.name} ${v} L* std ratio`).toBeLessThanOrEqual(1.25);
-  }));
+  it(
+    'G3: colour areas and lightness follow the photo',
+    each((c, v, m) => {
+      expect(m.tvDistance, `${c.name} ${v} TV`).toBeLessThanOrEqual(0.1);
+      expect(Math.abs(m.meanLDiff), `${c.name} ${v} mean L*`).toBeLessThanOrEqual(2);
+      expect(m.stdLRatio, `${c.name} ${v} L* std ratio`).toBeGreaterThanOrEqual(0.8);
+      expect(m.stdLRatio, `${c.name} ${v} L* std ratio`).toBeLessThanOrEqual(1.25);
+    }),
+  );
 
   it('G4: spectral slope within 0.5 on the median photo and 0.8 on the worst, per style', () => {
     for (const v of ['A', 'B'] as const) {
@@ -67,12 +82,15 @@ describe('targets on every fixture (default toggles)', () => {
     }
   });
 
-  it('G5: the wrap-edge jump is 0.5 to 1.5 times the interior jump on both axes', each((c, v, m) => {
-    for (const r of [m.wrapJump.x, m.wrapJump.y]) {
-      expect(r, `${c.name} ${v}`).toBeGreaterThanOrEqual(0.5);
-      expect(r, `${c.name} ${v}`).toBeLessThanOrEqual(1.5);
-    }
-  }));
+  it(
+    'G5: the wrap-edge jump is 0.5 to 1.5 times the interior jump on both axes',
+    each((c, v, m) => {
+      for (const r of [m.wrapJump.x, m.wrapJump.y]) {
+        expect(r, `${c.name} ${v}`).toBeGreaterThanOrEqual(0.5);
+        expect(r, `${c.name} ${v}`).toBeLessThanOrEqual(1.5);
+      }
+    }),
+  );
 
   it('G5: rendering with the origin shifted by half the tile equals the tile rolled by half', () => {
     for (const c of cases.slice(0, 3)) {
@@ -92,9 +110,12 @@ describe('targets on every fixture (default toggles)', () => {
     }
   });
 
-  it('G6: patch sizes span at least 2.5 orders of magnitude', each((c, v, m) => {
-    expect(m.patchSpan, `${c.name} ${v} p05=${m.patchP05} p95=${m.patchP95}`).toBeGreaterThanOrEqual(2.5);
-  }));
+  it(
+    'G6: patch sizes span at least 2.5 orders of magnitude',
+    each((c, v, m) => {
+      expect(m.patchSpan, `${c.name} ${v} p05=${m.patchP05} p95=${m.patchP95}`).toBeGreaterThanOrEqual(2.5);
+    }),
+  );
 
   it('G7: A is organic (axis share <= 0.35) and B digital (>= 0.7)', () => {
     for (const c of cases) {
@@ -114,7 +135,9 @@ describe('targets on every fixture (default toggles)', () => {
     for (const i of [0, 1] as const) {
       expect(Buffer.from(again.designs[i].png).equals(Buffer.from(c.result.designs[i].png))).toBe(true);
       expect(again.designs[i].recipe).toEqual(c.result.designs[i].recipe);
-      expect(Buffer.from(render(c.result.designs[i].recipe, 1024)).equals(Buffer.from(c.result.designs[i].png))).toBe(true);
+      expect(
+        Buffer.from(render(c.result.designs[i].recipe, 1024)).equals(Buffer.from(c.result.designs[i].png)),
+      ).toBe(true);
     }
     const other = generate({ photo: first.photo, ...(FIXTURE_CONTEXT[first.name] ?? {}), seed: 8 });
     expect(Buffer.from(other.designs[0].png).equals(Buffer.from(c.result.designs[0].png))).toBe(false);

@@ -32,7 +32,13 @@ export interface PhotoAnalysis {
   meanL: number;
   stdL: number;
   texture: TextureStats;
-  cues: { id: string; note: string; source: 'description' | 'county' | 'state'; matched: string; strength: number }[];
+  cues: {
+    id: string;
+    note: string;
+    source: 'description' | 'county' | 'state';
+    matched: string;
+    strength: number;
+  }[];
   context: { description: string; state: string; county: string };
 }
 
@@ -77,7 +83,11 @@ export function analyse(photo: Photo, context: AnalyseContext = {}): PhotoAnalys
   };
 }
 
-function textureStats(plane: { width: number; height: number; data: Float32Array }): Omit<TextureStats, 'spectralSlope'> {
+function textureStats(plane: {
+  width: number;
+  height: number;
+  data: Float32Array;
+}): Omit<TextureStats, 'spectralSlope'> {
   const { width: w, height: h, data: d } = plane;
   let strong = 0;
   let jxx = 0;
@@ -103,7 +113,11 @@ function textureStats(plane: { width: number; height: number; data: Float32Array
   const gradAngle = 0.5 * Math.atan2(2 * jxy, jxx - jyy);
   let edgeDeg = ((gradAngle * 180) / Math.PI + 90 + 180) % 180;
   if (edgeDeg > 90) edgeDeg = 180 - edgeDeg;
-  return { edgeDensity: count > 0 ? strong / count : 0, orientationDeg: edgeDeg, orientationStrength: coherence };
+  return {
+    edgeDensity: count > 0 ? strong / count : 0,
+    orientationDeg: edgeDeg,
+    orientationStrength: coherence,
+  };
 }
 
 /**

@@ -40,10 +40,26 @@ type Op =
 
 const FEATURES: { name: ToggleName; words: RegExp; label: string }[] = [
   { name: 'speckledDots', words: /\b(dots?|speckles?|speckled|spots?|specks?)\b/, label: 'dots' },
-  { name: 'contourLines', words: /\b(contour|contours|topo|topographic|contour lines?)\b/, label: 'contour lines' },
-  { name: 'outlineStrokes', words: /\b(outlines?|outline strokes?|strokes?|edges? lines?)\b/, label: 'outlines' },
-  { name: 'organicObjects', words: /\b(leaf|leaves|branch|branches|twigs?|foliage)\b/, label: 'leaves and branches' },
-  { name: 'geometricShapes', words: /\b(geometric|geometry|shards?|angular|polygons?|triangles?)\b/, label: 'geometric shapes' },
+  {
+    name: 'contourLines',
+    words: /\b(contour|contours|topo|topographic|contour lines?)\b/,
+    label: 'contour lines',
+  },
+  {
+    name: 'outlineStrokes',
+    words: /\b(outlines?|outline strokes?|strokes?|edges? lines?)\b/,
+    label: 'outlines',
+  },
+  {
+    name: 'organicObjects',
+    words: /\b(leaf|leaves|branch|branches|twigs?|foliage)\b/,
+    label: 'leaves and branches',
+  },
+  {
+    name: 'geometricShapes',
+    words: /\b(geometric|geometry|shards?|angular|polygons?|triangles?)\b/,
+    label: 'geometric shapes',
+  },
   { name: 'blobs', words: /\b(blobs?|rounded)\b/, label: 'blobs' },
 ];
 
@@ -68,27 +84,37 @@ export function parseEdit(text: string): Op[] {
   for (const c of clauses) {
     const k = intensity(c);
     const before = ops.length;
-    if (/\b(digital|pixel|pixels|pixelated|pixelated|marpat)\b/.test(c) && !REMOVE.test(c)) ops.push({ kind: 'style', style: 'digital' });
-    else if (/\b(organic|natural|woodland style|non-pixel|smooth style)\b/.test(c)) ops.push({ kind: 'style', style: 'organic' });
+    if (/\b(digital|pixel|pixels|pixelated|pixelated|marpat)\b/.test(c) && !REMOVE.test(c))
+      ops.push({ kind: 'style', style: 'digital' });
+    else if (/\b(organic|natural|woodland style|non-pixel|smooth style)\b/.test(c))
+      ops.push({ kind: 'style', style: 'organic' });
 
     const feature = FEATURES.find((f) => f.words.test(c));
     const isContrast = /\bcontrast\b/.test(c);
     if (feature && !isContrast) {
       if (REMOVE.test(c)) ops.push({ kind: 'toggle', name: feature.name, on: false });
-      else if (ADD.test(c) || /\b(dots|lines|outlines|leaves|branches|shapes)\b/.test(c)) ops.push({ kind: 'toggle', name: feature.name, on: true });
+      else if (ADD.test(c) || /\b(dots|lines|outlines|leaves|branches|shapes)\b/.test(c))
+        ops.push({ kind: 'toggle', name: feature.name, on: true });
     }
     if (isContrast) {
-      if (/\b(more|higher|increase|stronger|boost|bolder|punchier|high)\b/.test(c)) ops.push({ kind: 'contrast', factor: 1 + 0.3 * k });
-      else if (/\b(less|lower|reduce|softer|weaker|low)\b/.test(c)) ops.push({ kind: 'contrast', factor: 1 / (1 + 0.3 * k) });
+      if (/\b(more|higher|increase|stronger|boost|bolder|punchier|high)\b/.test(c))
+        ops.push({ kind: 'contrast', factor: 1 + 0.3 * k });
+      else if (/\b(less|lower|reduce|softer|weaker|low)\b/.test(c))
+        ops.push({ kind: 'contrast', factor: 1 / (1 + 0.3 * k) });
     }
     if (/\b(darker|darken|deeper|dimmer)\b/.test(c)) ops.push({ kind: 'lightness', amount: -7 * k });
-    else if (/\b(lighter|lighten|brighter|brighten|paler)\b/.test(c)) ops.push({ kind: 'lightness', amount: 7 * k });
+    else if (/\b(lighter|lighten|brighter|brighten|paler)\b/.test(c))
+      ops.push({ kind: 'lightness', amount: 7 * k });
     if (/\b(warmer|warm up|warm)\b/.test(c)) ops.push({ kind: 'warmth', amount: 6 * k });
     else if (/\b(cooler|colder|cool down|cool)\b/.test(c)) ops.push({ kind: 'warmth', amount: -6 * k });
-    if (/\b(bigger|larger|big|large|enlarge)\b/.test(c) && !feature) ops.push({ kind: 'scale', factor: 1 + 0.4 * k });
-    else if (/\b(smaller|tinier|small|shrink|finer)\b/.test(c) && !feature) ops.push({ kind: 'scale', factor: 1 / (1 + 0.4 * k) });
-    if (/\b(denser|dense|busier|busy|more detail|more detailed|more shapes|tighter)\b/.test(c)) ops.push({ kind: 'density', amount: k });
-    else if (/\b(sparser|sparse|calmer|simpler|less busy|fewer shapes|less detail|cleaner)\b/.test(c)) ops.push({ kind: 'density', amount: -k });
+    if (/\b(bigger|larger|big|large|enlarge)\b/.test(c) && !feature)
+      ops.push({ kind: 'scale', factor: 1 + 0.4 * k });
+    else if (/\b(smaller|tinier|small|shrink|finer)\b/.test(c) && !feature)
+      ops.push({ kind: 'scale', factor: 1 / (1 + 0.4 * k) });
+    if (/\b(denser|dense|busier|busy|more detail|more detailed|more shapes|tighter)\b/.test(c))
+      ops.push({ kind: 'density', amount: k });
+    else if (/\b(sparser|sparse|calmer|simpler|less busy|fewer shapes|less detail|cleaner)\b/.test(c))
+      ops.push({ kind: 'density', amount: -k });
     if (!feature && !isContrast) {
       const more = /\b(more|add|extra|increase|bigger share of)\b/.test(c);
       const less = /\b(less|fewer|reduce|remove|no|without)\b/.test(c);
@@ -129,7 +155,9 @@ export function edit(recipe: Recipe, text: string): EditResult {
         done.push(op.amount < 0 ? 'darker' : 'lighter');
         break;
       case 'warmth':
-        palette = palette.map((p) => relabel(p, { L: p.lab.L, a: p.lab.a + op.amount / 3, b: p.lab.b + op.amount }));
+        palette = palette.map((p) =>
+          relabel(p, { L: p.lab.L, a: p.lab.a + op.amount / 3, b: p.lab.b + op.amount }),
+        );
         done.push(op.amount > 0 ? 'warmer' : 'cooler');
         break;
       case 'contrast': {
@@ -171,7 +199,8 @@ export function edit(recipe: Recipe, text: string): EditResult {
         break;
       case 'toggle': {
         const label = FEATURES.find((f) => f.name === op.name)?.label ?? op.name;
-        if (toggles[op.name] === op.on) noop.push(`${label} ${op.on ? 'are already there' : 'are not there to remove'}`);
+        if (toggles[op.name] === op.on)
+          noop.push(`${label} ${op.on ? 'are already there' : 'are not there to remove'}`);
         else {
           toggles[op.name] = op.on;
           done.push(`${op.on ? 'added' : 'removed'} ${label}`);
@@ -187,7 +216,8 @@ export function edit(recipe: Recipe, text: string): EditResult {
         break;
     }
   }
-  if (done.length === 0) throw new EditNotUnderstoodError(`"${text}" would change nothing: ${noop.join('; ')}.`);
+  if (done.length === 0)
+    throw new EditNotUnderstoodError(`"${text}" would change nothing: ${noop.join('; ')}.`);
   const built = buildRecipe({
     analysis: analysisFromRecipe(recipe),
     style,

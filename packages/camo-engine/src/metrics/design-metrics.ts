@@ -110,7 +110,8 @@ export function measureDesign(img: IndexedImage, photo: PhotoStats): DesignMeasu
     });
     designPerCluster[best] = (designPerCluster[best] ?? 0) + (shares[k] ?? 0);
   });
-  const tvDistance = 0.5 * photo.clusters.reduce((s, c, j) => s + Math.abs((designPerCluster[j] ?? 0) - c.share), 0);
+  const tvDistance =
+    0.5 * photo.clusters.reduce((s, c, j) => s + Math.abs((designPerCluster[j] ?? 0) - c.share), 0);
   const Lplane = lightnessPlane(img);
   let mean = 0;
   for (const v of Lplane) mean += v;
@@ -145,9 +146,12 @@ export function measureDesign(img: IndexedImage, photo: PhotoStats): DesignMeasu
 export function failedTargets(m: DesignMeasures, style: 'organic' | 'digital'): string[] {
   const f: string[] = [];
   if (m.colours < 3 || m.colours > 7) f.push(`G1 colours=${m.colours}`);
-  if (m.clusterToDesign.some((d) => d > 3)) f.push(`G2 cluster->design ${m.clusterToDesign.map((d) => d.toFixed(2)).join(',')}`);
-  if (m.clusterToDesignWeightedMean > 1.5) f.push(`G2 weighted mean ${m.clusterToDesignWeightedMean.toFixed(2)}`);
-  if (m.designToCluster.filter((d) => d > 6).length > 1) f.push(`G2 design->cluster ${m.designToCluster.map((d) => d.toFixed(1)).join(',')}`);
+  if (m.clusterToDesign.some((d) => d > 3))
+    f.push(`G2 cluster->design ${m.clusterToDesign.map((d) => d.toFixed(2)).join(',')}`);
+  if (m.clusterToDesignWeightedMean > 1.5)
+    f.push(`G2 weighted mean ${m.clusterToDesignWeightedMean.toFixed(2)}`);
+  if (m.designToCluster.filter((d) => d > 6).length > 1)
+    f.push(`G2 design->cluster ${m.designToCluster.map((d) => d.toFixed(1)).join(',')}`);
   if (m.tvDistance > 0.1) f.push(`G3 TV=${m.tvDistance.toFixed(3)}`);
   if (Math.abs(m.meanLDiff) > 2) f.push(`G3 meanL diff=${m.meanLDiff.toFixed(2)}`);
   if (m.stdLRatio < 0.8 || m.stdLRatio > 1.25) f.push(`G3 std ratio=${m.stdLRatio.toFixed(3)}`);

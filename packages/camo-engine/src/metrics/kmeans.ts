@@ -175,7 +175,8 @@ export function inertia(points: LabPoints, centres: readonly Lab[]): number {
   for (let i = 0; i < points.L.length; i++) {
     let best = Infinity;
     for (const c of centres) {
-      const d = ((points.L[i] ?? 0) - c.L) ** 2 + ((points.A[i] ?? 0) - c.a) ** 2 + ((points.B[i] ?? 0) - c.b) ** 2;
+      const d =
+        ((points.L[i] ?? 0) - c.L) ** 2 + ((points.A[i] ?? 0) - c.a) ** 2 + ((points.B[i] ?? 0) - c.b) ** 2;
       if (d < best) best = d;
     }
     s += best * (points.W ? (points.W[i] ?? 0) : 1);
@@ -193,7 +194,10 @@ export function kmeansBest(points: LabPoints, k: number, seed = 1, tries = 4): C
   let bestI = Infinity;
   for (let t = 0; t < tries; t++) {
     const c = kmeansLab(points, k, seed + t * 7919);
-    const v = inertia(points, c.map((x) => x.lab));
+    const v = inertia(
+      points,
+      c.map((x) => x.lab),
+    );
     if (v < bestI) {
       bestI = v;
       best = c;

@@ -15,7 +15,13 @@ const plane = (n: number, f: (x: number, y: number) => number) => {
 
 describe('colour conversion', () => {
   it('round-trips sRGB through CIELAB', () => {
-    for (const c of [[0, 0, 0], [255, 255, 255], [75, 83, 32], [129, 97, 60], [10, 200, 90]] as const) {
+    for (const c of [
+      [0, 0, 0],
+      [255, 255, 255],
+      [75, 83, 32],
+      [129, 97, 60],
+      [10, 200, 90],
+    ] as const) {
       expect(labToRgb(rgbToLab(c[0], c[1], c[2]))).toEqual([...c]);
     }
     expect(rgbToLab(255, 255, 255).L).toBeCloseTo(100, 2);
@@ -87,7 +93,9 @@ describe('wrap-edge jump ratio', () => {
     const seam = new Uint8Array(n * n * 3);
     for (let y = 0; y < n; y++)
       for (let x = 0; x < n; x++) {
-        const v = Math.round(127 + 100 * Math.sin((2 * Math.PI * (x + n / 8)) / n) * Math.cos((2 * Math.PI * y) / n));
+        const v = Math.round(
+          127 + 100 * Math.sin((2 * Math.PI * (x + n / 8)) / n) * Math.cos((2 * Math.PI * y) / n),
+        );
         periodic.fill(v, (y * n + x) * 3, (y * n + x) * 3 + 3);
         seam.fill(Math.round((x * 255) / n), (y * n + x) * 3, (y * n + x) * 3 + 3);
       }
@@ -106,7 +114,9 @@ describe('orientation measures', () => {
   });
   it('scores straight stripes as more coherent than a wiggly boundary', () => {
     const straight = edgeCoherence(plane(128, (x, y) => (Math.floor((x + y * 0.5) / 16) % 2 ? 1 : 0)));
-    const wiggly = edgeCoherence(plane(128, (x, y) => (Math.sin(x * 0.4) * 6 + Math.sin(y * 0.5) * 6 > 0 ? 1 : 0)));
+    const wiggly = edgeCoherence(
+      plane(128, (x, y) => (Math.sin(x * 0.4) * 6 + Math.sin(y * 0.5) * 6 > 0 ? 1 : 0)),
+    );
     expect(straight).toBeGreaterThan(wiggly);
   });
 });

@@ -64,7 +64,8 @@ export function edgeCoherence(plane: Plane, radius = 4): number {
     jyy[i] = gy * gy;
     jxy[i] = gx * gy;
   });
-  const box = (src: Float64Array): Float64Array => boxBlurTorus(boxBlurTorus(src, w, h, radius, true), w, h, radius, false);
+  const box = (src: Float64Array): Float64Array =>
+    boxBlurTorus(boxBlurTorus(src, w, h, radius, true), w, h, radius, false);
   const sxx = box(jxx);
   const syy = box(jyy);
   const sxy = box(jxy);

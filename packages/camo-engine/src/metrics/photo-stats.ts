@@ -43,7 +43,10 @@ export function meanStd(values: Float32Array): { mean: number; std: number } {
  * The photo side of the G2-G4 measures: k-means++ (k = 5) colour clusters in CIELAB, L* mean and
  * spread, and the spectral slope of L*.
  */
-export function photoStats(photo: Photo, opts: { k?: number; seed?: number; maxPixels?: number } = {}): PhotoStats {
+export function photoStats(
+  photo: Photo,
+  opts: { k?: number; seed?: number; maxPixels?: number } = {},
+): PhotoStats {
   const lab = photoLab(photo, opts.maxPixels ?? 400_000);
   const clusters = kmeansBest(lab, opts.k ?? 5, opts.seed ?? 12345);
   const { mean, std } = meanStd(lab.L);

@@ -12,7 +12,8 @@ export function mulberry32(seed: number): () => number {
 
 /** 32-bit integer hash of up to four integers (used for lattice values; stateless). */
 export function hash4(a: number, b: number, c: number, d: number): number {
-  let h = Math.imul(a, 0x27d4eb2d) ^ Math.imul(b, 0x165667b1) ^ Math.imul(c, 0x9e3779b1) ^ Math.imul(d, 0x85ebca77);
+  let h =
+    Math.imul(a, 0x27d4eb2d) ^ Math.imul(b, 0x165667b1) ^ Math.imul(c, 0x9e3779b1) ^ Math.imul(d, 0x85ebca77);
   h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d);
   h = Math.imul(h ^ (h >>> 12), 0x297a2d39);
   return (h ^ (h >>> 15)) >>> 0;

@@ -33,7 +33,8 @@ export function spectralSlope(plane: Plane, maxSide = 512): number {
   for (let i = 0; i < side; i++) hann[i] = 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / (side - 1));
   for (let y = 0; y < side; y++) {
     const wy = hann[y] ?? 0;
-    for (let x = 0; x < side; x++) img[y * side + x] = ((img[y * side + x] ?? 0) - mean) * wy * (hann[x] ?? 0);
+    for (let x = 0; x < side; x++)
+      img[y * side + x] = ((img[y * side + x] ?? 0) - mean) * wy * (hann[x] ?? 0);
   }
   const power = powerSpectrum2d(img, side);
   const rMin = 4;

@@ -21,7 +21,13 @@ export function hurstForSlope(slope: number): number {
 }
 
 export function baseShape(analysis: PhotoAnalysis): ShapeParams {
-  const p: ShapeParams = { scale: 1, stretch: 1, hurst: hurstForSlope(analysis.texture.spectralSlope), warp: 0.1, angular: false };
+  const p: ShapeParams = {
+    scale: 1,
+    stretch: 1,
+    hurst: hurstForSlope(analysis.texture.spectralSlope),
+    warp: 0.1,
+    angular: false,
+  };
   for (const c of analysis.cues) {
     const cue = CUES.find((x) => x.id === c.id);
     if (!cue) continue;
@@ -96,10 +102,18 @@ export function basePalette(analysis: PhotoAnalysis): PaletteEntry[] {
   const photoStd = analysis.stdL;
   if (weightedStdL(palette) < 0.9 * photoStd && palette.length < 7) {
     const darkest = palette.reduce((a, b) => (b.lab.L < a.lab.L ? b : a));
-    const shadow = entry({ L: Math.max(3, darkest.lab.L - 12), a: darkest.lab.a * 0.8, b: darkest.lab.b * 0.8 }, 0, 'shadow');
+    const shadow = entry(
+      { L: Math.max(3, darkest.lab.L - 12), a: darkest.lab.a * 0.8, b: darkest.lab.b * 0.8 },
+      0,
+      'shadow',
+    );
     let share = 0;
     const meanBefore = weightedMeanL(palette);
-    for (let step = 0; step < 12 && weightedStdL([...palette, { ...shadow, share }]) < 0.92 * photoStd; step++) {
+    for (
+      let step = 0;
+      step < 12 && weightedStdL([...palette, { ...shadow, share }]) < 0.92 * photoStd;
+      step++
+    ) {
       share += 0.01;
     }
     shadow.share = share;
@@ -187,7 +201,13 @@ export function applyPaletteToggles(palette: PaletteEntry[], toggles: DesignTogg
   if (toggles.limitedPalette) p = mergePalette(p, 3);
   if (toggles.highContrast) {
     const m = weightedMeanL(p);
-    p = p.map((e) => entry({ L: Math.max(3, Math.min(97, m + (e.lab.L - m) * 1.5)), a: e.lab.a * 1.1, b: e.lab.b * 1.1 }, e.share, e.role));
+    p = p.map((e) =>
+      entry(
+        { L: Math.max(3, Math.min(97, m + (e.lab.L - m) * 1.5)), a: e.lab.a * 1.1, b: e.lab.b * 1.1 },
+        e.share,
+        e.role,
+      ),
+    );
   }
   if (toggles.whiteSpace) {
     const li = lightestIndex(p);
@@ -217,7 +237,9 @@ export function buildRecipe(input: BuildInput): Recipe {
     shape.hurst = Math.min(1, shape.hurst + 0.45);
     shape.warp *= 1.5;
   }
-  const palette = input.palette ? input.palette.map((e) => ({ ...e, lab: { ...e.lab } })) : applyPaletteToggles(basePalette(analysis), toggles);
+  const palette = input.palette
+    ? input.palette.map((e) => ({ ...e, lab: { ...e.lab } }))
+    : applyPaletteToggles(basePalette(analysis), toggles);
 
   // Lines need a colour that is not already a patch colour, if there is room for one.
   const wantsLine = toggles.contourLines || toggles.outlineStrokes;
@@ -255,7 +277,10 @@ export function buildRecipe(input: BuildInput): Recipe {
   const maxPeriod = style === 'digital' ? 64 : shape.hurst > 0.8 ? 64 : shape.hurst > 0.5 ? 128 : 256;
   // Strong elongation lines edges up with the vertical axis; the organic style keeps it moderate
   // so that it still reads as organic (G7), the digital style may go further.
-  shape.stretch = style === 'digital' ? Math.max(0.5, Math.min(2, shape.stretch)) : Math.max(0.7, Math.min(1.45, shape.stretch));
+  shape.stretch =
+    style === 'digital'
+      ? Math.max(0.5, Math.min(2, shape.stretch))
+      : Math.max(0.7, Math.min(1.45, shape.stretch));
   const layers: LayerSpec[] = order.map(({ e, i }, k) => {
     const base = (periods[Math.min(k, periods.length - 1)] ?? 12) / shape.scale;
     const sx = Math.sqrt(shape.stretch);
@@ -271,7 +296,10 @@ export function buildRecipe(input: BuildInput): Recipe {
       octaves: Math.max(1, octaves),
       persistence,
       seed: Math.floor(rand() * 1e9),
-      shards: (toggles.geometricShapes || shape.angular) && k >= 1 && (toggles.geometricShapes ? k % 2 === 1 : k === 2),
+      shards:
+        (toggles.geometricShapes || shape.angular) &&
+        k >= 1 &&
+        (toggles.geometricShapes ? k % 2 === 1 : k === 2),
     };
   });
 
@@ -298,14 +326,21 @@ export function buildRecipe(input: BuildInput): Recipe {
 
   const overlays: Overlays = {};
   const digital = style === 'digital';
-  if (toggles.contourLines) overlays.contours = { colour: lineColour, levels: 7, halfWidth: digital ? 0.0035 : 0.0013 };
-  if (toggles.outlineStrokes) overlays.outlines = { colour: lineColour, halfWidth: digital ? 0.0035 : 0.0022 };
+  if (toggles.contourLines)
+    overlays.contours = { colour: lineColour, levels: 7, halfWidth: digital ? 0.0035 : 0.0013 };
+  if (toggles.outlineStrokes)
+    overlays.outlines = { colour: lineColour, halfWidth: digital ? 0.0035 : 0.0022 };
   if (toggles.speckledDots) {
     const ground = palette[layers[0]?.colour ?? 0];
     const groundL = ground?.lab.L ?? 50;
     const mean = weightedMeanL(palette);
     const dotColour = groundL >= mean ? darkestIndex(palette) : lightestIndex(palette);
-    overlays.dots = { colour: dotColour, count: digital ? 700 : 1400, radius: digital ? 0.0045 : 0.0032, seed: Math.floor(rand() * 1e9) };
+    overlays.dots = {
+      colour: dotColour,
+      count: digital ? 700 : 1400,
+      radius: digital ? 0.0045 : 0.0032,
+      seed: Math.floor(rand() * 1e9),
+    };
   }
   if (toggles.organicObjects) {
     const byL = palette.map((e, i) => ({ L: e.lab.L, i })).sort((a, b) => a.L - b.L);

@@ -34,7 +34,14 @@ export interface Overlays {
   dots?: { colour: number; count: number; radius: number; seed: number };
   contours?: { colour: number; levels: number; halfWidth: number };
   outlines?: { colour: number; halfWidth: number };
-  objects?: { leafColours: number[]; branchColour: number; leaves: number; branches: number; size: number; seed: number };
+  objects?: {
+    leafColours: number[];
+    branchColour: number;
+    leaves: number;
+    branches: number;
+    size: number;
+    seed: number;
+  };
 }
 
 /** Shape parameters that edits and cues adjust; kept in the recipe so edits compose. */

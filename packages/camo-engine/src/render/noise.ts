@@ -90,7 +90,8 @@ export class PeriodicFbm {
 
   at(u: number, v: number): number {
     let s = 0;
-    for (let o = 0; o < this.lattices.length; o++) s += (this.amps[o] ?? 0) * (this.lattices[o]?.at(u, v) ?? 0);
+    for (let o = 0; o < this.lattices.length; o++)
+      s += (this.amps[o] ?? 0) * (this.lattices[o]?.at(u, v) ?? 0);
     return s;
   }
 }

@@ -36,13 +36,31 @@ class LayerFields {
       k === 0
         ? null
         : new PeriodicFbm(
-            { periodX: l.periodX, periodY: l.periodY, octaves: l.octaves, persistence: l.persistence, seed: l.seed },
+            {
+              periodX: l.periodX,
+              periodY: l.periodY,
+              octaves: l.octaves,
+              persistence: l.persistence,
+              seed: l.seed,
+            },
             recipe.style === 'digital' ? 64 : 256,
           ),
     );
     const w = recipe.warp;
-    this.warpX = new PeriodicFbm({ periodX: w.period, periodY: w.period, octaves: 4, persistence: 0.5, seed: w.seed });
-    this.warpY = new PeriodicFbm({ periodX: w.period, periodY: w.period, octaves: 4, persistence: 0.5, seed: w.seed + 17 });
+    this.warpX = new PeriodicFbm({
+      periodX: w.period,
+      periodY: w.period,
+      octaves: 4,
+      persistence: 0.5,
+      seed: w.seed,
+    });
+    this.warpY = new PeriodicFbm({
+      periodX: w.period,
+      periodY: w.period,
+      octaves: 4,
+      persistence: 0.5,
+      seed: w.seed + 17,
+    });
     this.warpAmount = w.amount;
     this.shardSites = recipe.shardSites;
     this.siteSeed = recipe.seed ^ 0x5a5a;
@@ -139,7 +157,8 @@ function subsample(g: Float32Array, res: number, to: number): Float32Array {
   if (g.length === 0) return g;
   const step = res / to;
   const out = new Float32Array(to * to);
-  for (let j = 0; j < to; j++) for (let i = 0; i < to; i++) out[j * to + i] = g[j * step * res + i * step] ?? 0;
+  for (let j = 0; j < to; j++)
+    for (let i = 0; i < to; i++) out[j * to + i] = g[j * step * res + i * step] ?? 0;
   return out;
 }
 
@@ -231,7 +250,8 @@ class PointPainter {
       const g = grids[layer];
       if (g) {
         const grad = sampler.gradient(g);
-        if (fieldAtLayer - (thresholds[layer] ?? 0) < ov.outlines.halfWidth * this.lineScale * grad) colour = ov.outlines.colour;
+        if (fieldAtLayer - (thresholds[layer] ?? 0) < ov.outlines.halfWidth * this.lineScale * grad)
+          colour = ov.outlines.colour;
       }
     }
     if (ov.contours && this.contourLevels.length > 0) {
@@ -265,9 +285,11 @@ export function paletteRgb(recipe: Recipe): [number, number, number][] {
  * coordinates, so the tile wraps seamlessly and the same recipe looks the same at any size.
  */
 export function renderIndices(recipe: Recipe, size: number, opts: RenderOptions = {}): RenderedTile {
-  if (!Number.isInteger(size) || size < 16 || size > 8192) throw new RangeError(`size must be an integer in 16..8192, got ${size}`);
+  if (!Number.isInteger(size) || size < 16 || size > 8192)
+    throw new RangeError(`size must be an integer in 16..8192, got ${size}`);
   const fields = new LayerFields(recipe);
-  const res = recipe.style === 'digital' ? REFERENCE_GRID : Math.max(REFERENCE_GRID, Math.min(1024, size >> 1));
+  const res =
+    recipe.style === 'digital' ? REFERENCE_GRID : Math.max(REFERENCE_GRID, Math.min(1024, size >> 1));
   const grids = fields.grids(res, recipe);
   // The reference grid is every (res/256)-th point of the render grid: the same samples, no recompute.
   const refGrids = res === REFERENCE_GRID ? grids : grids.map((g) => subsample(g, res, REFERENCE_GRID));

@@ -35,7 +35,18 @@ export class ShapeField {
       const rand = mulberry32(dots.seed);
       for (let i = 0; i < dots.count; i++) {
         const r = dots.radius * (0.55 + 0.9 * rand());
-        shapes.push({ kind: 0, cx: rand(), cy: rand(), r, w: 0, cos: 1, sin: 0, dx: 0, dy: 0, colour: dots.colour });
+        shapes.push({
+          kind: 0,
+          cx: rand(),
+          cy: rand(),
+          r,
+          w: 0,
+          cos: 1,
+          sin: 0,
+          dx: 0,
+          dy: 0,
+          colour: dots.colour,
+        });
       }
     }
     const obj = overlays.objects;
@@ -53,7 +64,18 @@ export class ShapeField {
           ang += (rand() - 0.5) * 0.7;
           const dx = Math.cos(ang) * step;
           const dy = Math.sin(ang) * step;
-          shapes.push({ kind: 2, cx: x, cy: y, r: thick, w: 0, cos: 1, sin: 0, dx, dy, colour: obj.branchColour });
+          shapes.push({
+            kind: 2,
+            cx: x,
+            cy: y,
+            r: thick,
+            w: 0,
+            cos: 1,
+            sin: 0,
+            dx,
+            dy,
+            colour: obj.branchColour,
+          });
           if (s % 2 === 1) {
             const side = rand() < 0.5 ? -1 : 1;
             const ta = ang + side * (0.6 + rand() * 0.5);

@@ -31,13 +31,16 @@ export function recipePrompt(recipe: Recipe): string {
   if (t.limitedPalette) extras.push('a limited three-colour palette');
   if (t.outlineStrokes) extras.push('dark outline strokes around shapes');
   if (t.whiteSpace) extras.push('open light negative space');
-  const stretch = s.stretch > 1.15 ? ', elongated vertically' : s.stretch < 0.87 ? ', elongated horizontally' : '';
+  const stretch =
+    s.stretch > 1.15 ? ', elongated vertically' : s.stretch < 0.87 ? ', elongated horizontally' : '';
   return (
     `Seamless tileable ${style}, ${sizeWord(s.scale)} shapes over ${recipe.layers.length} layered sizes${stretch}, ` +
     `flat colours only: ${colours}` +
     (extras.length ? `; with ${extras.join(', ')}` : '') +
     `. Matched to ${recipe.context.description ? `"${recipe.context.description}"` : 'the photo'}` +
-    (recipe.context.state ? ` in ${recipe.context.county && recipe.context.county !== 'N/A' ? recipe.context.county + ', ' : ''}${stateName(recipe.context.state)}` : '') +
+    (recipe.context.state
+      ? ` in ${recipe.context.county && recipe.context.county !== 'N/A' ? recipe.context.county + ', ' : ''}${stateName(recipe.context.state)}`
+      : '') +
     `. Seed ${recipe.seed}.`
   );
 }
@@ -51,7 +54,12 @@ function textureSentence(a: PhotoAnalysis): string {
       : slope > -2.9
         ? 'a natural mix of large masses and fine detail'
         : 'large soft masses with little fine detail (blur or smooth surfaces)';
-  const edges = t.edgeDensity > 0.12 ? 'many hard edges' : t.edgeDensity > 0.04 ? 'a moderate number of hard edges' : 'few hard edges';
+  const edges =
+    t.edgeDensity > 0.12
+      ? 'many hard edges'
+      : t.edgeDensity > 0.04
+        ? 'a moderate number of hard edges'
+        : 'few hard edges';
   const orient =
     t.orientationStrength > 0.25
       ? t.orientationDeg > 60
@@ -72,7 +80,10 @@ export function markdownAnalysis(a: PhotoAnalysis, recipe: Recipe, label: 'A' | 
   const lines: string[] = [];
   lines.push(`## Design ${label}: ${recipe.style === 'digital' ? 'digital (pixel)' : 'organic'} pattern`, '');
   lines.push('### Palette', '');
-  lines.push('| swatch | hex | name | share of photo | share of design | role |', '|---|---|---|---|---|---|');
+  lines.push(
+    '| swatch | hex | name | share of photo | share of design | role |',
+    '|---|---|---|---|---|---|',
+  );
   const photoShare = new Map(a.palette.map((p) => [p.hex, p.share]));
   for (const p of recipe.palette) {
     const ps = photoShare.get(p.hex);
@@ -114,9 +125,20 @@ export function markdownAnalysis(a: PhotoAnalysis, recipe: Recipe, label: 'A' | 
         `A gentle domain warp bends the shapes so they never line up with the axes, which keeps them reading as natural.`,
     );
   }
-  if (s.stretch > 1.15) lines.push('', `Shapes are stretched vertically (x${s.stretch.toFixed(2)}) to echo upright stems and trunks.`);
-  if (s.stretch < 0.87) lines.push('', `Shapes are stretched horizontally (x${(1 / s.stretch).toFixed(2)}) to echo the level lines of the scene.`);
-  lines.push('', 'The tile repeats seamlessly in both directions and uses only flat colours, so it prints cleanly at any size.');
+  if (s.stretch > 1.15)
+    lines.push(
+      '',
+      `Shapes are stretched vertically (x${s.stretch.toFixed(2)}) to echo upright stems and trunks.`,
+    );
+  if (s.stretch < 0.87)
+    lines.push(
+      '',
+      `Shapes are stretched horizontally (x${(1 / s.stretch).toFixed(2)}) to echo the level lines of the scene.`,
+    );
+  lines.push(
+    '',
+    'The tile repeats seamlessly in both directions and uses only flat colours, so it prints cleanly at any size.',
+  );
   if (recipe.edits.length) lines.push('', `Edits applied: ${recipe.edits.map((e) => `"${e}"`).join('; ')}.`);
   return lines.join('\n');
 }

@@ -1,0 +1,247 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { rgbToLab } from '../src/color/lab.js';
+import {
+  edit,
+  EditNotUnderstoodError,
+  generate,
+  TOGGLE_NAMES,
+  type DesignToggles,
+  type GenerateResult,
+} from '../src/index.js';
+import { patchSizeSpan, torusComponentSizes } from '../src/metrics/components.js';
+import { edgeCoherence } from '../src/metrics/orientation.js';
+import { lightnessPlane } from '../src/metrics/design-metrics.js';
+import { decodeIndexedPng } from '../src/node.js';
+import type { Photo } from '../src/types.js';
+import { loadFixtures } from './fixtures.js';
+
+let photo: Photo;
+let base: GenerateResult;
+const ctx = { description: 'forest path', state: 'OR', county: 'Lane', seed: 3 };
+
+beforeAll(async () => {
+  const fx = (await loadFixtures()).find((f) => f.name === 'forest');
+  if (!fx) throw new Error('forest fixture missing');
+  photo = fx.photo;
+  base = generate({ photo, ...ctx });
+}, 120_000);
+
+const img = (png: Uint8Array) => decodeIndexedPng(png);
+const used = (i: ReturnType<typeof img>) => new Set(i.index).size;
+const Lstd = (i: ReturnType<typeof img>) => {
+  const L = lightnessPlane(i);
+  let m = 0;
+  for (const v of L) m += v;
+  m /= L.length;
+  let s = 0;
+  for (const v of L) s += (v - m) ** 2;
+  return Math.sqrt(s / L.length);
+};
+const smallPatches = (i: ReturnType<typeof img>, max: number) =>
+  Array.from(torusComponentSizes(i.index, i.width, i.height)).filter((s) => s <= max).length;
+const shareOf = (i: ReturnType<typeof img>, k: number) =>
+  i.index.reduce((s, v) => s + (v === k ? 1 : 0), 0) / i.index.length;
+const darkest = (i: ReturnType<typeof img>) => {
+  const present = new Set(i.index);
+  let best = -1;
+  let bestL = Infinity;
+  i.palette.forEach(([r, g, b], k) => {
+    const L = rgbToLab(r, g, b).L;
+    if (present.has(k) && L < bestL) {
+      bestL = L;
+      best = k;
+    }
+  });
+  return best;
+};
+/** Thin components: area / (bounding-box diagonal) is small for line work. */
+const thinShare = (i: ReturnType<typeof img>, colour: number) => {
+  const n = i.width;
+  const mask = new Uint8Array(i.index.length);
+  for (let p = 0; p < mask.length; p++) mask[p] = i.index[p] === colour ? 1 : 0;
+  // Pixels of `colour` that have a neighbour of another colour on both sides along x or y.
+  let thin = 0;
+  let total = 0;
+  for (let y = 0; y < n; y++)
+    for (let x = 0; x < n; x++) {
+      if (!mask[y * n + x]) continue;
+      total++;
+      const l = mask[y * n + ((x + n - 3) % n)];
+      const r = mask[y * n + ((x + 3) % n)];
+      const u = mask[((y + n - 3) % n) * n + x];
+      const d = mask[((y + 3) % n) * n + x];
+      if ((!l && !r) || (!u && !d)) thin++;
+    }
+  return total ? thin / total : 0;
+};
+
+function withToggle(name: keyof DesignToggles): GenerateResult {
+  return generate({ photo, ...ctx, toggles: { [name]: true } });
+}
+
+describe('toggles', () => {
+  it('exports all nine toggle names', () => {
+    expect([...TOGGLE_NAMES].sort()).toEqual(
+      [
+        'blobs',
+        'contourLines',
+        'geometricShapes',
+        'highContrast',
+        'limitedPalette',
+        'organicObjects',
+        'outlineStrokes',
+        'speckledDots',
+        'whiteSpace',
+      ].sort(),
+    );
+  });
+
+  it('limitedPalette gives exactly 3 colours', () => {
+    for (const d of withToggle('limitedPalette').designs) expect(used(img(d.png))).toBe(3);
+  });
+
+  it('highContrast raises the L* spread by at least 25 %', () => {
+    const t = withToggle('highContrast');
+    for (const i of [0, 1] as const)
+      expect(Lstd(img(t.designs[i].png))).toBeGreaterThan(1.25 * Lstd(img(base.designs[i].png)));
+  });
+
+  it('speckledDots adds many small patches', () => {
+    const t = withToggle('speckledDots');
+    for (const i of [0, 1] as const)
+      expect(smallPatches(img(t.designs[i].png), 200)).toBeGreaterThan(
+        1.5 * smallPatches(img(base.designs[i].png), 200) + 100,
+      );
+  });
+
+  it('blobs makes fewer, bigger patches', () => {
+    const t = withToggle('blobs');
+    for (const i of [0, 1] as const) {
+      const a = patchSizeSpan(img(base.designs[i].png).index, 1024, 1024);
+      const b = patchSizeSpan(img(t.designs[i].png).index, 1024, 1024);
+      expect(b.count).toBeLessThan(a.count * 0.7);
+    }
+  });
+
+  it('contourLines draws thin lines in a new dark line colour', () => {
+    const d = withToggle('contourLines').designs[0];
+    const i = img(d.png);
+    const line = darkest(i);
+    expect(shareOf(i, line)).toBeGreaterThan(0.02);
+    expect(thinShare(i, line)).toBeGreaterThan(0.6);
+    expect(thinShare(img(base.designs[0].png), darkest(img(base.designs[0].png)))).toBeLessThan(0.5);
+  });
+
+  it('outlineStrokes draws thin dark strokes around the shapes', () => {
+    const d = withToggle('outlineStrokes').designs[0];
+    const i = img(d.png);
+    const line = darkest(i);
+    expect(shareOf(i, line)).toBeGreaterThan(0.03);
+    expect(thinShare(i, line)).toBeGreaterThan(0.8);
+  });
+
+  it('geometricShapes gives straighter edges (higher structure-tensor coherence)', () => {
+    const t = withToggle('geometricShapes');
+    const coh = (png: Uint8Array) => {
+      const i = img(png);
+      return edgeCoherence({ width: 1024, height: 1024, data: lightnessPlane(i) });
+    };
+    expect(coh(t.designs[0].png)).toBeGreaterThan(coh(base.designs[0].png) + 0.01);
+  });
+
+  it('organicObjects adds elongated leaf and branch shapes', () => {
+    const t = withToggle('organicObjects');
+    const mid = (png: Uint8Array) =>
+      Array.from(torusComponentSizes(img(png).index, 1024, 1024)).filter((s) => s >= 150 && s <= 6000).length;
+    expect(mid(t.designs[0].png)).toBeGreaterThan(mid(base.designs[0].png) + 20);
+  });
+
+  it('whiteSpace opens up a large light ground', () => {
+    const t = withToggle('whiteSpace');
+    for (const i of [0, 1] as const) {
+      const im = img(t.designs[i].png);
+      let light = 0;
+      let lightL = -1;
+      im.palette.forEach(([r, g, b], k) => {
+        const L = rgbToLab(r, g, b).L;
+        if (L > lightL) {
+          lightL = L;
+          light = k;
+        }
+      });
+      expect(lightL).toBeGreaterThanOrEqual(80);
+      expect(shareOf(im, light)).toBeGreaterThan(0.3);
+    }
+  });
+
+  it('all toggles off equals the defaults', () => {
+    const t = generate({ photo, ...ctx, toggles: {} });
+    expect(Buffer.from(t.designs[0].png).equals(Buffer.from(base.designs[0].png))).toBe(true);
+  });
+});
+
+describe('edits', () => {
+  const meanL = (png: Uint8Array) => {
+    const L = lightnessPlane(img(png));
+    return L.reduce((s, v) => s + v, 0) / L.length;
+  };
+  const meanB = (png: Uint8Array) => {
+    const i = img(png);
+    const lut = i.palette.map(([r, g, b]) => rgbToLab(r, g, b).b);
+    return i.index.reduce((s, v) => s + (lut[v] ?? 0), 0) / i.index.length;
+  };
+
+  it('darker and lighter move the mean L*', () => {
+    const r = base.designs[0].recipe;
+    expect(meanL(edit(r, 'make it darker').png)).toBeLessThan(meanL(base.designs[0].png) - 4);
+    expect(meanL(edit(r, 'a bit lighter please').png)).toBeGreaterThan(meanL(base.designs[0].png) + 2);
+  });
+
+  it('warmer raises b*, cooler lowers it', () => {
+    const r = base.designs[1].recipe;
+    expect(meanB(edit(r, 'warmer').png)).toBeGreaterThan(meanB(base.designs[1].png) + 3);
+    expect(meanB(edit(r, 'cooler').png)).toBeLessThan(meanB(base.designs[1].png) - 3);
+  });
+
+  it('more of a named colour grows that colour and keeps the layout seed', () => {
+    const r = base.designs[0].recipe;
+    const e = edit(r, 'more green');
+    expect(e.summary).toMatch(/more/);
+    expect(e.recipe.seed).toBe(r.seed);
+    const greenest = (rec: typeof r) => rec.palette.reduce((a, b) => (b.lab.a < a.lab.a ? b : a)).share;
+    expect(greenest(e.recipe)).toBeGreaterThan(greenest(r));
+  });
+
+  it('bigger shapes make bigger patches; add dots adds small patches; remove dots takes them away', () => {
+    const r = base.designs[0].recipe;
+    const big = edit(r, 'bigger shapes');
+    expect(patchSizeSpan(img(big.png).index, 1024, 1024).count).toBeLessThan(
+      patchSizeSpan(img(base.designs[0].png).index, 1024, 1024).count,
+    );
+    const dotted = edit(r, 'add dots');
+    expect(dotted.recipe.toggles.speckledDots).toBe(true);
+    expect(smallPatches(img(dotted.png), 200)).toBeGreaterThan(
+      smallPatches(img(base.designs[0].png), 200) + 200,
+    );
+    const undotted = edit(dotted.recipe, 'remove the dots');
+    expect(undotted.recipe.toggles.speckledDots).toBe(false);
+  });
+
+  it('more contrast raises the L* spread; switch to digital changes the style', () => {
+    const r = base.designs[0].recipe;
+    expect(Lstd(img(edit(r, 'more contrast').png))).toBeGreaterThan(Lstd(img(base.designs[0].png)) * 1.15);
+    const dig = edit(r, 'switch to a digital pixel style');
+    expect(dig.recipe.style).toBe('digital');
+    expect(edit(r, 'add contour lines').recipe.toggles.contourLines).toBe(true);
+    expect(edit(r, 'add leaves and branches').recipe.toggles.organicObjects).toBe(true);
+    expect(edit(r, 'add geometric shapes').recipe.toggles.geometricShapes).toBe(true);
+    expect(edit(r, 'add outlines').recipe.toggles.outlineStrokes).toBe(true);
+  });
+
+  it('a request it cannot map fails with a message listing what it understands', () => {
+    const r = base.designs[0].recipe;
+    expect(() => edit(r, 'make it look like a dragon')).toThrow(EditNotUnderstoodError);
+    expect(() => edit(r, 'make it look like a dragon')).toThrow(/I understand: darker \/ lighter/);
+    expect(() => edit(r, 'remove the dots')).toThrow(/would change nothing/);
+  });
+});
