@@ -19,7 +19,7 @@ import {
 import { z } from 'zod';
 import { contestRoutes } from './contest/contest.routes.js';
 import { createContestRepository } from './contest/contest.repository.js';
-import { createAuth } from './platform/auth/auth.js';
+import { createAuth, lazyAuth } from './platform/auth/auth.js';
 import { authRoutes } from './platform/auth/auth.routes.js';
 import { DEV_OIDC_PROVIDER_ID, registerDevOidcProvider } from './platform/auth/dev-oidc-provider.js';
 import { createSessionResolver } from './platform/auth/session.js';
@@ -69,7 +69,9 @@ export async function buildApp({ config, database, storage, mailer }: AppDeps): 
   // --- outside world ---------------------------------------------------------------
   const usersRepository = createUsersRepository(db);
   const users = createUsersService(usersRepository);
-  const auth = createAuth(config, db, mail, { onUserCreated: users.onUserCreated, onSignIn: users.onSignIn });
+  const auth = lazyAuth(() =>
+    createAuth(config, db, mail, { onUserCreated: users.onUserCreated, onSignIn: users.onSignIn }),
+  );
   const session = createSessionResolver(auth, db);
 
   // --- cross-cutting -----------------------------------------------------------------

@@ -8,7 +8,7 @@ import { messages } from '@camo/shared/messages';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { verifications } from '../db/schema.js';
-import type { Auth } from './auth.js';
+import type { AuthGateway } from './auth.js';
 
 const EMAIL_LINK_DISABLED = 'E-mail link sign-in is coming soon.';
 
@@ -33,7 +33,7 @@ export function authRoutes({
   db,
   config,
 }: {
-  auth: Auth;
+  auth: AuthGateway;
   db: Db;
   config: Config;
 }): FastifyPluginAsyncZod {
@@ -91,12 +91,10 @@ export function authRoutes({
           .limit(1);
         const linkEmail = pending ? (JSON.parse(pending.value) as { email?: string }).email : undefined;
         if (!linkEmail || linkEmail.toLowerCase() !== email.toLowerCase()) {
-          return reply
-            .code(400)
-            .send({
-              error: 'invalid_link',
-              message: 'This sign-in link is invalid, expired, or for another e-mail.',
-            });
+          return reply.code(400).send({
+            error: 'invalid_link',
+            message: 'This sign-in link is invalid, expired, or for another e-mail.',
+          });
         }
         const url = new URL('/api/auth/magic-link/verify', origin);
         url.searchParams.set('token', token);

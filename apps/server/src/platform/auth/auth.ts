@@ -82,6 +82,8 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, hooks: AuthHo
                   scopes: ['openid', 'email', 'profile'],
                   pkce: true,
                   requireIdTokenVerification: true,
+                  // Log Out ends our session only; it does not sign the person out of the provider.
+                  disableProviderLogout: true,
                   mapProfileToUser: (profile) => ({
                     name: typeof profile.name === 'string' ? profile.name : '',
                     image: typeof profile.picture === 'string' ? profile.picture : undefined,
@@ -125,3 +127,24 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, hooks: AuthHo
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** The two things the rest of the server needs from better-auth. */
+export interface AuthGateway {
+  handler(request: Request): Promise<Response>;
+  getSession(
+    headers: Headers,
+  ): Promise<{ user: { id: string }; session: { id: string; createdAt: Date } } | null>;
+}
+
+/**
+ * better-auth fetches the development provider's discovery document from our own server when
+ * it is created; creating it on first use means the server is listening by then.
+ */
+export function lazyAuth(create: () => Auth): AuthGateway {
+  let instance: Auth | undefined;
+  const get = () => (instance ??= create());
+  return {
+    handler: (request) => get().handler(request),
+    getSession: (headers) => get().api.getSession({ headers }),
+  };
+}

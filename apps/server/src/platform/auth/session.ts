@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
 import { sessions } from '../db/schema.js';
-import { SESSION_ABSOLUTE_MS, type Auth } from './auth.js';
+import { SESSION_ABSOLUTE_MS, type AuthGateway } from './auth.js';
 
 export interface SessionUser {
   id: string;
@@ -28,9 +28,9 @@ export class UnauthorizedError extends Error {
  * adds the absolute expiry better-auth lacks: a session older than SESSION_ABSOLUTE_MS is
  * deleted, however recently it was used.
  */
-export function createSessionResolver(auth: Auth, db: Db) {
+export function createSessionResolver(auth: AuthGateway, db: Db) {
   async function resolve(req: FastifyRequest): Promise<SessionUser | undefined> {
-    const result = await auth.api.getSession({ headers: fromNodeHeaders(req.headers) });
+    const result = await auth.getSession(fromNodeHeaders(req.headers));
     if (!result) return undefined;
     if (Date.now() - new Date(result.session.createdAt).getTime() > SESSION_ABSOLUTE_MS) {
       await db.delete(sessions).where(eq(sessions.id, result.session.id));
