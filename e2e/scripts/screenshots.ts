@@ -1,0 +1,63 @@
+// Takes the README and docs screenshots from a running server (default http://localhost:3000):
+//   npm start   (in another terminal)
+//   npm run screenshots -w e2e
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, devices, type Page } from '@playwright/test';
+import sharp from 'sharp';
+
+const base = process.env.BASE_URL ?? 'http://localhost:3000';
+const out = path.resolve(import.meta.dirname, '../../docs/screenshots');
+mkdirSync(out, { recursive: true });
+
+const widths = {
+  phone: { ...devices['Pixel 7'] },
+  desktop: { viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 },
+};
+
+/** Palette PNGs keep the committed images small without visible loss on these flat designs. */
+async function shoot(page: Page, file: string, fullPage = false): Promise<void> {
+  const png = await page.screenshot({ fullPage });
+  await sharp(png).png({ palette: true, quality: 90, compressionLevel: 9 }).toFile(path.join(out, file));
+  console.log(`wrote docs/screenshots/${file}`);
+}
+
+async function signIn(page: Page, name: string, email: string): Promise<void> {
+  await page.goto(`${base}/login`);
+  await page.getByRole('button', { name: 'Sign in with Google' }).click();
+  await page.waitForURL(/\/dev-oidc\/interaction\//);
+  const existing = page.getByRole('button', { name: new RegExp(email.replace(/[.]/g, '\\.')) });
+  if ((await existing.count()) > 0) await existing.first().click();
+  else {
+    await page.getByLabel('Name').fill(name);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByRole('button', { name: 'Create and sign in' }).click();
+  }
+  await page.waitForURL(/\/profile/);
+}
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
+for (const [name, options] of Object.entries(widths)) {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  for (const route of ['/', '/login', '/signup']) {
+    await page.goto(`${base}${route}`);
+    await page.waitForLoadState('networkidle');
+    const file = `${route === '/' ? 'home' : route.slice(1)}-${name}.png`;
+    await shoot(page, file);
+  }
+  await signIn(page, 'Mesa Walker', 'mesa.walker@example.com');
+  await page.waitForLoadState('networkidle');
+  await shoot(page, `profile-${name}.png`, true);
+  await context.close();
+}
+await browser.close();
