@@ -5,5 +5,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: ['packages/shared', 'packages/camo-engine', 'apps/server', 'apps/web'],
+    // Server integration files each open an embedded database (about 0.65 GB) and the engine's
+    // fixture suite is CPU-bound: two workers suit our two-core machines.
+    maxWorkers: 2,
   },
 });

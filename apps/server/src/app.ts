@@ -25,6 +25,7 @@ import { DEV_OIDC_PROVIDER_ID, registerDevOidcProvider } from './platform/auth/d
 import { createSessionResolver } from './platform/auth/session.js';
 import type { Config } from './platform/config.js';
 import { pingDatabase, type Database } from './platform/db/database.js';
+import { HttpError } from './platform/http-errors.js';
 import { registerRequestGuards } from './platform/http-security.js';
 import { loggerOptions } from './platform/logger.js';
 import { createMailer, type Mailer } from './platform/mailer.js';
@@ -104,20 +105,16 @@ export async function buildApp({ config, database, storage, mailer }: AppDeps): 
       const first = error.validation[0];
       return reply.code(400).send({ error: 'validation', message: first?.message ?? 'Invalid request.' });
     }
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).send({ error: error.code, message: error.message });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       req.log.error({ err: error }, 'request failed');
       return reply.code(500).send({ error: 'internal', message: 'Something went wrong. Please try again.' });
     }
-    const code =
-      status === 400
-        ? 'validation'
-        : status === 401
-          ? 'unauthorized'
-          : status === 404
-            ? 'not_found'
-            : 'error';
-    return reply.code(status).send({ error: code, message: error.message });
+    // Fastify's own 4xx: malformed JSON, body too large, rate limit, ...
+    return reply.code(status).send({ error: error.code ?? 'bad_request', message: error.message });
   });
 
   // --- API docs, generated from the same zod schemas that validate requests ----------

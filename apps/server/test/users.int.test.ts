@@ -109,6 +109,32 @@ describe.each(backends)('profile API (%s)', (backend) => {
     expect(me.body.zipCode).toBe('');
   });
 
+  it('answers hostile bodies with a 4xx, never a 5xx', async () => {
+    const malformed = await bob.fetch('/api/me', {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: '{"zipCode": ',
+    });
+    expect(malformed.status).toBe(400);
+    const huge = await bob.fetch('/api/me', {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ displayName: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(huge.status).toBe(413);
+    const poisoned = await bob.fetch('/api/me', {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: '{"__proto__": {"allowPromo": true}}',
+    });
+    expect(poisoned.status).toBe(400);
+    for (const body of [null, [], 'text', 42, { displayName: null }, { zipCode: { $gt: '' } }]) {
+      const response = await patch(bob, body);
+      expect(response.status, JSON.stringify(body)).toBeGreaterThanOrEqual(400);
+      expect(response.status, JSON.stringify(body)).toBeLessThan(500);
+    }
+  });
+
   it('serves public settings, the member count and the Trophy Club', async () => {
     const anonymous = createClient(server.origin);
     const config = await anonymous.json<Record<string, unknown>>('/api/config');

@@ -35,4 +35,11 @@ export const messages = {
   noDesignsForUser: 'No designs found for this user.',
   noDesignsForCriteria: 'No designs found for the selected criteria.',
   loading: 'Loading...',
+
+  // §2/§3 fallbacks for missing values
+  noName: 'No Name',
+  anonymous: 'Anonymous',
+  anonymousDesigner: 'Anonymous Designer',
+  unknownDesigner: 'Unknown Designer',
+  countyMissing: 'N/A',
 } as const;

@@ -17,8 +17,14 @@ describe('display name', () => {
     expect(normaliseDisplayName('a'.repeat(60))).toHaveLength(50);
   });
   it('needs at least 2 characters after normalisation', () => {
-    expect(validateProfileField('displayName', ' x ')).toEqual({ ok: false, message: messages.displayNameTooShort });
-    expect(validateProfileField('displayName', '<>')).toEqual({ ok: false, message: messages.displayNameTooShort });
+    expect(validateProfileField('displayName', ' x ')).toEqual({
+      ok: false,
+      message: messages.displayNameTooShort,
+    });
+    expect(validateProfileField('displayName', '<>')).toEqual({
+      ok: false,
+      message: messages.displayNameTooShort,
+    });
     expect(validateProfileField('displayName', 'Al')).toEqual({ ok: true, value: 'Al' });
   });
   it('refuses more than 50 characters', () => {
@@ -37,9 +43,15 @@ describe('phone number', () => {
   });
   it('counts only digits, 10 to 15', () => {
     expect(validateProfileField('phoneNumber', '(555) 123-4567')).toEqual({ ok: true, value: '5551234567' });
-    expect(validateProfileField('phoneNumber', '555-123-456')).toEqual({ ok: false, message: messages.phoneTooShort });
+    expect(validateProfileField('phoneNumber', '555-123-456')).toEqual({
+      ok: false,
+      message: messages.phoneTooShort,
+    });
     expect(validateProfileField('phoneNumber', '1'.repeat(15))).toMatchObject({ ok: true });
-    expect(validateProfileField('phoneNumber', '1'.repeat(16))).toEqual({ ok: false, message: messages.phoneTooLong });
+    expect(validateProfileField('phoneNumber', '1'.repeat(16))).toEqual({
+      ok: false,
+      message: messages.phoneTooLong,
+    });
   });
   it('formats 10 and 11 digits as the specification shows', () => {
     expect(formatPhoneNumber('5551234567')).toBe('(555) 123-4567');
@@ -55,7 +67,10 @@ describe('zip code', () => {
     expect(validateProfileField('zipCode', '85001')).toEqual({ ok: true, value: '85001' });
     expect(validateProfileField('zipCode', '85001-1234')).toEqual({ ok: true, value: '850011234' });
     expect(validateProfileField('zipCode', '8500')).toEqual({ ok: false, message: messages.zipTooShort });
-    expect(validateProfileField('zipCode', '12345678901')).toEqual({ ok: false, message: messages.zipTooLong });
+    expect(validateProfileField('zipCode', '12345678901')).toEqual({
+      ok: false,
+      message: messages.zipTooLong,
+    });
   });
   it('shows 9 digits as xxxxx-xxxx and keeps 5', () => {
     expect(formatZipCode('850011234')).toBe('85001-1234');

@@ -12,11 +12,7 @@ const digitsOnly = (input: string): string => input.replace(/\D/g, '');
 
 /** Trim, collapse runs of white space, drop angle brackets (spec §5), then cut to 50. */
 export function normaliseDisplayName(input: string): string {
-  return input
-    .replace(/[<>]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, limits.displayNameMax);
+  return input.replace(/[<>]/g, '').replace(/\s+/g, ' ').trim().slice(0, limits.displayNameMax);
 }
 
 export const displayNameSchema = z.string().transform((raw, ctx) => {

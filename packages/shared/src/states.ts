@@ -64,5 +64,8 @@ export function stateName(code: string): string | undefined {
 export function searchStates(query: string): (typeof usStates)[number][] {
   const q = query.trim().toLowerCase();
   if (!q) return [...usStates];
-  return usStates.filter((s) => s.code.toLowerCase() === q || s.name.toLowerCase().includes(q) || s.code.toLowerCase().startsWith(q));
+  return usStates.filter(
+    (s) =>
+      s.code.toLowerCase() === q || s.name.toLowerCase().includes(q) || s.code.toLowerCase().startsWith(q),
+  );
 }

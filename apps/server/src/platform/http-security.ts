@@ -1,13 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ForbiddenError, UnsupportedMediaTypeError } from './http-errors.js';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-export class ForbiddenError extends Error {
-  readonly statusCode = 403;
-}
-export class UnsupportedMediaTypeError extends Error {
-  readonly statusCode = 415;
-}
 
 /**
  * quality.md rule 6: a state change under /api needs a same-origin browser request

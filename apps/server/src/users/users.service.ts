@@ -1,14 +1,9 @@
+import { messages } from '@camo/shared/messages';
 import type { DesignCard, PrivateProfile, PublicUser } from '@camo/shared/api';
 import type { UpdateProfileRequest } from '@camo/shared/profile';
 import { updateProfileSchema } from '@camo/shared/profile';
+import { NotFoundError, ValidationError } from '../platform/http-errors.js';
 import type { DesignRow, UserRow, UsersRepository } from './users.repository.js';
-
-export class NotFoundError extends Error {
-  readonly statusCode = 404;
-}
-export class ValidationError extends Error {
-  readonly statusCode = 400;
-}
 
 export function toPublicUser(row: UserRow): PublicUser {
   return {
@@ -39,12 +34,12 @@ export function toDesignCard(row: DesignRow): DesignCard {
   return {
     id: row.id,
     userId: row.userId,
-    name: row.name || 'No Name',
+    name: row.name || messages.noName,
     imageUrl: chosenImage ?? (row.selectedVariant === 'B' ? row.designBUrl : row.designAUrl),
     thumbnailUrl: row.thumbnailUrl,
-    designerName: row.designerName || 'Anonymous',
+    designerName: row.designerName || messages.anonymous,
     state: row.state,
-    county: row.county || 'N/A',
+    county: row.county || messages.countyMissing,
     status: row.status,
     voteCount: row.voteCount ?? 0,
     createdAt: row.createdAt.toISOString(),

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
 import { sessions } from '../db/schema.js';
+import { UnauthorizedError } from '../http-errors.js';
 import { SESSION_ABSOLUTE_MS, type AuthGateway } from './auth.js';
 
 export interface SessionUser {
@@ -13,13 +14,6 @@ export interface SessionUser {
 declare module 'fastify' {
   interface FastifyRequest {
     user?: SessionUser;
-  }
-}
-
-export class UnauthorizedError extends Error {
-  readonly statusCode = 401;
-  constructor() {
-    super('Sign in to continue.');
   }
 }
 

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -258,5 +257,3 @@ export const schema = {
   devAccounts,
 };
 export type Schema = typeof schema;
-
-export const nowSql = sql`now()`;

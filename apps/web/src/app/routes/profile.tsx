@@ -1,3 +1,4 @@
+import { messages } from '@camo/shared/messages';
 import { Link } from 'react-router';
 import { LoadingState } from '@/components/ui/loading-state';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
@@ -16,7 +17,7 @@ export default function ProfilePage() {
 
 function ProfileDashboard({ profile }: { profile: NonNullable<ReturnType<typeof useMe>['data']> }) {
   const designs = useUserDesigns(profile.id);
-  const name = profile.displayName?.trim() || 'Anonymous Designer';
+  const name = profile.displayName?.trim() || messages.anonymousDesigner;
   return (
     <>
       <section aria-labelledby="welcome-title" className="camo-texture relative">

@@ -1,8 +1,6 @@
+import { messages } from '@camo/shared/messages';
 import type { DesignCard } from '@camo/shared/api';
 import { Link } from 'react-router';
-
-/** Spec §2: a design without a name shows as 'No Name'. */
-export const unnamedDesign = 'No Name';
 
 export function YourDesigns({
   designs,
@@ -45,7 +43,7 @@ export function YourDesigns({
             <li key={index} aria-hidden="true" className="card aspect-[4/5] animate-pulse bg-loam" />
           ))}
         {designs?.map((design) => {
-          const name = design.name.trim() || unnamedDesign;
+          const name = design.name.trim() || messages.noName;
           const image = design.thumbnailUrl ?? design.imageUrl;
           return (
             <li key={design.id}>

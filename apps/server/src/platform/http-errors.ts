@@ -1,0 +1,41 @@
+/**
+ * Errors a service may throw to answer with a 4xx. The app's error handler turns them into
+ * `{ error: code, message }`; `message` is shown to people, so it is one of the
+ * specification's sentences where one exists.
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class ValidationError extends HttpError {
+  constructor(message: string) {
+    super(400, 'validation', message);
+  }
+}
+export class UnauthorizedError extends HttpError {
+  constructor(message = 'Sign in to continue.') {
+    super(401, 'unauthorized', message);
+  }
+}
+export class ForbiddenError extends HttpError {
+  constructor(message: string) {
+    super(403, 'forbidden', message);
+  }
+}
+export class NotFoundError extends HttpError {
+  constructor(message: string) {
+    super(404, 'not_found', message);
+  }
+}
+export class UnsupportedMediaTypeError extends HttpError {
+  constructor(message: string) {
+    super(415, 'unsupported_media_type', message);
+  }
+}
