@@ -70,9 +70,7 @@ export async function buildApp({ config, database, storage, mailer }: AppDeps): 
   // --- outside world ---------------------------------------------------------------
   const usersRepository = createUsersRepository(db);
   const users = createUsersService(usersRepository);
-  const auth = lazyAuth(() =>
-    createAuth(config, db, mail, { onUserCreated: users.onUserCreated, onSignIn: users.onSignIn }),
-  );
+  const auth = lazyAuth(() => createAuth(config, db, mail, { onSignIn: users.onSignIn }));
   const session = createSessionResolver(auth, db);
 
   // --- cross-cutting -----------------------------------------------------------------

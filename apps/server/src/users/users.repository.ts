@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../platform/db/database.js';
 import { designs, memberCount, users } from '../platform/db/schema.js';
 
@@ -31,13 +31,6 @@ export function createUsersRepository(db: Db) {
 
     async recordSignIn(id: string, at: Date): Promise<void> {
       await db.update(users).set({ lastSignIn: at }).where(eq(users.id, id));
-    },
-
-    async incrementMemberCount(): Promise<void> {
-      await db
-        .insert(memberCount)
-        .values({ id: 'total', count: 1 })
-        .onConflictDoUpdate({ target: memberCount.id, set: { count: sql`${memberCount.count} + 1` } });
     },
 
     async memberCount(): Promise<number> {

@@ -74,7 +74,6 @@ export function createUsersService(repo: UsersRepository) {
     },
 
     memberCount: () => repo.memberCount(),
-    onUserCreated: () => repo.incrementMemberCount(),
     onSignIn: (userId: string) => repo.recordSignIn(userId, new Date()),
   };
 }

@@ -18,9 +18,7 @@ export const SESSION_IDLE_SECONDS = 14 * 24 * 60 * 60;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 
 export interface AuthHooks {
-  /** A new account was created: count a new member (a returning sign-in is not counted). */
-  onUserCreated(userId: string): Promise<void>;
-  /** A session was created: a sign-in happened. */
+  /** A session was created: a sign-in happened. (New members are counted by a database trigger.) */
   onSignIn(userId: string): Promise<void>;
 }
 
@@ -108,13 +106,6 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, hooks: AuthHo
         : []),
     ],
     databaseHooks: {
-      user: {
-        create: {
-          after: async (user) => {
-            await hooks.onUserCreated(user.id);
-          },
-        },
-      },
       session: {
         create: {
           after: async (session) => {
