@@ -4,7 +4,7 @@ import { rgbToLab } from './color/lab.js';
 import { fnv1a64 } from './metrics/prng.js';
 import { spectralSlope } from './metrics/spectrum.js';
 import { buildRecipe, recipeId } from './recipe/build.js';
-import type { DesignStyle, Recipe } from './recipe/recipe-types.js';
+import type { DesignStyle, Recipe, ShapeParams } from './recipe/recipe-types.js';
 import { encodeIndexedPng } from './render/png.js';
 import {
   renderIndices,
@@ -57,33 +57,54 @@ function design(
   seed: number,
 ): GeneratedDesign {
   const recipeSeed = (seed * 2 + (variant === 'A' ? 0 : 1)) >>> 0;
-  let recipe = buildRecipe({ analysis, style, toggles, seed: recipeSeed });
-  let tile = renderIndices(recipe, DESIGN_SIZE);
-  // G4 feedback: if the texture's spectral slope is far from the photo's, change the shape scale
-  // once (bigger shapes steepen the spectrum, smaller and rougher ones flatten it) and keep the
-  // closer of the two.
+  const first = buildRecipe({ analysis, style, toggles, seed: recipeSeed });
+  let best = cutOpen(first, renderIndices(first, DESIGN_SIZE));
+  // G4 feedback: the design's spectral slope, measured as the spec measures it (the centred crop
+  // of the final, cut-open tile), is compared with the photo's. If it is far off, a larger and a
+  // smaller shape scale are tried (in that fixed order, so the result stays deterministic) and the
+  // closest of the three is kept. The slope is not monotonic in the scale (a larger scale steepens
+  // the outlines but also moves the coarse shapes' knee out of the fitted band), hence both.
   const target = analysis.texture.spectralSlope;
-  const diff = tileSlope(tile) - target;
-  if (Math.abs(diff) > 0.35) {
-    const shape = { ...recipe.shape };
-    if (diff > 0) shape.scale *= 1 + Math.min(1, diff);
-    else {
-      shape.scale /= 1 + Math.min(0.6, -diff / 2);
-      shape.hurst = Math.max(0.05, shape.hurst - 0.2);
-    }
-    const retry = buildRecipe({ analysis, style, toggles, seed: recipeSeed, shape });
-    const retryTile = renderIndices(retry, DESIGN_SIZE);
-    if (Math.abs(tileSlope(retryTile) - target) < Math.abs(diff)) {
-      recipe = retry;
-      tile = retryTile;
+  let bestErr = Math.abs(tileSlope(best.tile) - target);
+  if (bestErr > SLOPE_TOLERANCE) {
+    const diff = tileSlope(best.tile) - target;
+    const base = first.shape;
+    const alternatives: ShapeParams[] =
+      diff > 0
+        ? [
+            { ...base, scale: base.scale * 1.6 },
+            { ...base, scale: base.scale * 0.65 },
+          ]
+        : [
+            { ...base, scale: base.scale / 1.5, hurst: Math.max(0.05, base.hurst - 0.2) },
+            { ...base, scale: base.scale * 1.4, hurst: Math.max(0.05, base.hurst - 0.2) },
+          ];
+    for (const shape of alternatives) {
+      const retry = buildRecipe({ analysis, style, toggles, seed: recipeSeed, shape });
+      const cut = cutOpen(retry, renderIndices(retry, DESIGN_SIZE));
+      const err = Math.abs(tileSlope(cut.tile) - target);
+      if (err < bestErr) {
+        best = cut;
+        bestErr = err;
+      }
+      if (bestErr <= SLOPE_TOLERANCE) break;
     }
   }
-  const cut = typicalCut(tile);
-  const final: Recipe = { ...recipe, origin: { x: cut.x / DESIGN_SIZE, y: cut.y / DESIGN_SIZE } };
-  final.id = recipeId(final);
-  return designFromRecipe(analysis, variant, final, encodeIndexedPng(rollTile(tile, cut.x, cut.y)));
+  return designFromRecipe(analysis, variant, best.recipe, encodeIndexedPng(best.tile));
 }
 
+/** The G4 feedback retries the shape scale when the slope is further than this from the photo's. */
+const SLOPE_TOLERANCE = 0.3;
+
+/** Moves a rendered recipe's cut (Recipe.origin) to a typical line; see withTypicalCut. */
+function cutOpen(recipe: Recipe, tile: RenderedTile): { recipe: Recipe; tile: RenderedTile } {
+  const cut = typicalCut(tile);
+  const out: Recipe = { ...recipe, origin: { x: cut.x / DESIGN_SIZE, y: cut.y / DESIGN_SIZE } };
+  out.id = recipeId(out);
+  return { recipe: out, tile: rollTile(tile, cut.x, cut.y) };
+}
+
+/** The spectral slope of L* over the tile's centred crop, exactly as the G4 check measures it. */
 function tileSlope(tile: RenderedTile): number {
   const lut = tile.palette.map(([r, g, b]) => rgbToLab(r, g, b).L);
   const L = new Float32Array(tile.index.length);
@@ -96,11 +117,7 @@ function tileSlope(tile: RenderedTile): number {
  * rendered tile gives exactly what rendering with the new origin gives, so this costs one render.
  */
 export function withTypicalCut(recipe: Recipe): { recipe: Recipe; tile: RenderedTile } {
-  const first = renderIndices(recipe, DESIGN_SIZE);
-  const cut = typicalCut(first);
-  const out: Recipe = { ...recipe, origin: { x: cut.x / DESIGN_SIZE, y: cut.y / DESIGN_SIZE } };
-  out.id = recipeId(out);
-  return { recipe: out, tile: rollTile(first, cut.x, cut.y) };
+  return cutOpen(recipe, renderIndices(recipe, DESIGN_SIZE));
 }
 
 export function designFromRecipe(

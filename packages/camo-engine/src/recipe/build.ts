@@ -266,10 +266,11 @@ export function buildRecipe(input: BuildInput): Recipe {
   // A fine 'detail' layer re-uses a mid colour at a small scale: the small patches that let the
   // pattern work up close (G6) and carry the photo's fine texture (G4). Its area comes out of that
   // colour's main layer, so colour shares are unchanged.
+  // blobs wants calm, large shapes: a quarter of the fine detail (G6 may drop; see the README).
   const detail = detailLayerFor(
     order.map((o) => o.e),
     shape.hurst,
-  );
+  ).map((d) => (toggles.blobs ? { ...d, share: d.share * 0.25 } : d));
   const rand = mulberry32(seed);
   const periods = style === 'digital' ? DIGITAL_PERIODS : ORGANIC_PERIODS;
   const persistence = Math.pow(2, -shape.hurst);
@@ -296,32 +297,41 @@ export function buildRecipe(input: BuildInput): Recipe {
       octaves: Math.max(1, octaves),
       persistence,
       seed: Math.floor(rand() * 1e9),
-      shards:
-        (toggles.geometricShapes || shape.angular) &&
-        k >= 1 &&
-        (toggles.geometricShapes ? k % 2 === 1 : k === 2),
+      // geometricShapes turns every shape layer into straight-edged shards; the 'angular' cue
+      // (rock, red rock, urban) only one of them.
+      shards: k >= 1 && (toggles.geometricShapes || (shape.angular && k === 2)),
     };
   });
 
   for (const d of detail) {
     const host = layers[d.host];
     if (!host) continue;
-    const share = Math.min(host.share * 0.5, d.share);
+    const inside = d.within === undefined ? undefined : layers[d.within];
+    // A confined speck takes its area from the colour it sits in; the speck colour's own main
+    // layer shrinks and the host's grows by the same amount, so colour shares are unchanged.
+    const share = Math.min(host.share * (inside ? 1 : 0.5), inside ? inside.share * 0.5 : Infinity, d.share);
     host.share -= share;
+    if (inside && d.within !== 0) inside.share += share;
     const fine = Math.max(0, Math.min(1, (shape.hurst - 0.5) * 2));
-    const base = (style === 'digital' ? 34 - 6 * fine : 40 - 12 * fine) / Math.sqrt(shape.scale);
+    const base = Math.min(
+      maxPeriod,
+      ((style === 'digital' ? 34 - 6 * fine : 40 - 12 * fine) / Math.sqrt(shape.scale)) *
+        (inside ? TONE_SPECK_FINENESS : 1),
+    );
     let octaves = 0;
     while (Math.round(base) << octaves <= maxPeriod) octaves++;
-    layers.push({
+    const layer: LayerSpec = {
       colour: host.colour,
       share,
-      periodX: Math.max(1, Math.round(base * Math.sqrt(shape.stretch))),
-      periodY: Math.max(1, Math.round(base / Math.sqrt(shape.stretch))),
+      periodX: Math.max(1, Math.min(maxPeriod, Math.round(base * Math.sqrt(shape.stretch)))),
+      periodY: Math.max(1, Math.min(maxPeriod, Math.round(base / Math.sqrt(shape.stretch)))),
       octaves: Math.max(1, octaves),
       persistence: Math.pow(2, -Math.min(1, shape.hurst + 0.2)),
       seed: Math.floor(rand() * 1e9),
       shards: false,
-    });
+    };
+    if (inside) layer.within = inside.colour;
+    layers.push(layer);
   }
 
   const overlays: Overlays = {};
@@ -337,7 +347,7 @@ export function buildRecipe(input: BuildInput): Recipe {
     const dotColour = groundL >= mean ? darkestIndex(palette) : lightestIndex(palette);
     overlays.dots = {
       colour: dotColour,
-      count: digital ? 700 : 1400,
+      count: digital ? 1000 : 1400,
       radius: digital ? 0.0045 : 0.0032,
       seed: Math.floor(rand() * 1e9),
     };
@@ -348,7 +358,7 @@ export function buildRecipe(input: BuildInput): Recipe {
     overlays.objects = {
       leafColours,
       branchColour: byL[0]?.i ?? 0,
-      leaves: 170,
+      leaves: 320,
       branches: 12,
       size: 0.085,
       seed: Math.floor(rand() * 1e9),
@@ -365,7 +375,7 @@ export function buildRecipe(input: BuildInput): Recipe {
     layers,
     warp: { amount: digital ? shape.warp * 0.5 : shape.warp, period: 3, seed: Math.floor(rand() * 1e9) },
     cells: 128,
-    shardSites: 11,
+    shardSites: toggles.geometricShapes ? 7 : 11,
     overlays,
     toggles: { ...toggles },
     context: { ...analysis.context },
@@ -379,24 +389,50 @@ export function buildRecipe(input: BuildInput): Recipe {
 }
 
 /**
- * Which layer lends its colour to the detail layer, and how much area the detail gets: rough
- * photos (low Hurst exponent) get more fine detail, smooth or blurred ones less.
+ * Which layers lend their colours to the two detail layers, and how much area each gets: rough
+ * photos (low Hurst exponent) get more fine detail, smooth or blurred ones less. Indices are into
+ * `ordered` (= layer indices).
  */
-function detailLayerFor(ordered: readonly PaletteEntry[], hurst: number): { host: number; share: number }[] {
+/** Tone-on-tone specks are this much finer than contrasting detail: small, so few are needed. */
+const TONE_SPECK_FINENESS = 2.5;
+/** Area of the tone-on-tone specks on smooth photos: enough small patches for G6's 5 % tail. */
+const SMOOTH_SPECK_SHARE = 0.1;
+
+function detailLayerFor(
+  ordered: readonly PaletteEntry[],
+  hurst: number,
+): { host: number; share: number; within?: number }[] {
   if (ordered.length < 3) return [];
   const share = 0.06 + 0.03 * (1 - hurst);
-  const groundL = ordered[0]?.lab.L ?? 50;
-  const others = ordered.map((e, i) => ({ i, L: e.lab.L })).slice(1);
   if (hurst > 0.6) {
-    // Smooth or blurred scenes: speckles in the tones closest to the ground's lightness, so they
-    // add small patches without adding fine lightness texture the photo does not have.
-    others.sort((a, b) => Math.abs(a.L - groundL) - Math.abs(b.L - groundL));
-  } else {
-    // Busy scenes: speckles in the darkest and lightest tones carry the fine texture.
-    others.sort((a, b) => a.L - b.L);
-    const last = others[others.length - 1];
-    if (last && others.length > 1) others.splice(1, 0, ...others.splice(others.length - 1, 1));
+    // Smooth or blurred scenes: tone-on-tone specks, each confined to the colour nearest to it in
+    // lightness. They give the small patches of G6 (and read as texture up close) while adding
+    // little fine L* contrast, which would flatten a spectrum that the photo does not have (G4).
+    // The closest pair may turn all of its speck colour into specks; a second pair tops up.
+    const pairs: { host: number; within: number; dL: number }[] = [];
+    ordered.forEach((x, i) =>
+      ordered.forEach((y, j) => {
+        if (i !== j && y.share >= 0.1) pairs.push({ host: i, within: j, dL: Math.abs(x.lab.L - y.lab.L) });
+      }),
+    );
+    pairs.sort((a, b) => a.dL - b.dL || a.host - b.host || a.within - b.within);
+    let left = SMOOTH_SPECK_SHARE;
+    const out: { host: number; share: number; within: number }[] = [];
+    for (const p of pairs) {
+      if (out.some((o) => o.host === p.host || (o.host === p.within && o.within === p.host))) continue;
+      const take = Math.min(left, 0.9 * (ordered[p.host]?.share ?? 0), 0.5 * (ordered[p.within]?.share ?? 0));
+      if (take < 0.01) continue;
+      out.push({ host: p.host, share: take, within: p.within });
+      left -= take;
+      if (left < 0.01 || out.length === 2) break;
+    }
+    return out;
   }
+  // Busy scenes: speckles in the darkest and lightest tones carry the fine texture.
+  const others = ordered.map((e, i) => ({ i, L: e.lab.L })).slice(1);
+  others.sort((a, b) => a.L - b.L);
+  const last = others[others.length - 1];
+  if (last && others.length > 1) others.splice(1, 0, ...others.splice(others.length - 1, 1));
   return others.slice(0, 2).map((o) => ({ host: o.i, share }));
 }
 

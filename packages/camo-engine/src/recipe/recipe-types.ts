@@ -28,6 +28,11 @@ export interface LayerSpec {
   seed: number;
   /** Straight-edged shards: the field is read at the Voronoi site of each point. */
   shards: boolean;
+  /**
+   * Tone-on-tone detail: the layer paints only inside the area that the main (unconfined) layers
+   * give to this palette colour, and its share is taken from that area.
+   */
+  within?: number;
 }
 
 export interface Overlays {

@@ -123,32 +123,43 @@ class LayerFields {
 
 /**
  * Thresholds that give each layer its share: painted from the top layer down, each threshold is
- * the quantile of its field over the points not yet covered by a higher layer.
+ * the quantile of its field over the points not yet covered by a higher layer. Confined layers
+ * (LayerSpec.within) come after the main layers and draw only on points whose main colour is their
+ * host colour.
  */
 function layerThresholds(recipe: Recipe, grids: Float32Array[], res: number): Float64Array {
   const n = res * res;
+  const layers = recipe.layers;
+  const owner = new Int16Array(n).fill(0);
   const covered = new Uint8Array(n);
-  const t = new Float64Array(recipe.layers.length).fill(Infinity);
-  let free = n;
-  for (let k = recipe.layers.length - 1; k >= 1; k--) {
+  const t = new Float64Array(layers.length).fill(Infinity);
+  const cover = (k: number, eligible: (i: number) => boolean): void => {
     const grid = grids[k];
-    const share = recipe.layers[k]?.share ?? 0;
-    if (!grid || free <= 0) continue;
-    const want = Math.round(share * n);
-    if (want <= 0) continue;
+    const want = Math.round((layers[k]?.share ?? 0) * n);
+    if (!grid || want <= 0) return;
+    let free = 0;
+    for (let i = 0; i < n; i++) if (eligible(i)) free++;
+    if (free <= 0) return;
     const vals = new Float32Array(free);
     let m = 0;
-    for (let i = 0; i < n; i++) if (!covered[i]) vals[m++] = grid[i] ?? 0;
+    for (let i = 0; i < n; i++) if (eligible(i)) vals[m++] = grid[i] ?? 0;
     vals.sort();
-    const cut = Math.max(0, Math.min(free - 1, free - want));
-    const thr = vals[cut] ?? Infinity;
+    const thr = vals[Math.max(0, Math.min(free - 1, free - want))] ?? Infinity;
     t[k] = thr;
-    for (let i = 0; i < n; i++) {
-      if (!covered[i] && (grid[i] ?? 0) >= thr) {
+    for (let i = 0; i < n; i++)
+      if (eligible(i) && (grid[i] ?? 0) >= thr) {
         covered[i] = 1;
-        free--;
+        owner[i] = k;
       }
-    }
+  };
+  for (let k = layers.length - 1; k >= 1; k--)
+    if (layers[k]?.within === undefined) cover(k, (i) => !covered[i]);
+  const mainColour = (i: number): number => layers[owner[i] ?? 0]?.colour ?? 0;
+  const hostOf = Int16Array.from({ length: n }, (_, i) => mainColour(i));
+  covered.fill(0);
+  for (let k = layers.length - 1; k >= 1; k--) {
+    const within = layers[k]?.within;
+    if (within !== undefined) cover(k, (i) => !covered[i] && hostOf[i] === within);
   }
   return t;
 }
@@ -210,6 +221,7 @@ class GridSampler {
 class PointPainter {
   private readonly contourLevels: number[] = [];
   private readonly shapes: ShapeField;
+  private readonly confined: boolean;
   constructor(
     private readonly recipe: Recipe,
     private readonly grids: Float32Array[],
@@ -226,6 +238,7 @@ class PointPainter {
       }
     }
     this.shapes = new ShapeField(recipe.overlays);
+    this.confined = recipe.layers.some((l) => l.within !== undefined);
   }
 
   paint(u: number, v: number): number {
@@ -236,12 +249,25 @@ class PointPainter {
     let fieldAtLayer = 0;
     for (let k = layers.length - 1; k >= 1; k--) {
       const g = grids[k];
-      if (!g || g.length === 0) continue;
+      if (!g || g.length === 0 || layers[k]?.within !== undefined) continue;
       const f = sampler.value(g);
       if (f >= (thresholds[k] ?? Infinity)) {
         layer = k;
         fieldAtLayer = f;
         break;
+      }
+    }
+    if (this.confined) {
+      const host = layers[layer]?.colour ?? 0;
+      for (let k = layers.length - 1; k >= 1; k--) {
+        const g = grids[k];
+        if (!g || g.length === 0 || layers[k]?.within !== host) continue;
+        const f = sampler.value(g);
+        if (f >= (thresholds[k] ?? Infinity)) {
+          layer = k;
+          fieldAtLayer = f;
+          break;
+        }
       }
     }
     let colour = layers[layer]?.colour ?? 0;

@@ -1,0 +1,152 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { generate } from '../src/index.js';
+import { measureDesign, type DesignMeasures } from '../src/metrics/design-metrics.js';
+import { photoStats } from '../src/metrics/photo-stats.js';
+import { decodeIndexedPng } from '../src/node.js';
+import { FIXTURE_CONTEXT, loadFixtures } from '../test/fixtures.js';
+
+/**
+ * Measures G1-G8 on every fixture exactly as test/targets.test.ts does (seed 7, the fixture
+ * contexts, photo statistics with seed 99), prints a per-fixture table and the summary table, and
+ * rewrites the block between `<!-- figures:start -->` and `<!-- figures:end -->` in README.md.
+ *
+ *   npm run measure -w packages/camo-engine            # measure and rewrite the README
+ *   npm run measure -w packages/camo-engine -- --dry   # print only
+ *   ... -- --only autumn,urban --dry                   # a subset (never written to the README)
+ */
+const args = process.argv.slice(2);
+const dry = args.includes('--dry');
+const onlyArg = args[args.indexOf('--only') + 1];
+const only = args.includes('--only') && onlyArg ? new Set(onlyArg.split(',')) : null;
+
+interface Row {
+  name: string;
+  A: DesignMeasures;
+  B: DesignMeasures;
+  photoSlope: number;
+  deterministic: boolean;
+}
+
+const rows: Row[] = [];
+for (const { name, photo } of await loadFixtures()) {
+  if (only && !only.has(name)) continue;
+  const ctx = FIXTURE_CONTEXT[name] ?? { description: name, state: '', county: '' };
+  const result = generate({ photo, ...ctx, seed: 7 });
+  const again = generate({ photo, ...ctx, seed: 7 });
+  const deterministic = [0, 1].every((i) =>
+    Buffer.from(result.designs[i as 0 | 1].png).equals(Buffer.from(again.designs[i as 0 | 1].png)),
+  );
+  const stats = photoStats(photo, { seed: 99 });
+  const [a, b] = result.designs;
+  rows.push({
+    name,
+    photoSlope: stats.slope,
+    deterministic,
+    A: measureDesign(decodeIndexedPng(a.png), stats),
+    B: measureDesign(decodeIndexedPng(b.png), stats),
+  });
+  process.stderr.write(`${name}: measured\n`);
+}
+
+const f = (x: number, d = 2): string => x.toFixed(d);
+const range = (xs: number[], d = 2): string => {
+  const lo = Math.min(...xs);
+  const hi = Math.max(...xs);
+  return f(lo, d) === f(hi, d) ? f(lo, d) : `${f(lo, d)} to ${f(hi, d)}`;
+};
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((p, q) => p - q);
+  const m = s.length >> 1;
+  return s.length % 2 ? (s[m] ?? 0) : ((s[m - 1] ?? 0) + (s[m] ?? 0)) / 2;
+};
+const worstBy = (get: (m: DesignMeasures) => number): { v: number; where: string } => {
+  let v = -Infinity;
+  let where = '';
+  for (const r of rows)
+    for (const s of ['A', 'B'] as const) {
+      const x = get(r[s]);
+      if (x > v) {
+        v = x;
+        where = `${r.name} ${s}`;
+      }
+    }
+  return { v, where };
+};
+const all = (get: (m: DesignMeasures) => number): number[] => rows.flatMap((r) => [get(r.A), get(r.B)]);
+const met = (ok: boolean): string => (ok ? 'met' : '**not met**');
+
+// Per-fixture detail.
+const detail: string[] = [
+  '| fixture | style | colours | worst cluster->design | TV | mean L* diff | L* std ratio | slope (photo) | slope diff | wrap jump x / y | patch span | axis share |',
+  '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+];
+for (const r of rows)
+  for (const s of ['A', 'B'] as const) {
+    const m = r[s];
+    detail.push(
+      `| ${r.name} | ${s} | ${m.colours} | ${f(Math.max(...m.clusterToDesign))} | ${f(m.tvDistance, 3)} | ${f(m.meanLDiff)} | ${f(m.stdLRatio)} | ${f(m.slope)} (${f(r.photoSlope)}) | ${f(m.slopeDiff)} | ${f(m.wrapJump.x)} / ${f(m.wrapJump.y)} | ${f(m.patchSpan)} | ${f(m.axisShare, 3)} |`,
+    );
+  }
+
+// Summary, one line per target, with the same pass rules as the tests.
+const g1 = all((m) => m.colours);
+const g2c = worstBy((m) => Math.max(...m.clusterToDesign));
+const g2w = worstBy((m) => m.clusterToDesignWeightedMean);
+const g2d = worstBy((m) => m.designToCluster.filter((d) => d > 6).length);
+const g3tv = worstBy((m) => m.tvDistance);
+const g3m = worstBy((m) => Math.abs(m.meanLDiff));
+const g3s = all((m) => m.stdLRatio);
+const g4 = (['A', 'B'] as const).map((s) => {
+  const diffs = rows.map((r) => ({ d: Math.abs(r[s].slopeDiff), name: r.name }));
+  const worst = diffs.reduce((p, q) => (q.d > p.d ? q : p));
+  return { s, median: median(diffs.map((d) => d.d)), worst };
+});
+const g5 = all((m) => m.wrapJump.x).concat(all((m) => m.wrapJump.y));
+const g6 = all((m) => m.patchSpan);
+const g7a = rows.map((r) => r.A.axisShare);
+const g7b = rows.map((r) => r.B.axisShare);
+const g8 = rows.every((r) => r.deterministic);
+
+const summary: string[] = [
+  '| target | measured | status |',
+  '| --- | --- | --- |',
+  `| G1 | ${range(g1, 0)} colours | ${met(Math.min(...g1) >= 3 && Math.max(...g1) <= 7)} |`,
+  `| G2 | worst cluster to design ${f(g2c.v)} (${g2c.where}); worst weighted mean ${f(g2w.v)} (${g2w.where}); design colours > 6 from every cluster: at most ${g2d.v} per design | ${met(g2c.v <= 3 && g2w.v <= 1.5 && g2d.v <= 1)} |`,
+  `| G3 | worst TV ${f(g3tv.v, 3)} (${g3tv.where}); worst mean L* difference ${f(g3m.v)} (${g3m.where}); L* std ratio ${range(g3s)} | ${met(g3tv.v <= 0.1 && g3m.v <= 2 && Math.min(...g3s) >= 0.8 && Math.max(...g3s) <= 1.25)} |`,
+  ...g4.map(
+    (g) =>
+      `| G4 ${g.s === 'A' ? 'organic' : 'digital'} | median slope difference ${f(g.median)}, worst ${f(g.worst.d)} (${g.worst.name}) | ${met(g.median <= 0.5 && g.worst.d <= 0.8)} |`,
+  ),
+  `| G5 | wrap jump ${range(g5)} of the interior jump (both axes); half-shift equals roll: tested | ${met(Math.min(...g5) >= 0.5 && Math.max(...g5) <= 1.5)} |`,
+  `| G6 | patch-size span ${range(g6)} decades | ${met(Math.min(...g6) >= 2.5)} |`,
+  `| G7 | axis share organic ${range(g7a, 3)}, digital ${range(g7b, 3)} | ${met(Math.max(...g7a) <= 0.35 && Math.min(...g7b) >= 0.7)} |`,
+  `| G8 | two runs byte-identical on every fixture: ${g8 ? 'yes' : 'no'} | ${met(g8)} |`,
+  `| G9 | see docs/benchmarks.md (\`npm run bench\`) | |`,
+];
+
+const block = [
+  `Produced by \`npm run measure -w packages/camo-engine\` (scripts/measure.ts) on ${new Date().toISOString().slice(0, 10)}: seed 7, the fixture contexts of \`test/fixtures.ts\`, the same measures as \`test/targets.test.ts\`.`,
+  '',
+  ...summary,
+  '',
+  '<details><summary>Per fixture</summary>',
+  '',
+  ...detail,
+  '',
+  '</details>',
+].join('\n');
+
+console.log(block);
+
+if (!dry && !only) {
+  const readme = fileURLToPath(new URL('../README.md', import.meta.url));
+  const text = readFileSync(readme, 'utf8');
+  const start = '<!-- figures:start -->';
+  const end = '<!-- figures:end -->';
+  const i = text.indexOf(start);
+  const j = text.indexOf(end);
+  if (i < 0 || j < i) throw new Error(`README.md has no ${start} ... ${end} block`);
+  writeFileSync(readme, text.slice(0, i + start.length) + '\n\n' + block + '\n\n' + text.slice(j));
+  process.stderr.write('README.md figures block rewritten\n');
+}
