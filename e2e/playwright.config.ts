@@ -11,6 +11,12 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 const origin = `http://localhost:${port}`;
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(tmpdir(), `camo-e2e-${port}-${process.pid}`);
 process.env.E2E_DATA_DIR = dataDir;
+// A second server with the e-mail link switched on (it is off by default); its mail lands in
+// DATA_DIR/outbox, which the e-mail link tests read.
+const linkPort = port + 1;
+const linkDataDir = process.env.E2E_LINK_DATA_DIR ?? `${dataDir}-link`;
+process.env.E2E_LINK_DATA_DIR = linkDataDir;
+process.env.E2E_LINK_ORIGIN = `http://localhost:${linkPort}`;
 
 export default defineConfig({
   testDir: './tests',
@@ -40,17 +46,49 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
-    { name: 'phone', use: { ...devices['Pixel 7'], channel: undefined }, grep: /@phone/ },
+    // Readings of the global member counter, alone, before anything else signs up.
+    { name: 'counter', testMatch: /member-count\.spec\.ts/, use: { ...devices['Desktop Chrome'] } },
+    {
+      name: 'desktop',
+      testIgnore: /member-count\.spec\.ts/,
+      dependencies: ['counter'],
+      use: { ...devices['Desktop Chrome'] },
+    },
+    {
+      name: 'phone',
+      testIgnore: /member-count\.spec\.ts/,
+      dependencies: ['counter'],
+      use: { ...devices['Pixel 7'] },
+      grep: /@phone/,
+    },
   ],
-  webServer: {
-    command: 'node scripts/start.mjs',
-    cwd: path.join(import.meta.dirname, '..'),
-    url: `${origin}/api/health`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    env: { PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn' },
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      command: 'node scripts/start.mjs',
+      cwd: path.join(import.meta.dirname, '..'),
+      url: `${origin}/api/health`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      env: { PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn' },
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      // Started after the first one, which has built the web app by then.
+      command: 'node --import tsx apps/server/src/main.ts',
+      cwd: path.join(import.meta.dirname, '..'),
+      url: `http://localhost:${linkPort}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(linkPort),
+        DATA_DIR: linkDataDir,
+        NODE_ENV: 'development',
+        LOG_LEVEL: 'warn',
+        EMAIL_LINK_ENABLED: 'true',
+      },
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

@@ -38,10 +38,7 @@ function apiProxy(): Record<string, ProxyOptions> {
   return Object.fromEntries(['/api', '/dev-oidc', '/files', '/seed'].map((prefix) => [prefix, options]));
 }
 
-export default defineConfig(({ command }) => ({
-  // `vite build` always ships React's production build, even when the caller's NODE_ENV is
-  // 'test' or 'development' (test runners and `npm start` from a dev shell set it).
-  define: command === 'build' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
+export default defineConfig(() => ({
   plugins: [sonnerWithoutStyleInjection(), react(), tailwindcss()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {

@@ -1,4 +1,4 @@
-import { expect, memberCount, newUser, signInThroughUi, test } from '../support/fixtures.js';
+import { expect, newUser, signInThroughUi, test } from '../support/fixtures.js';
 
 test.describe('sign-up and sign-in', () => {
   test('sign-up needs the terms checkbox, also for Google', async ({ page }) => {
@@ -16,31 +16,6 @@ test.describe('sign-up and sign-in', () => {
       'href',
       '/privacy',
     );
-  });
-
-  test('a new account signs up, lands on the profile and counts as one new member', async ({ page }) => {
-    const before = await memberCount(page);
-    const user = newUser();
-    await page.goto('/signup');
-    await page.getByRole('checkbox').check();
-    await signInThroughUi(page, user, '/signup');
-    await expect(page).toHaveURL(/\/profile$/);
-    await expect(page.getByRole('link', { name: user.name })).toBeVisible();
-    expect(await memberCount(page)).toBe(before + 1);
-  });
-
-  test('a returning account signs in without adding a member', async ({ page, browser }) => {
-    const user = newUser();
-    await signInThroughUi(page, user);
-    await expect(page).toHaveURL(/\/profile$/);
-    const after = await memberCount(page);
-
-    const second = await browser.newContext();
-    const again = await second.newPage();
-    await signInThroughUi(again, user);
-    await expect(again).toHaveURL(/\/profile$/);
-    expect(await memberCount(again)).toBe(after);
-    await second.close();
   });
 
   test('the development sign-in says plainly what it is', async ({ page }) => {

@@ -48,9 +48,9 @@ test.describe('public pages', () => {
         return opacity;
       });
     expect(await opacityOf()).toBeGreaterThan(0.95);
-    await page.mouse.wheel(0, 250);
+    await page.evaluate(() => window.scrollTo(0, 250));
     await expect.poll(opacityOf).toBeLessThan(0.9);
-    await page.mouse.wheel(0, 2000);
+    await page.evaluate(() => window.scrollTo(0, 3000));
     await expect.poll(opacityOf).toBe(0);
   });
 
@@ -85,7 +85,8 @@ test.describe('public pages', () => {
 
   test('the page scrolls to the top on navigation', async ({ page }) => {
     await page.goto('/');
-    await page.mouse.wheel(0, 2500);
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, 2500));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
     await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).last().click();
     await expect(page).toHaveURL(/\/terms$/);

@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
@@ -12,15 +15,29 @@ export function maskEmail(email: string): string {
   return `${local.slice(0, 1)}***@${domain}`;
 }
 
-/** SMTP when configured; otherwise the link is written to the server log for development. */
-export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'siteName'>, log: Logger): Mailer {
+/**
+ * SMTP when configured. Otherwise (development only: config.ts requires SMTP in production)
+ * the link goes to the server log and, as a file, to DATA_DIR/outbox, where a developer or a
+ * browser test can pick it up.
+ */
+export function createMailer(
+  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'siteName' | 'dataDir'>,
+  log: Logger,
+): Mailer {
   const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined;
+  const outbox = path.join(config.dataDir, 'outbox');
   return {
     async sendSignInLink(email, url) {
       if (!transport) {
         log.info(
           { to: maskEmail(email), url },
           'sign-in link (no SMTP_URL set, so it is logged instead of mailed)',
+        );
+        await mkdir(outbox, { recursive: true });
+        await writeFile(
+          path.join(outbox, `${Date.now()}-${randomUUID()}.json`),
+          JSON.stringify({ to: email, subject: `Your ${config.siteName} sign-in link`, url }),
+          { mode: 0o600 },
         );
         return;
       }
