@@ -94,7 +94,7 @@ function design(
 }
 
 /** The G4 feedback retries the shape scale when the slope is further than this from the photo's. */
-const SLOPE_TOLERANCE = 0.3;
+const SLOPE_TOLERANCE = 0.35;
 
 /** Moves a rendered recipe's cut (Recipe.origin) to a typical line; see withTypicalCut. */
 function cutOpen(recipe: Recipe, tile: RenderedTile): { recipe: Recipe; tile: RenderedTile } {
