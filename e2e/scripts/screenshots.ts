@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, devices, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { chromiumArgs, chromiumExecutable } from '../support/chromium.js';
 
 const base = process.env.BASE_URL ?? 'http://localhost:3000';
 const out = path.resolve(import.meta.dirname, '../../docs/screenshots');
@@ -36,16 +37,7 @@ async function signIn(page: Page, name: string, email: string): Promise<void> {
   await page.waitForURL(/\/profile/);
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs });
 for (const [name, options] of Object.entries(widths)) {
   const context = await browser.newContext(options);
   const page = await context.newPage();

@@ -16,6 +16,12 @@ describe('display name', () => {
     });
     expect(normaliseDisplayName('a'.repeat(60))).toHaveLength(50);
   });
+  it('drops control characters', () => {
+    expect(validateProfileField('displayName', 'Bu\u0000ck\u0007 Hunter')).toEqual({
+      ok: true,
+      value: 'Bu ck Hunter',
+    });
+  });
   it('needs at least 2 characters after normalisation', () => {
     expect(validateProfileField('displayName', ' x ')).toEqual({
       ok: false,

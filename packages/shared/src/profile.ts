@@ -10,13 +10,22 @@ import { messages } from './messages.js';
 
 const digitsOnly = (input: string): string => input.replace(/\D/g, '');
 
-/** Trim, collapse runs of white space, drop angle brackets (spec §5), then cut to 50. */
+// Control characters (NUL above all, which PostgreSQL text cannot hold) never belong in a name.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARS = /[\u0000-\u001F\u007F]/g;
+
+/** Drop control characters and angle brackets (spec §5), collapse white space, trim. */
+function cleanDisplayName(input: string): string {
+  return input.replace(CONTROL_CHARS, ' ').replace(/[<>]/g, '').replace(/\s+/g, ' ').trim();
+}
+
+/** The stored form of a display name: cleaned, then cut to 50 (spec §5). */
 export function normaliseDisplayName(input: string): string {
-  return input.replace(/[<>]/g, '').replace(/\s+/g, ' ').trim().slice(0, limits.displayNameMax);
+  return cleanDisplayName(input).slice(0, limits.displayNameMax);
 }
 
 export const displayNameSchema = z.string().transform((raw, ctx) => {
-  const cleaned = raw.replace(/[<>]/g, '').replace(/\s+/g, ' ').trim();
+  const cleaned = cleanDisplayName(raw);
   if (cleaned.length > limits.displayNameMax) {
     ctx.addIssue({ code: 'custom', message: messages.displayNameTooLong });
     return z.NEVER;
@@ -29,35 +38,32 @@ export const displayNameSchema = z.string().transform((raw, ctx) => {
   return value;
 });
 
-/** Phone numbers are stored as their digits; empty means "not given". */
-export const phoneNumberSchema = z.string().transform((raw, ctx) => {
-  const digits = digitsOnly(raw);
-  if (digits.length === 0) return '';
-  if (digits.length < limits.phoneDigitsMin) {
-    ctx.addIssue({ code: 'custom', message: messages.phoneTooShort });
-    return z.NEVER;
-  }
-  if (digits.length > limits.phoneDigitsMax) {
-    ctx.addIssue({ code: 'custom', message: messages.phoneTooLong });
-    return z.NEVER;
-  }
-  return digits;
-});
+/** A field kept as its digits only; empty means "not given" (spec §5: phone and zip). */
+function digitsFieldSchema(min: number, max: number, tooShort: string, tooLong: string) {
+  return z.string().transform((raw, ctx) => {
+    const digits = digitsOnly(raw);
+    if (digits.length === 0) return '';
+    if (digits.length < min || digits.length > max) {
+      ctx.addIssue({ code: 'custom', message: digits.length < min ? tooShort : tooLong });
+      return z.NEVER;
+    }
+    return digits;
+  });
+}
 
-/** Zip codes are stored as their digits; empty means "not given". */
-export const zipCodeSchema = z.string().transform((raw, ctx) => {
-  const digits = digitsOnly(raw);
-  if (digits.length === 0) return '';
-  if (digits.length < limits.zipDigitsMin) {
-    ctx.addIssue({ code: 'custom', message: messages.zipTooShort });
-    return z.NEVER;
-  }
-  if (digits.length > limits.zipDigitsMax) {
-    ctx.addIssue({ code: 'custom', message: messages.zipTooLong });
-    return z.NEVER;
-  }
-  return digits;
-});
+export const phoneNumberSchema = digitsFieldSchema(
+  limits.phoneDigitsMin,
+  limits.phoneDigitsMax,
+  messages.phoneTooShort,
+  messages.phoneTooLong,
+);
+
+export const zipCodeSchema = digitsFieldSchema(
+  limits.zipDigitsMin,
+  limits.zipDigitsMax,
+  messages.zipTooShort,
+  messages.zipTooLong,
+);
 
 /**
  * (xxx) xxx-xxxx for 10 digits, +1 (xxx) xxx-xxxx for 11 digits starting with 1 (spec §5).

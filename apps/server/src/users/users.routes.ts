@@ -11,7 +11,8 @@ import { z } from 'zod';
 import { currentUser, type SessionResolver } from '../platform/auth/session.js';
 import type { UsersService } from './users.service.js';
 
-const userIdParams = z.object({ id: z.string().min(1).max(100) });
+/** Ids are server-generated (UUIDs); anything else cannot name a user. */
+const userIdParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'Not a valid user id.') });
 
 export function usersRoutes(users: UsersService, session: SessionResolver): FastifyPluginAsyncZod {
   return async (app) => {

@@ -193,6 +193,18 @@ export async function registerDevOidcProvider(app: FastifyInstance, options: Dev
         .orderBy(devAccounts.createdAt)
         .limit(50);
 
+    /** The chooser again, with what went wrong and what the person typed. */
+    const showChooserAgain = async (
+      reply: FastifyReply,
+      uid: string,
+      error: string,
+      values?: ChooserView['values'],
+    ) =>
+      reply
+        .code(400)
+        .type('text/html; charset=utf-8')
+        .send(chooserPage({ uid, accounts: await listAccounts(), error, values }));
+
     const finishLogin = async (req: FastifyRequest, reply: FastifyReply, accountId: string) => {
       reply.hijack();
       await provider.interactionFinished(
@@ -222,16 +234,7 @@ export async function registerDevOidcProvider(app: FastifyInstance, options: Dev
         const accountId = typeof req.body?.accountId === 'string' ? req.body.accountId : '';
         const [account] = await db.select().from(devAccounts).where(eq(devAccounts.id, accountId)).limit(1);
         if (!account) {
-          return reply
-            .code(400)
-            .type('text/html; charset=utf-8')
-            .send(
-              chooserPage({
-                uid: req.params.uid,
-                accounts: await listAccounts(),
-                error: 'That test account no longer exists.',
-              }),
-            );
+          return showChooserAgain(reply, req.params.uid, 'That test account no longer exists.');
         }
         await finishLogin(req, reply, account.id);
       },
@@ -250,17 +253,12 @@ export async function registerDevOidcProvider(app: FastifyInstance, options: Dev
         };
         const parsed = createAccountSchema.safeParse(values);
         if (!parsed.success) {
-          return reply
-            .code(400)
-            .type('text/html; charset=utf-8')
-            .send(
-              chooserPage({
-                uid: req.params.uid,
-                accounts: await listAccounts(),
-                error: parsed.error.issues[0]?.message ?? 'Check the form.',
-                values,
-              }),
-            );
+          return showChooserAgain(
+            reply,
+            req.params.uid,
+            parsed.error.issues[0]?.message ?? 'Check the form.',
+            values,
+          );
         }
         const [existing] = await db
           .select()
