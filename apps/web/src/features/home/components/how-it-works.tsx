@@ -1,3 +1,4 @@
+import { StrokeIcon } from '@/components/ui/stroke-icon';
 import { Link } from 'react-router';
 
 const steps = [
@@ -35,19 +36,7 @@ export function HowItWorks() {
               >
                 {index + 1}
               </span>
-              <svg
-                viewBox="0 0 24 24"
-                className="relative size-10 text-blaze"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-                aria-hidden="true"
-                focusable="false"
-              >
-                {step.icon}
-              </svg>
+              <StrokeIcon className="relative size-10 text-blaze">{step.icon}</StrokeIcon>
               <h3 className="relative font-condensed text-2xl font-bold uppercase tracking-wider text-bone">
                 <span className="sr-only">Step {index + 1}: </span>
                 {step.title}

@@ -1,3 +1,4 @@
+import { StrokeIcon } from '@/components/ui/stroke-icon';
 import type { PublicConfig } from '@camo/shared/api';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -66,19 +67,7 @@ export function SocialSection() {
                     rel="noopener noreferrer"
                     className="flex size-12 items-center justify-center rounded-full border-2 border-coyote-300 text-bone transition-colors hover:border-blaze hover:bg-blaze hover:text-night"
                   >
-                    <svg
-                      viewBox="0 0 24 24"
-                      className="size-6"
-                      fill="none"
-                      stroke="currentColor"
-                      strokeWidth="2"
-                      strokeLinecap="round"
-                      strokeLinejoin="round"
-                      aria-hidden="true"
-                      focusable="false"
-                    >
-                      {link.icon}
-                    </svg>
+                    <StrokeIcon className="size-6">{link.icon}</StrokeIcon>
                     <span className="sr-only">{link.label} (opens in a new tab)</span>
                   </a>
                 </li>
