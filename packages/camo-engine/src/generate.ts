@@ -11,6 +11,7 @@ import {
   rollTile,
   typicalCut,
   type RenderOptions,
+  type RenderReuse,
   type RenderedTile,
 } from './render/render.js';
 import { markdownAnalysis, recipePrompt } from './text/describe.js';
@@ -58,16 +59,18 @@ function design(
 ): GeneratedDesign {
   const recipeSeed = (seed * 2 + (variant === 'A' ? 0 : 1)) >>> 0;
   const first = buildRecipe({ analysis, style, toggles, seed: recipeSeed });
-  let best = cutOpen(first, renderIndices(first, DESIGN_SIZE));
+  // The retries below change only the shape scale, so they share the first render's warp.
+  const reuse: RenderReuse = {};
+  let best = cutOpen(first, renderIndices(first, DESIGN_SIZE, { reuse }));
   // G4 feedback: the design's spectral slope, measured as the spec measures it (the centred crop
   // of the final, cut-open tile), is compared with the photo's. If it is far off, a larger and a
   // smaller shape scale are tried (in that fixed order, so the result stays deterministic) and the
   // closest of the three is kept. The slope is not monotonic in the scale (a larger scale steepens
   // the outlines but also moves the coarse shapes' knee out of the fitted band), hence both.
   const target = analysis.texture.spectralSlope;
-  let bestErr = Math.abs(tileSlope(best.tile) - target);
+  const diff = tileSlope(best.tile) - target;
+  let bestErr = Math.abs(diff);
   if (bestErr > SLOPE_TOLERANCE) {
-    const diff = tileSlope(best.tile) - target;
     const base = first.shape;
     const alternatives: ShapeParams[] =
       diff > 0
@@ -81,7 +84,7 @@ function design(
           ];
     for (const shape of alternatives) {
       const retry = buildRecipe({ analysis, style, toggles, seed: recipeSeed, shape });
-      const cut = cutOpen(retry, renderIndices(retry, DESIGN_SIZE));
+      const cut = cutOpen(retry, renderIndices(retry, DESIGN_SIZE, { reuse }));
       const err = Math.abs(tileSlope(cut.tile) - target);
       if (err < bestErr) {
         best = cut;
@@ -107,9 +110,17 @@ function cutOpen(recipe: Recipe, tile: RenderedTile): { recipe: Recipe; tile: Re
 /** The spectral slope of L* over the tile's centred crop, exactly as the G4 check measures it. */
 function tileSlope(tile: RenderedTile): number {
   const lut = tile.palette.map(([r, g, b]) => rgbToLab(r, g, b).L);
-  const L = new Float32Array(tile.index.length);
-  for (let i = 0; i < L.length; i++) L[i] = lut[tile.index[i] ?? 0] ?? 0;
-  return spectralSlope({ width: tile.size, height: tile.size, data: L });
+  // spectralSlope reads only the centred power-of-two crop (at most 512): convert just that.
+  const n = tile.size;
+  let side = 1;
+  while (side * 2 <= Math.min(n, 512)) side *= 2;
+  const x0 = (n - side) >> 1;
+  const L = new Float32Array(side * side);
+  for (let y = 0; y < side; y++) {
+    const src = (x0 + y) * n + x0;
+    for (let x = 0; x < side; x++) L[y * side + x] = lut[tile.index[src + x] ?? 0] ?? 0;
+  }
+  return spectralSlope({ width: side, height: side, data: L });
 }
 
 /**

@@ -44,13 +44,23 @@ export function spectralSlope(plane: Plane, maxSide = 512): number {
   const cnt = new Float64Array(bands);
   const logMin = Math.log(rMin);
   const logSpan = Math.log(rMax) - logMin;
+  // The band of frequency (fx, fy) depends on |fx| and |fy| only: one quadrant's table (-1 = none).
+  const q = side / 2 + 1;
+  const bandOf = new Int8Array(q * q);
+  for (let ay = 0; ay < q; ay++)
+    for (let ax = 0; ax < q; ax++) {
+      const r = Math.hypot(ax, ay);
+      bandOf[ay * q + ax] =
+        r < rMin || r > rMax
+          ? -1
+          : Math.min(bands - 1, Math.floor(((Math.log(r) - logMin) / logSpan) * bands));
+    }
   for (let y = 0; y < side; y++) {
-    const fy = y <= side / 2 ? y : y - side;
+    const ay = y <= side / 2 ? y : side - y;
     for (let x = 0; x < side; x++) {
-      const fx = x <= side / 2 ? x : x - side;
-      const r = Math.hypot(fx, fy);
-      if (r < rMin || r > rMax) continue;
-      const band = Math.min(bands - 1, Math.floor(((Math.log(r) - logMin) / logSpan) * bands));
+      const ax = x <= side / 2 ? x : side - x;
+      const band = bandOf[ay * q + ax] ?? -1;
+      if (band < 0) continue;
       sum[band] = (sum[band] ?? 0) + (power[y * side + x] ?? 0);
       cnt[band] = (cnt[band] ?? 0) + 1;
     }

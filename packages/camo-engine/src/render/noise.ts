@@ -30,20 +30,23 @@ export class PeriodicGradientLattice {
 
   /** Noise at torus coordinates (u, v); any real values are accepted and wrapped. Range about [-0.7, 0.7]. */
   at(u: number, v: number): number {
-    const x = u * this.px;
-    const y = v * this.py;
+    const px = this.px;
+    const py = this.py;
+    const x = u * px;
+    const y = v * py;
     const fx0 = Math.floor(x);
     const fy0 = Math.floor(y);
     const tx = x - fx0;
     const ty = y - fy0;
-    let i0 = fx0 % this.px;
-    if (i0 < 0) i0 += this.px;
-    let j0 = fy0 % this.py;
-    if (j0 < 0) j0 += this.py;
-    const i1 = i0 + 1 === this.px ? 0 : i0 + 1;
-    const j1 = j0 + 1 === this.py ? 0 : j0 + 1;
-    const r0 = j0 * this.px;
-    const r1 = j1 * this.px;
+    // Callers pass coordinates within about one period of the tile, so the wrap rarely divides.
+    let i0 = fx0 >= 0 && fx0 < px ? fx0 : fx0 % px;
+    if (i0 < 0) i0 += px;
+    let j0 = fy0 >= 0 && fy0 < py ? fy0 : fy0 % py;
+    if (j0 < 0) j0 += py;
+    const i1 = i0 + 1 === px ? 0 : i0 + 1;
+    const j1 = j0 + 1 === py ? 0 : j0 + 1;
+    const r0 = j0 * px;
+    const r1 = j1 * px;
     const gx = this.gx;
     const gy = this.gy;
     const n00 = (gx[r0 + i0] ?? 0) * tx + (gy[r0 + i0] ?? 0) * ty;
@@ -71,9 +74,10 @@ export interface FbmSpec {
 /** Fractal sum of periodic gradient noise; every octave doubles the integer period, so it still tiles. */
 export class PeriodicFbm {
   private readonly lattices: PeriodicGradientLattice[] = [];
-  private readonly amps: number[] = [];
+  private readonly amps: Float64Array;
 
   constructor(spec: FbmSpec, maxPeriod = 1 << 30) {
+    const amps: number[] = [];
     let amp = 1;
     let norm = 0;
     for (let o = 0; o < spec.octaves; o++) {
@@ -81,17 +85,21 @@ export class PeriodicFbm {
       const py = Math.max(1, Math.round(spec.periodY)) << o;
       if (Math.max(px, py) > maxPeriod) break;
       this.lattices.push(new PeriodicGradientLattice(px, py, (spec.seed * 131 + o * 7919) | 0));
-      this.amps.push(amp);
+      amps.push(amp);
       norm += amp;
       amp *= spec.persistence;
     }
-    for (let i = 0; i < this.amps.length; i++) this.amps[i] = (this.amps[i] ?? 0) / (norm || 1);
+    this.amps = Float64Array.from(amps, (a) => a / (norm || 1));
   }
 
   at(u: number, v: number): number {
+    const lattices = this.lattices;
+    const amps = this.amps;
     let s = 0;
-    for (let o = 0; o < this.lattices.length; o++)
-      s += (this.amps[o] ?? 0) * (this.lattices[o]?.at(u, v) ?? 0);
+    for (let o = 0; o < lattices.length; o++) {
+      const lattice = lattices[o];
+      if (lattice) s += (amps[o] ?? 0) * lattice.at(u, v);
+    }
     return s;
   }
 }

@@ -20,6 +20,17 @@ export interface RenderOptions {
   /** Pixel offset of the tile origin; rendering at (size/2, size/2) equals the tile rolled by half. */
   originX?: number;
   originY?: number;
+  /**
+   * Warped sample positions kept between renders of recipes that share a warp (the G4 feedback
+   * re-renders one design at other shape scales; the warp does not change). Create one per design;
+   * the render fills it and reuses what fits.
+   */
+  reuse?: RenderReuse;
+}
+
+/** Cache of warped grid positions, keyed by the warp spec and grid resolution. */
+export interface RenderReuse {
+  warped?: { key: string; wu: Float64Array; wv: Float64Array };
 }
 
 /** The layer fields of a recipe as functions of torus coordinates. */
@@ -28,8 +39,9 @@ class LayerFields {
   private readonly warpX: PeriodicFbm;
   private readonly warpY: PeriodicFbm;
   private readonly warpAmount: number;
+  private readonly warpKey: string;
   private readonly shardSites: number;
-  private readonly siteSeed: number;
+  private readonly siteJitter: Float64Array;
 
   constructor(recipe: Recipe) {
     this.fbms = recipe.layers.map((l, k) =>
@@ -62,28 +74,37 @@ class LayerFields {
       seed: w.seed + 17,
     });
     this.warpAmount = w.amount;
+    this.warpKey = JSON.stringify(w);
     this.shardSites = recipe.shardSites;
-    this.siteSeed = recipe.seed ^ 0x5a5a;
+    // Jitter of each Voronoi site within its grid cell (the same hashes site() used per point).
+    const g = this.shardSites;
+    const siteSeed = recipe.seed ^ 0x5a5a;
+    this.siteJitter = new Float64Array(2 * g * g);
+    for (let wy = 0; wy < g; wy++)
+      for (let wx = 0; wx < g; wx++) {
+        this.siteJitter[2 * (wy * g + wx)] = hash4(wx, wy, siteSeed, 1) / 4294967296;
+        this.siteJitter[2 * (wy * g + wx) + 1] = hash4(wx, wy, siteSeed, 2) / 4294967296;
+      }
   }
 
-  /** Jittered-grid Voronoi on the torus: the site nearest to (u, v), as torus coordinates. */
-  site(u: number, v: number): [number, number] {
+  /** Jittered-grid Voronoi on the torus: the site nearest to (u, v), written to out[0], out[1]. */
+  site(u: number, v: number, out: Float64Array): void {
     const g = this.shardSites;
+    const jitter = this.siteJitter;
     const gx = Math.floor(u * g);
     const gy = Math.floor(v * g);
     let best = Infinity;
     let bu = u;
     let bv = v;
     for (let dy = -1; dy <= 1; dy++) {
+      const cy = gy + dy;
+      const wy = ((cy % g) + g) % g;
       for (let dx = -1; dx <= 1; dx++) {
         const cx = gx + dx;
-        const cy = gy + dy;
         const wx = ((cx % g) + g) % g;
-        const wy = ((cy % g) + g) % g;
-        const h1 = hash4(wx, wy, this.siteSeed, 1) / 4294967296;
-        const h2 = hash4(wx, wy, this.siteSeed, 2) / 4294967296;
-        const su = (cx + 0.1 + 0.8 * h1) / g;
-        const sv = (cy + 0.1 + 0.8 * h2) / g;
+        const h = 2 * (wy * g + wx);
+        const su = (cx + 0.1 + 0.8 * (jitter[h] ?? 0)) / g;
+        const sv = (cy + 0.1 + 0.8 * (jitter[h + 1] ?? 0)) / g;
         const d = (su - u) * (su - u) + (sv - v) * (sv - v);
         if (d < best) {
           best = d;
@@ -92,28 +113,51 @@ class LayerFields {
         }
       }
     }
-    return [bu, bv];
+    out[0] = bu;
+    out[1] = bv;
   }
 
-  /** Fills one grid per layer (index 0 stays empty) with res x res samples at (i/res, j/res). */
-  grids(res: number, recipe: Recipe): Float32Array[] {
-    const out = this.fbms.map((f) => (f ? new Float32Array(res * res) : new Float32Array(0)));
+  /** Domain-warped positions of the res x res grid points (i/res, j/res), reused when they fit. */
+  private warped(res: number, reuse?: RenderReuse): { wu: Float64Array; wv: Float64Array } {
+    const key = `${this.warpKey}@${res}`;
+    if (reuse?.warped?.key === key) return reuse.warped;
+    const wu = new Float64Array(res * res);
+    const wv = new Float64Array(res * res);
     const amt = this.warpAmount;
     for (let j = 0; j < res; j++) {
       const v = j / res;
       for (let i = 0; i < res; i++) {
         const u = i / res;
-        const wu = u + amt * this.warpX.at(u, v);
-        const wv = v + amt * this.warpY.at(u, v);
-        for (let k = 1; k < this.fbms.length; k++) {
-          const f = this.fbms[k];
-          if (!f) continue;
-          const grid = out[k];
-          if (!grid) continue;
-          if (recipe.layers[k]?.shards) {
-            const [su, sv] = this.site(u, v);
-            grid[j * res + i] = f.at(su, sv);
-          } else grid[j * res + i] = f.at(wu, wv);
+        wu[j * res + i] = u + amt * this.warpX.at(u, v);
+        wv[j * res + i] = v + amt * this.warpY.at(u, v);
+      }
+    }
+    if (reuse) reuse.warped = { key, wu, wv };
+    return { wu, wv };
+  }
+
+  /** Fills one grid per layer (index 0 stays empty) with res x res samples at (i/res, j/res). */
+  grids(res: number, recipe: Recipe, reuse?: RenderReuse): Float32Array[] {
+    const out = this.fbms.map((f) => (f ? new Float32Array(res * res) : new Float32Array(0)));
+    const { wu, wv } = this.warped(res, reuse);
+    const site = new Float64Array(2);
+    const shards = recipe.layers.some((l, k) => k >= 1 && l.shards);
+    for (let k = 1; k < this.fbms.length; k++) {
+      const f = this.fbms[k];
+      const grid = out[k];
+      if (!f || !grid || recipe.layers[k]?.shards) continue;
+      for (let p = 0; p < res * res; p++) grid[p] = f.at(wu[p] ?? 0, wv[p] ?? 0);
+    }
+    if (shards) {
+      for (let j = 0; j < res; j++) {
+        const v = j / res;
+        for (let i = 0; i < res; i++) {
+          this.site(i / res, v, site);
+          for (let k = 1; k < this.fbms.length; k++) {
+            const f = this.fbms[k];
+            const grid = out[k];
+            if (f && grid && recipe.layers[k]?.shards) grid[j * res + i] = f.at(site[0] ?? 0, site[1] ?? 0);
+          }
         }
       }
     }
@@ -133,33 +177,39 @@ function layerThresholds(recipe: Recipe, grids: Float32Array[], res: number): Fl
   const owner = new Int16Array(n).fill(0);
   const covered = new Uint8Array(n);
   const t = new Float64Array(layers.length).fill(Infinity);
-  const cover = (k: number, eligible: (i: number) => boolean): void => {
+  /** Layer k covers its share of the points where eligible[i] is 1 (and sets covered, owner). */
+  const cover = (k: number, eligible: Uint8Array): void => {
     const grid = grids[k];
     const want = Math.round((layers[k]?.share ?? 0) * n);
     if (!grid || want <= 0) return;
     let free = 0;
-    for (let i = 0; i < n; i++) if (eligible(i)) free++;
+    for (let i = 0; i < n; i++) free += eligible[i] ?? 0;
     if (free <= 0) return;
     const vals = new Float32Array(free);
     let m = 0;
-    for (let i = 0; i < n; i++) if (eligible(i)) vals[m++] = grid[i] ?? 0;
+    for (let i = 0; i < n; i++) if (eligible[i]) vals[m++] = grid[i] ?? 0;
     vals.sort();
     const thr = vals[Math.max(0, Math.min(free - 1, free - want))] ?? Infinity;
     t[k] = thr;
     for (let i = 0; i < n; i++)
-      if (eligible(i) && (grid[i] ?? 0) >= thr) {
+      if (eligible[i] && (grid[i] ?? 0) >= thr) {
         covered[i] = 1;
         owner[i] = k;
       }
   };
-  for (let k = layers.length - 1; k >= 1; k--)
-    if (layers[k]?.within === undefined) cover(k, (i) => !covered[i]);
-  const mainColour = (i: number): number => layers[owner[i] ?? 0]?.colour ?? 0;
-  const hostOf = Int16Array.from({ length: n }, (_, i) => mainColour(i));
+  const eligible = new Uint8Array(n);
+  for (let k = layers.length - 1; k >= 1; k--) {
+    if (layers[k]?.within !== undefined) continue;
+    for (let i = 0; i < n; i++) eligible[i] = covered[i] ? 0 : 1;
+    cover(k, eligible);
+  }
+  const hostOf = Int16Array.from(owner, (k) => layers[k]?.colour ?? 0);
   covered.fill(0);
   for (let k = layers.length - 1; k >= 1; k--) {
     const within = layers[k]?.within;
-    if (within !== undefined) cover(k, (i) => !covered[i] && hostOf[i] === within);
+    if (within === undefined) continue;
+    for (let i = 0; i < n; i++) eligible[i] = !covered[i] && hostOf[i] === within ? 1 : 0;
+    cover(k, eligible);
   }
   return t;
 }
@@ -183,15 +233,21 @@ class GridSampler {
   ty = 0;
   constructor(private readonly res: number) {}
   set(u: number, v: number): void {
+    this.setU(u);
+    this.setV(v);
+  }
+  setU(u: number): void {
     const x = u * this.res;
-    const y = v * this.res;
     const fx = Math.floor(x);
-    const fy = Math.floor(y);
     this.tx = x - fx;
-    this.ty = y - fy;
     this.i0 = ((fx % this.res) + this.res) % this.res;
-    this.j0 = ((fy % this.res) + this.res) % this.res;
     this.i1 = this.i0 + 1 === this.res ? 0 : this.i0 + 1;
+  }
+  setV(v: number): void {
+    const y = v * this.res;
+    const fy = Math.floor(y);
+    this.ty = y - fy;
+    this.j0 = ((fy % this.res) + this.res) % this.res;
     this.j1 = this.j0 + 1 === this.res ? 0 : this.j0 + 1;
   }
   value(g: Float32Array): number {
@@ -221,7 +277,12 @@ class GridSampler {
 class PointPainter {
   private readonly contourLevels: number[] = [];
   private readonly shapes: ShapeField;
-  private readonly confined: boolean;
+  /** Main layers that have a field, top first: their grids, thresholds and layer indices. */
+  private readonly mainGrids: Float32Array[] = [];
+  private readonly mainThresholds: number[] = [];
+  private readonly mainLayers: number[] = [];
+  /** Per host colour, the confined layers (LayerSpec.within) that draw on it, top first. */
+  private readonly confinedByHost = new Map<number, number[]>();
   constructor(
     private readonly recipe: Recipe,
     private readonly grids: Float32Array[],
@@ -238,31 +299,48 @@ class PointPainter {
       }
     }
     this.shapes = new ShapeField(recipe.overlays);
-    this.confined = recipe.layers.some((l) => l.within !== undefined);
+    const layers = recipe.layers;
+    for (let k = layers.length - 1; k >= 1; k--) {
+      const grid = grids[k];
+      const within = layers[k]?.within;
+      if (!grid || grid.length === 0) continue;
+      if (within === undefined) {
+        this.mainGrids.push(grid);
+        this.mainThresholds.push(thresholds[k] ?? Infinity);
+        this.mainLayers.push(k);
+      } else {
+        const list = this.confinedByHost.get(within) ?? [];
+        list.push(k);
+        this.confinedByHost.set(within, list);
+      }
+    }
   }
 
   paint(u: number, v: number): number {
+    this.sampler.set(u, v);
+    return this.paintAtSampler(u, v);
+  }
+
+  /** paint() for a sampler already set to (u, v). */
+  paintAtSampler(u: number, v: number): number {
     const { recipe, grids, thresholds, sampler } = this;
-    sampler.set(u, v);
     const layers = recipe.layers;
     let layer = 0;
     let fieldAtLayer = 0;
-    for (let k = layers.length - 1; k >= 1; k--) {
-      const g = grids[k];
-      if (!g || g.length === 0 || layers[k]?.within !== undefined) continue;
-      const f = sampler.value(g);
-      if (f >= (thresholds[k] ?? Infinity)) {
-        layer = k;
+    const mainGrids = this.mainGrids;
+    const mainThresholds = this.mainThresholds;
+    for (let m = 0; m < mainGrids.length; m++) {
+      const f = sampler.value(mainGrids[m] ?? EMPTY);
+      if (f >= (mainThresholds[m] ?? Infinity)) {
+        layer = this.mainLayers[m] ?? 0;
         fieldAtLayer = f;
         break;
       }
     }
-    if (this.confined) {
-      const host = layers[layer]?.colour ?? 0;
-      for (let k = layers.length - 1; k >= 1; k--) {
-        const g = grids[k];
-        if (!g || g.length === 0 || layers[k]?.within !== host) continue;
-        const f = sampler.value(g);
+    const confined = this.confinedByHost.get(layers[layer]?.colour ?? 0);
+    if (confined) {
+      for (const k of confined) {
+        const f = sampler.value(grids[k] ?? EMPTY);
         if (f >= (thresholds[k] ?? Infinity)) {
           layer = k;
           fieldAtLayer = f;
@@ -302,6 +380,8 @@ class PointPainter {
   }
 }
 
+const EMPTY = new Float32Array(0);
+
 export function paletteRgb(recipe: Recipe): [number, number, number][] {
   return recipe.palette.map((p) => hexToRgb(p.hex));
 }
@@ -316,7 +396,7 @@ export function renderIndices(recipe: Recipe, size: number, opts: RenderOptions 
   const fields = new LayerFields(recipe);
   const res =
     recipe.style === 'digital' ? REFERENCE_GRID : Math.max(REFERENCE_GRID, Math.min(1024, size >> 1));
-  const grids = fields.grids(res, recipe);
+  const grids = fields.grids(res, recipe, opts.reuse);
   // The reference grid is every (res/256)-th point of the render grid: the same samples, no recompute.
   const refGrids = res === REFERENCE_GRID ? grids : grids.map((g) => subsample(g, res, REFERENCE_GRID));
   const thresholds = layerThresholds(recipe, refGrids, REFERENCE_GRID);
@@ -327,21 +407,45 @@ export function renderIndices(recipe: Recipe, size: number, opts: RenderOptions 
 
   if (recipe.style === 'digital') {
     const painter = new PointPainter(recipe, refGrids, thresholds, new GridSampler(REFERENCE_GRID), 1);
-    const cellIndex = digitalCells(recipe.cells, painter);
+    const fillMicroRow = digitalCells(recipe.cells, painter);
+    const microRow = new Uint8Array(MICRO);
+    const mxs = Int32Array.from({ length: size }, (_, x) => Math.floor((wrap(x + ox) * MICRO) / size));
+    let prevMy = -1;
     for (let y = 0; y < size; y++) {
       const my = Math.floor((wrap(y + oy) * MICRO) / size);
-      for (let x = 0; x < size; x++) {
-        const mx = Math.floor((wrap(x + ox) * MICRO) / size);
-        index[y * size + x] = cellIndex(mx, my);
+      const row = y * size;
+      // Above 1024 pixels several rows fall on one micro row: copy it.
+      if (my === prevMy) index.copyWithin(row, row - size, row);
+      else {
+        fillMicroRow(my, microRow);
+        for (let x = 0; x < size; x++) index[row + x] = microRow[mxs[x] ?? 0] ?? 0;
       }
+      prevMy = my;
     }
   } else {
-    const painter = new PointPainter(recipe, grids, thresholds, new GridSampler(res), 1);
+    const sampler = new GridSampler(res);
+    const painter = new PointPainter(recipe, grids, thresholds, sampler, 1);
+    // The sampler's cell and weights along x depend only on the column: computed once per column.
+    const us = new Float64Array(size);
+    const i0s = new Int32Array(size);
+    const i1s = new Int32Array(size);
+    const txs = new Float64Array(size);
+    for (let x = 0; x < size; x++) {
+      const u = (wrap(x + ox) + 0.5) / size;
+      sampler.setU(u);
+      us[x] = u;
+      i0s[x] = sampler.i0;
+      i1s[x] = sampler.i1;
+      txs[x] = sampler.tx;
+    }
     for (let y = 0; y < size; y++) {
       const v = (wrap(y + oy) + 0.5) / size;
+      sampler.setV(v);
       for (let x = 0; x < size; x++) {
-        const u = (wrap(x + ox) + 0.5) / size;
-        index[y * size + x] = painter.paint(u, v);
+        sampler.i0 = i0s[x] ?? 0;
+        sampler.i1 = i1s[x] ?? 0;
+        sampler.tx = txs[x] ?? 0;
+        index[y * size + x] = painter.paintAtSampler(us[x] ?? 0, v);
       }
     }
   }
@@ -355,26 +459,17 @@ export function renderIndices(recipe: Recipe, size: number, opts: RenderOptions 
  * squares, so along any line every phase appears equally often and the wrap edge is no more (and
  * no less) of a cell boundary than any other line.
  */
-function digitalCells(cells: number, painter: PointPainter): (mx: number, my: number) => number {
+function digitalCells(cells: number, painter: PointPainter): (my: number, out: Uint8Array) => void {
   const cell = Math.max(2, Math.round(MICRO / cells));
   const macro = cell * 16;
   const macros = MICRO / macro;
   const half = macro / 2;
   const per = 17;
   const table = new Int16Array(macros * macros * per * per).fill(-1);
-  const phaseX = (I: number, J: number): number => (((I + 3 * J) % cell) * cell) / cell;
-  const phaseY = (I: number, J: number): number => (((5 * I + J) % cell) * cell) / cell;
-  return (mx: number, my: number): number => {
-    const sx = (mx + half) % MICRO;
-    const sy = (my + half) % MICRO;
-    const I = Math.floor(sx / macro);
-    const J = Math.floor(sy / macro);
-    const lx = sx - I * macro;
-    const ly = sy - J * macro;
-    const px = phaseX(I, J) % cell;
-    const py = phaseY(I, J) % cell;
-    const cx = Math.floor((lx + px) / cell);
-    const cy = Math.floor((ly + py) / cell);
+  const phaseX = (I: number, J: number): number => (I + 3 * J) % cell;
+  const phaseY = (I: number, J: number): number => (5 * I + J) % cell;
+  /** The palette index of cell (cx, cy) of macro block (I, J), painted at its centre once. */
+  const cellColour = (I: number, J: number, cx: number, cy: number, px: number, py: number): number => {
     const key = ((J * macros + I) * per + cy) * per + cx;
     let c = table[key] ?? -1;
     if (c < 0) {
@@ -390,6 +485,22 @@ function digitalCells(cells: number, painter: PointPainter): (mx: number, my: nu
       table[key] = c;
     }
     return c;
+  };
+  // Fills out[mx] for every micro column of micro row my. Micro coordinates are shifted by half a
+  // macro block: micro column mx lies at column lx of macro block I, where I * macro + lx = mx + half.
+  return (my: number, out: Uint8Array): void => {
+    const sy = (my + half) % MICRO;
+    const J = Math.floor(sy / macro);
+    const ly = sy - J * macro;
+    for (let I = 0; I < macros; I++) {
+      const px = phaseX(I, J);
+      const py = phaseY(I, J);
+      const cy = Math.floor((ly + py) / cell);
+      for (let lx = 0; lx < macro; lx++) {
+        const cx = Math.floor((lx + px) / cell);
+        out[(I * macro + lx - half + MICRO) % MICRO] = cellColour(I, J, cx, cy, px, py);
+      }
+    }
   };
 }
 
