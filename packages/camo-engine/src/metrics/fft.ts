@@ -67,31 +67,26 @@ export function twiddles(n: number): Twiddles {
 
 /** 2-D FFT of an n x n real image (row-major); returns the power spectrum |F|^2. */
 export function powerSpectrum2d(img: Float64Array, n: number): Float64Array {
-  const re = new Float64Array(n * n);
-  const im = new Float64Array(n * n);
-  re.set(img);
-  const rowR = new Float64Array(n);
-  const rowI = new Float64Array(n);
   const tw = twiddles(n);
-  for (let y = 0; y < n; y++) {
-    rowR.set(re.subarray(y * n, y * n + n));
-    rowI.fill(0);
-    fft1d(rowR, rowI, tw);
-    re.set(rowR, y * n);
-    im.set(rowI, y * n);
-  }
-  for (let x = 0; x < n; x++) {
-    for (let y = 0; y < n; y++) {
-      rowR[y] = re[y * n + x] ?? 0;
-      rowI[y] = im[y * n + x] ?? 0;
-    }
-    fft1d(rowR, rowI, tw);
-    for (let y = 0; y < n; y++) {
-      re[y * n + x] = rowR[y] ?? 0;
-      im[y * n + x] = rowI[y] ?? 0;
-    }
-  }
-  const p = new Float64Array(n * n);
-  for (let i = 0; i < n * n; i++) p[i] = (re[i] ?? 0) ** 2 + (im[i] ?? 0) ** 2;
-  return p;
+  // Rows in place, then the columns as rows of the transposed arrays (contiguous, cache-friendly).
+  const re = Float64Array.from(img);
+  const im = new Float64Array(n * n);
+  for (let y = 0; y < n; y++) fft1d(re.subarray(y * n, y * n + n), im.subarray(y * n, y * n + n), tw);
+  const reT = transpose(re, n);
+  const imT = transpose(im, n);
+  for (let x = 0; x < n; x++) fft1d(reT.subarray(x * n, x * n + n), imT.subarray(x * n, x * n + n), tw);
+  const pT = new Float64Array(n * n);
+  for (let i = 0; i < n * n; i++) pT[i] = (reT[i] ?? 0) ** 2 + (imT[i] ?? 0) ** 2;
+  return transpose(pT, n);
+}
+
+/** The transpose of an n x n row-major matrix, in 32 x 32 blocks. */
+function transpose(a: Float64Array, n: number): Float64Array {
+  const out = new Float64Array(n * n);
+  const B = 32;
+  for (let y0 = 0; y0 < n; y0 += B)
+    for (let x0 = 0; x0 < n; x0 += B)
+      for (let y = y0; y < Math.min(n, y0 + B); y++)
+        for (let x = x0; x < Math.min(n, x0 + B); x++) out[x * n + y] = a[y * n + x] ?? 0;
+  return out;
 }

@@ -59,6 +59,38 @@ export class PeriodicGradientLattice {
     const b = n01 + sx * (n11 - n01);
     return a + sy * (b - a);
   }
+
+  /** acc[p] += amp * at(us[p], vs[p]) for every p: the same arithmetic as at(), in one tight loop. */
+  addTo(us: Float64Array, vs: Float64Array, amp: number, acc: Float64Array): void {
+    const px = this.px;
+    const py = this.py;
+    const gx = this.gx;
+    const gy = this.gy;
+    for (let p = 0; p < acc.length; p++) {
+      const x = (us[p] ?? 0) * px;
+      const y = (vs[p] ?? 0) * py;
+      const fx0 = Math.floor(x);
+      const fy0 = Math.floor(y);
+      const tx = x - fx0;
+      const ty = y - fy0;
+      let i0 = fx0 >= 0 && fx0 < px ? fx0 : fx0 % px;
+      if (i0 < 0) i0 += px;
+      let j0 = fy0 >= 0 && fy0 < py ? fy0 : fy0 % py;
+      if (j0 < 0) j0 += py;
+      const i1 = i0 + 1 === px ? 0 : i0 + 1;
+      const r0 = j0 * px;
+      const r1 = j0 + 1 === py ? 0 : r0 + px;
+      const n00 = (gx[r0 + i0] ?? 0) * tx + (gy[r0 + i0] ?? 0) * ty;
+      const n10 = (gx[r0 + i1] ?? 0) * (tx - 1) + (gy[r0 + i1] ?? 0) * ty;
+      const n01 = (gx[r1 + i0] ?? 0) * tx + (gy[r1 + i0] ?? 0) * (ty - 1);
+      const n11 = (gx[r1 + i1] ?? 0) * (tx - 1) + (gy[r1 + i1] ?? 0) * (ty - 1);
+      const sx = tx * tx * tx * (tx * (tx * 6 - 15) + 10);
+      const sy = ty * ty * ty * (ty * (ty * 6 - 15) + 10);
+      const a = n00 + sx * (n10 - n00);
+      const b = n01 + sx * (n11 - n01);
+      acc[p] = (acc[p] ?? 0) + amp * (a + sy * (b - a));
+    }
+  }
 }
 
 export interface FbmSpec {
@@ -90,6 +122,14 @@ export class PeriodicFbm {
       amp *= spec.persistence;
     }
     this.amps = Float64Array.from(amps, (a) => a / (norm || 1));
+  }
+
+  /** out[p] = at(us[p], vs[p]) for every p, octave by octave (the same sums as at()). */
+  fill(us: Float64Array, vs: Float64Array, out: Float32Array): void {
+    const acc = new Float64Array(out.length);
+    for (let o = 0; o < this.lattices.length; o++)
+      this.lattices[o]?.addTo(us, vs, this.amps[o] ?? 0, acc);
+    out.set(acc);
   }
 
   at(u: number, v: number): number {

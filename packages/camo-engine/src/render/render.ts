@@ -41,7 +41,8 @@ class LayerFields {
   private readonly warpAmount: number;
   private readonly warpKey: string;
   private readonly shardSites: number;
-  private readonly siteJitter: Float64Array;
+  private readonly siteU: Float64Array;
+  private readonly siteV: Float64Array;
 
   constructor(recipe: Recipe) {
     this.fbms = recipe.layers.map((l, k) =>
@@ -76,45 +77,48 @@ class LayerFields {
     this.warpAmount = w.amount;
     this.warpKey = JSON.stringify(w);
     this.shardSites = recipe.shardSites;
-    // Jitter of each Voronoi site within its grid cell (the same hashes site() used per point).
+    // Voronoi sites, one jittered point per cell of a g x g grid on the torus, listed for cells
+    // -1..g on each axis (a point's neighbours may lie across the wrap) as torus coordinates.
     const g = this.shardSites;
+    const e = g + 2;
     const siteSeed = recipe.seed ^ 0x5a5a;
-    this.siteJitter = new Float64Array(2 * g * g);
-    for (let wy = 0; wy < g; wy++)
-      for (let wx = 0; wx < g; wx++) {
-        this.siteJitter[2 * (wy * g + wx)] = hash4(wx, wy, siteSeed, 1) / 4294967296;
-        this.siteJitter[2 * (wy * g + wx) + 1] = hash4(wx, wy, siteSeed, 2) / 4294967296;
+    this.siteU = new Float64Array(e * e);
+    this.siteV = new Float64Array(e * e);
+    for (let cy = -1; cy <= g; cy++)
+      for (let cx = -1; cx <= g; cx++) {
+        const wx = ((cx % g) + g) % g;
+        const wy = ((cy % g) + g) % g;
+        const h1 = hash4(wx, wy, siteSeed, 1) / 4294967296;
+        const h2 = hash4(wx, wy, siteSeed, 2) / 4294967296;
+        this.siteU[(cy + 1) * e + cx + 1] = (cx + 0.1 + 0.8 * h1) / g;
+        this.siteV[(cy + 1) * e + cx + 1] = (cy + 0.1 + 0.8 * h2) / g;
       }
   }
 
-  /** Jittered-grid Voronoi on the torus: the site nearest to (u, v), written to out[0], out[1]. */
-  site(u: number, v: number, out: Float64Array): void {
+  /**
+   * Jittered-grid Voronoi on the torus: the site nearest to (u, v), 0 <= u, v < 1, as an index
+   * into siteU / siteV.
+   */
+  site(u: number, v: number): number {
     const g = this.shardSites;
-    const jitter = this.siteJitter;
+    const e = g + 2;
     const gx = Math.floor(u * g);
     const gy = Math.floor(v * g);
     let best = Infinity;
-    let bu = u;
-    let bv = v;
+    let bestSite = 0;
     for (let dy = -1; dy <= 1; dy++) {
-      const cy = gy + dy;
-      const wy = ((cy % g) + g) % g;
       for (let dx = -1; dx <= 1; dx++) {
-        const cx = gx + dx;
-        const wx = ((cx % g) + g) % g;
-        const h = 2 * (wy * g + wx);
-        const su = (cx + 0.1 + 0.8 * (jitter[h] ?? 0)) / g;
-        const sv = (cy + 0.1 + 0.8 * (jitter[h + 1] ?? 0)) / g;
+        const c = (gy + dy + 1) * e + gx + dx + 1;
+        const su = this.siteU[c] ?? 0;
+        const sv = this.siteV[c] ?? 0;
         const d = (su - u) * (su - u) + (sv - v) * (sv - v);
         if (d < best) {
           best = d;
-          bu = su;
-          bv = sv;
+          bestSite = c;
         }
       }
     }
-    out[0] = bu;
-    out[1] = bv;
+    return bestSite;
   }
 
   /** Domain-warped positions of the res x res grid points (i/res, j/res), reused when they fit. */
@@ -140,23 +144,31 @@ class LayerFields {
   grids(res: number, recipe: Recipe, reuse?: RenderReuse): Float32Array[] {
     const out = this.fbms.map((f) => (f ? new Float32Array(res * res) : new Float32Array(0)));
     const { wu, wv } = this.warped(res, reuse);
-    const site = new Float64Array(2);
     const shards = recipe.layers.some((l, k) => k >= 1 && l.shards);
     for (let k = 1; k < this.fbms.length; k++) {
       const f = this.fbms[k];
       const grid = out[k];
       if (!f || !grid || recipe.layers[k]?.shards) continue;
-      for (let p = 0; p < res * res; p++) grid[p] = f.at(wu[p] ?? 0, wv[p] ?? 0);
+      f.fill(wu, wv, grid);
     }
     if (shards) {
+      // A shard layer is constant on each Voronoi cell: its field at the cell's site, computed once.
+      const siteField = out.map((g) => (g.length > 0 ? new Float64Array(this.siteU.length).fill(NaN) : g));
       for (let j = 0; j < res; j++) {
         const v = j / res;
         for (let i = 0; i < res; i++) {
-          this.site(i / res, v, site);
+          const c = this.site(i / res, v);
           for (let k = 1; k < this.fbms.length; k++) {
             const f = this.fbms[k];
             const grid = out[k];
-            if (f && grid && recipe.layers[k]?.shards) grid[j * res + i] = f.at(site[0] ?? 0, site[1] ?? 0);
+            const cache = siteField[k];
+            if (!f || !grid || !cache || !recipe.layers[k]?.shards) continue;
+            let value = cache[c] ?? NaN;
+            if (Number.isNaN(value)) {
+              value = f.at(this.siteU[c] ?? 0, this.siteV[c] ?? 0);
+              cache[c] = value;
+            }
+            grid[j * res + i] = value;
           }
         }
       }
@@ -188,8 +200,7 @@ function layerThresholds(recipe: Recipe, grids: Float32Array[], res: number): Fl
     const vals = new Float32Array(free);
     let m = 0;
     for (let i = 0; i < n; i++) if (eligible[i]) vals[m++] = grid[i] ?? 0;
-    vals.sort();
-    const thr = vals[Math.max(0, Math.min(free - 1, free - want))] ?? Infinity;
+    const thr = nthSmallest(vals, Math.max(0, Math.min(free - 1, free - want)));
     t[k] = thr;
     for (let i = 0; i < n; i++)
       if (eligible[i] && (grid[i] ?? 0) >= thr) {
@@ -212,6 +223,40 @@ function layerThresholds(recipe: Recipe, grids: Float32Array[], res: number): Fl
     cover(k, eligible);
   }
   return t;
+}
+
+/**
+ * The value that would sit at position k if vals were sorted ascending (Hoare's quickselect with a
+ * median-of-three pivot); reorders vals. Much cheaper than a full sort for one quantile.
+ */
+export function nthSmallest(vals: Float32Array, k: number): number {
+  let lo = 0;
+  let hi = vals.length - 1;
+  while (hi > lo) {
+    const mid = (lo + hi) >> 1;
+    const a = vals[lo] ?? 0;
+    const b = vals[mid] ?? 0;
+    const c = vals[hi] ?? 0;
+    const pivot = a < b ? (b < c ? b : a < c ? c : a) : a < c ? a : b < c ? c : b;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while ((vals[i] ?? 0) < pivot) i++;
+      while ((vals[j] ?? 0) > pivot) j--;
+      if (i <= j) {
+        const t = vals[i] ?? 0;
+        vals[i] = vals[j] ?? 0;
+        vals[j] = t;
+        i++;
+        j--;
+      }
+    }
+    // Now vals[lo..j] <= pivot <= vals[i..hi], and everything between j and i equals the pivot.
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return vals[k] ?? 0;
+  }
+  return vals[k] ?? 0;
 }
 
 function subsample(g: Float32Array, res: number, to: number): Float32Array {
@@ -496,9 +541,12 @@ function digitalCells(cells: number, painter: PointPainter): (my: number, out: U
       const px = phaseX(I, J);
       const py = phaseY(I, J);
       const cy = Math.floor((ly + py) / cell);
-      for (let lx = 0; lx < macro; lx++) {
-        const cx = Math.floor((lx + px) / cell);
-        out[(I * macro + lx - half + MICRO) % MICRO] = cellColour(I, J, cx, cy, px, py);
+      // Cell cx covers columns cx * cell - px .. cx * cell - px + cell - 1 of the block.
+      for (let cx = 0; cx * cell - px < macro; cx++) {
+        const c = cellColour(I, J, cx, cy, px, py);
+        const end = Math.min(macro, cx * cell - px + cell);
+        for (let lx = Math.max(0, cx * cell - px); lx < end; lx++)
+          out[(I * macro + lx - half + MICRO) % MICRO] = c;
       }
     }
   };
@@ -539,11 +587,14 @@ export function typicalCut(tile: RenderedTile): { x: number; y: number } {
   for (let y = 0; y < n; y++) {
     const r = y * n;
     const down = ((y + 1) % n) * n;
+    let rowSum = row[y] ?? 0;
     for (let x = 0; x < n; x++) {
-      const c = idx[r + x] ?? 0;
-      col[x] = (col[x] ?? 0) + (dist[c * k + (idx[r + ((x + 1) % n)] ?? 0)] ?? 0);
-      row[y] = (row[y] ?? 0) + (dist[c * k + (idx[down + x] ?? 0)] ?? 0);
+      const c = (idx[r + x] ?? 0) * k;
+      const right = x + 1 < n ? x + 1 : 0;
+      col[x] = (col[x] ?? 0) + (dist[c + (idx[r + right] ?? 0)] ?? 0);
+      rowSum += dist[c + (idx[down + x] ?? 0)] ?? 0;
     }
+    row[y] = rowSum;
   }
   const pick = (lines: Float64Array): number => {
     let total = 0;
