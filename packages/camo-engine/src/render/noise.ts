@@ -127,8 +127,7 @@ export class PeriodicFbm {
   /** out[p] = at(us[p], vs[p]) for every p, octave by octave (the same sums as at()). */
   fill(us: Float64Array, vs: Float64Array, out: Float32Array): void {
     const acc = new Float64Array(out.length);
-    for (let o = 0; o < this.lattices.length; o++)
-      this.lattices[o]?.addTo(us, vs, this.amps[o] ?? 0, acc);
+    for (let o = 0; o < this.lattices.length; o++) this.lattices[o]?.addTo(us, vs, this.amps[o] ?? 0, acc);
     out.set(acc);
   }
 
