@@ -153,23 +153,24 @@ class LayerFields {
     }
     if (shards) {
       // A shard layer is constant on each Voronoi cell: its field at the cell's site, computed once.
-      const siteField = out.map((g) => (g.length > 0 ? new Float64Array(this.siteU.length).fill(NaN) : g));
+      const nearest = new Int32Array(res * res);
       for (let j = 0; j < res; j++) {
         const v = j / res;
-        for (let i = 0; i < res; i++) {
-          const c = this.site(i / res, v);
-          for (let k = 1; k < this.fbms.length; k++) {
-            const f = this.fbms[k];
-            const grid = out[k];
-            const cache = siteField[k];
-            if (!f || !grid || !cache || !recipe.layers[k]?.shards) continue;
-            let value = cache[c] ?? NaN;
-            if (Number.isNaN(value)) {
-              value = f.at(this.siteU[c] ?? 0, this.siteV[c] ?? 0);
-              cache[c] = value;
-            }
-            grid[j * res + i] = value;
+        for (let i = 0; i < res; i++) nearest[j * res + i] = this.site(i / res, v);
+      }
+      for (let k = 1; k < this.fbms.length; k++) {
+        const f = this.fbms[k];
+        const grid = out[k];
+        if (!f || !grid || !recipe.layers[k]?.shards) continue;
+        const siteField = new Float64Array(this.siteU.length).fill(NaN);
+        for (let p = 0; p < res * res; p++) {
+          const c = nearest[p] ?? 0;
+          let value = siteField[c] ?? NaN;
+          if (Number.isNaN(value)) {
+            value = f.at(this.siteU[c] ?? 0, this.siteV[c] ?? 0);
+            siteField[c] = value;
           }
+          grid[p] = value;
         }
       }
     }
@@ -276,7 +277,7 @@ class GridSampler {
   j1 = 0;
   tx = 0;
   ty = 0;
-  constructor(private readonly res: number) {}
+  constructor(readonly res: number) {}
   set(u: number, v: number): void {
     this.setU(u);
     this.setV(v);
@@ -326,8 +327,9 @@ class PointPainter {
   private readonly mainGrids: Float32Array[] = [];
   private readonly mainThresholds: number[] = [];
   private readonly mainLayers: number[] = [];
-  /** Per host colour, the confined layers (LayerSpec.within) that draw on it, top first. */
-  private readonly confinedByHost = new Map<number, number[]>();
+  /** Per host colour (palette index), the confined layers (LayerSpec.within) on it, top first. */
+  private readonly confinedByHost: (number[] | undefined)[] = [];
+  private readonly hasLines: boolean;
   constructor(
     private readonly recipe: Recipe,
     private readonly grids: Float32Array[],
@@ -344,6 +346,8 @@ class PointPainter {
       }
     }
     this.shapes = new ShapeField(recipe.overlays);
+    this.hasLines =
+      !!recipe.overlays.outlines || (!!recipe.overlays.contours && this.contourLevels.length > 0);
     const layers = recipe.layers;
     for (let k = layers.length - 1; k >= 1; k--) {
       const grid = grids[k];
@@ -354,9 +358,9 @@ class PointPainter {
         this.mainThresholds.push(thresholds[k] ?? Infinity);
         this.mainLayers.push(k);
       } else {
-        const list = this.confinedByHost.get(within) ?? [];
+        const list = this.confinedByHost[within] ?? [];
         list.push(k);
-        this.confinedByHost.set(within, list);
+        this.confinedByHost[within] = list;
       }
     }
   }
@@ -364,6 +368,66 @@ class PointPainter {
   paint(u: number, v: number): number {
     this.sampler.set(u, v);
     return this.paintAtSampler(u, v);
+  }
+
+  /**
+   * Paints one row at v, given each column's u and sampler cell and weight along x. Without
+   * lines or shape overlays (the default) the layer search is inlined: the same arithmetic as
+   * GridSampler.value, without the per-pixel calls.
+   */
+  paintRow(
+    v: number,
+    cols: { us: Float64Array; i0s: Int32Array; i1s: Int32Array; txs: Float64Array },
+    out: Uint8Array,
+  ): void {
+    const sampler = this.sampler;
+    sampler.setV(v);
+    if (this.hasLines || !this.shapes.empty) {
+      for (let x = 0; x < out.length; x++) {
+        sampler.i0 = cols.i0s[x] ?? 0;
+        sampler.i1 = cols.i1s[x] ?? 0;
+        sampler.tx = cols.txs[x] ?? 0;
+        out[x] = this.paintAtSampler(cols.us[x] ?? 0, v);
+      }
+      return;
+    }
+    const res = sampler.res;
+    const r0 = sampler.j0 * res;
+    const r1 = sampler.j1 * res;
+    const ty = sampler.ty;
+    const layers = this.recipe.layers;
+    const { mainGrids, mainThresholds, mainLayers, confinedByHost, grids, thresholds } = this;
+    const at = (g: Float32Array, i0: number, i1: number, tx: number): number => {
+      const a = g[r0 + i0] ?? 0;
+      const b = g[r0 + i1] ?? 0;
+      const c = g[r1 + i0] ?? 0;
+      const d = g[r1 + i1] ?? 0;
+      const top = a + (b - a) * tx;
+      const bot = c + (d - c) * tx;
+      return top + (bot - top) * ty;
+    };
+    for (let x = 0; x < out.length; x++) {
+      const i0 = cols.i0s[x] ?? 0;
+      const i1 = cols.i1s[x] ?? 0;
+      const tx = cols.txs[x] ?? 0;
+      let layer = 0;
+      for (let m = 0; m < mainGrids.length; m++) {
+        if (at(mainGrids[m] ?? EMPTY, i0, i1, tx) >= (mainThresholds[m] ?? Infinity)) {
+          layer = mainLayers[m] ?? 0;
+          break;
+        }
+      }
+      const confined = confinedByHost[layers[layer]?.colour ?? 0];
+      if (confined) {
+        for (const k of confined) {
+          if (at(grids[k] ?? EMPTY, i0, i1, tx) >= (thresholds[k] ?? Infinity)) {
+            layer = k;
+            break;
+          }
+        }
+      }
+      out[x] = layers[layer]?.colour ?? 0;
+    }
   }
 
   /** paint() for a sampler already set to (u, v). */
@@ -382,7 +446,7 @@ class PointPainter {
         break;
       }
     }
-    const confined = this.confinedByHost.get(layers[layer]?.colour ?? 0);
+    const confined = this.confinedByHost[layers[layer]?.colour ?? 0];
     if (confined) {
       for (const k of confined) {
         const f = sampler.value(grids[k] ?? EMPTY);
@@ -394,6 +458,7 @@ class PointPainter {
       }
     }
     let colour = layers[layer]?.colour ?? 0;
+    if (!this.hasLines && this.shapes.empty) return colour;
     const ov = recipe.overlays;
     if (ov.outlines && layer >= 1) {
       const g = grids[layer];
@@ -483,15 +548,10 @@ export function renderIndices(recipe: Recipe, size: number, opts: RenderOptions 
       i1s[x] = sampler.i1;
       txs[x] = sampler.tx;
     }
+    const columns = { us, i0s, i1s, txs };
     for (let y = 0; y < size; y++) {
       const v = (wrap(y + oy) + 0.5) / size;
-      sampler.setV(v);
-      for (let x = 0; x < size; x++) {
-        sampler.i0 = i0s[x] ?? 0;
-        sampler.i1 = i1s[x] ?? 0;
-        sampler.tx = txs[x] ?? 0;
-        index[y * size + x] = painter.paintAtSampler(us[x] ?? 0, v);
-      }
+      painter.paintRow(v, columns, index.subarray(y * size, y * size + size));
     }
   }
   return { size, index, palette: paletteRgb(recipe) };
