@@ -59,7 +59,14 @@ export default defineConfig({
       url: `${origin}/api/health`,
       reuseExistingServer: false,
       timeout: 180_000,
-      env: { PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn' },
+      env: {
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        NODE_ENV: 'development',
+        LOG_LEVEL: 'warn',
+        // Every test signs in from 127.0.0.1; the per-IP sign-in limit is for real clients.
+        AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+      },
       stdout: 'ignore',
       stderr: 'pipe',
     },
@@ -75,6 +82,8 @@ export default defineConfig({
         DATA_DIR: linkDataDir,
         NODE_ENV: 'development',
         LOG_LEVEL: 'warn',
+        // Every test signs in from 127.0.0.1; the per-IP sign-in limit is for real clients.
+        AUTH_RATE_LIMIT_PER_MINUTE: '10000',
         EMAIL_LINK_ENABLED: 'true',
       },
       stdout: 'ignore',

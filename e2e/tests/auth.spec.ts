@@ -55,6 +55,18 @@ test.describe('sign-up and sign-in', () => {
     await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile/);
   });
 
+  test('after log out, another account can sign in on the same browser', async ({ page }) => {
+    const first = newUser();
+    const second = newUser();
+    await signInThroughUi(page, first);
+    await expect(page.getByRole('link', { name: first.name })).toBeVisible();
+    await page.getByRole('button', { name: 'Log Out' }).first().click();
+    await expect(page).toHaveURL(/\/login/);
+    await signInThroughUi(page, second);
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByRole('link', { name: second.name })).toBeVisible();
+  });
+
   test('the header follows the session', async ({ page }) => {
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });

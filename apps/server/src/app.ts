@@ -70,7 +70,9 @@ export async function buildApp({ config, database, storage, mailer }: AppDeps): 
   // --- outside world ---------------------------------------------------------------
   const usersRepository = createUsersRepository(db);
   const users = createUsersService(usersRepository);
-  const auth = lazyAuth(() => createAuth(config, db, mail, { onSignIn: users.onSignIn }));
+  const auth = lazyAuth(() =>
+    createAuth(config, db, mail, { onSignIn: users.onSignIn }, app.log as unknown as Logger),
+  );
   const session = createSessionResolver(auth, db);
 
   // --- cross-cutting -----------------------------------------------------------------

@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../src/platform/db/schema.js';
+import { designs, users } from '../src/platform/db/schema.js';
 import { messages } from '@camo/shared/messages';
 import { createClient, signIn, type Client } from './support/dev-sign-in.js';
 import { backends, startTestServer, type TestServer } from './support/test-server.js';
@@ -71,9 +71,31 @@ describe.each(backends)('profile API (%s)', (backend) => {
     expect(asBob.status).toBe(200);
     expect(asBob.body.displayName).toBeTruthy();
     for (const field of PRIVATE_FIELDS) expect(asBob.body).not.toHaveProperty(field);
-    const designs = await bob.json<{ designs: unknown[] }>(`/api/users/${aliceId}/designs`);
-    expect(designs.status).toBe(200);
-    expect(JSON.stringify(designs.body)).not.toContain('alice@example.com');
+    const { db } = server.database;
+    await db.insert(designs).values([
+      {
+        id: 'alice-submitted',
+        userId: aliceId,
+        name: 'Ridge Ghost',
+        environmentDescription: 'oak ridge',
+        state: 'AZ',
+        status: 'submitted',
+      },
+      { id: 'alice-draft', userId: aliceId, environmentDescription: 'marsh', state: 'AZ' },
+    ]);
+    const asOther = await bob.json<{ designs: { id: string; name: string }[] }>(
+      `/api/users/${aliceId}/designs`,
+    );
+    expect(asOther.status).toBe(200);
+    expect(asOther.body.designs.map((d) => d.id)).toEqual(['alice-submitted']);
+    const text = JSON.stringify(asOther.body);
+    for (const secret of ['alice@example.com', '16025550143', '850011234'])
+      expect(text).not.toContain(secret);
+    const asOwner = await alice.json<{ designs: { id: string; name: string }[] }>(
+      `/api/users/${aliceId}/designs`,
+    );
+    expect(asOwner.body.designs.map((d) => d.id).sort()).toEqual(['alice-draft', 'alice-submitted']);
+    expect(asOwner.body.designs.find((d) => d.id === 'alice-draft')?.name).toBe('No Name');
   });
 
   it('counts each new account once, in the same transaction that creates it', async () => {

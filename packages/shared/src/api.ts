@@ -86,7 +86,10 @@ export function safeRedirectPath(candidate: string | null | undefined, fallback 
   try {
     const url = new URL(candidate, 'http://same.invalid');
     if (url.origin !== 'http://same.invalid') return fallback;
-    return `${url.pathname}${url.search}${url.hash}`;
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    // Normalising can turn '/.//evil.example' into '//evil.example', which is another origin.
+    if (path.startsWith('//') || path.includes('\\')) return fallback;
+    return path;
   } catch {
     return fallback;
   }

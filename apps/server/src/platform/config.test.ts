@@ -41,12 +41,34 @@ describe('configuration', () => {
     expect(loadConfig({ ...base, PUBLIC_URL: 'http://127.0.0.1:3000' }).devSignIn).toBe(true);
   });
 
+  it('keeps the development sign-in off when the server listens beyond loopback', () => {
+    expect(loadConfig({ ...base, HOST: '0.0.0.0' }).devSignIn).toBe(false);
+    expect(loadConfig({ ...base, HOST: '::' }).devSignIn).toBe(false);
+    expect(loadConfig({ ...base, HOST: '127.0.0.1' }).devSignIn).toBe(true);
+    expect(loadConfig({ ...base, HOST: '0.0.0.0', DEV_SIGN_IN: 'true' }).devSignIn).toBe(true);
+  });
+
+  it('accepts only web URLs for the public address and postgres URLs for the database', () => {
+    expect(problemsOf({ ...base, PUBLIC_URL: 'ftp://camo.example.com' })[0]).toMatch(/^PUBLIC_URL:/);
+    expect(problemsOf({ ...base, PUBLIC_URL: 'mailto:a@b.c' })[0]).toMatch(/^PUBLIC_URL:/);
+    expect(problemsOf({ ...base, DATABASE_URL: 'mysql://localhost/db' })[0]).toMatch(/^DATABASE_URL:/);
+    expect(loadConfig({ ...base, DATABASE_URL: 'postgres://u@127.0.0.1:5432/db' }).databaseUrl).toBeDefined();
+  });
+
   it('never allows the development sign-in in production, and demands what production needs', () => {
     const problems = problemsOf({ NODE_ENV: 'production', DATA_DIR: '/tmp/x', DEV_SIGN_IN: 'true' });
     expect(problems.join('\n')).toMatch(/DEV_SIGN_IN/);
     expect(problems.join('\n')).toMatch(/GOOGLE_CLIENT_ID/);
     expect(problems.join('\n')).toMatch(/AUTH_SECRET/);
     expect(problems.join('\n')).toMatch(/PUBLIC_URL/);
+    const plainHttp = problemsOf({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'http://camo.example.com',
+      AUTH_SECRET: 'y'.repeat(40),
+      GOOGLE_CLIENT_ID: 'id',
+      GOOGLE_CLIENT_SECRET: 'secret',
+    });
+    expect(plainHttp).toEqual(['PUBLIC_URL: must be https in production']);
     const ok = loadConfig({
       NODE_ENV: 'production',
       PUBLIC_URL: 'https://camo.example.com',

@@ -21,10 +21,14 @@ const optionalUrl = optionalText.pipe(z.url().optional());
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  PUBLIC_URL: optionalUrl,
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  PUBLIC_URL: optionalText.pipe(
+    z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional(),
+  ),
   DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: optionalUrl,
+  DATABASE_URL: optionalText.pipe(
+    z.url({ protocol: /^postgres(ql)?$/, message: 'must be a postgres:// URL' }).optional(),
+  ),
   AUTH_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
@@ -47,6 +51,7 @@ const envSchema = z.object({
   SOCIAL_X_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
   WEB_DIST_DIR: optionalText,
 });
 
@@ -94,6 +99,8 @@ export interface Config {
   };
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean;
+  /** Sign-in attempts per client IP and minute. */
+  authRateLimitPerMinute: number;
   webDistDir: string | undefined;
 }
 
@@ -101,6 +108,10 @@ const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
 export function isLoopbackUrl(url: URL): boolean {
   return LOOPBACK_HOSTS.has(url.hostname);
+}
+
+export function isLoopbackHost(host: string): boolean {
+  return LOOPBACK_HOSTS.has(host) || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
 /**
@@ -144,7 +155,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
 
   let devSignIn = false;
   if (e.DEV_SIGN_IN === 'true') devSignIn = true;
-  if (e.DEV_SIGN_IN === 'auto') devSignIn = !google && isLoopbackUrl(publicUrl);
+  // 'auto' turns the development sign-in on only where nobody else can reach it: no Google,
+  // a loopback public URL, and a loopback listening address (HOST=0.0.0.0 would let anyone on
+  // the network sign in as any test account).
+  if (e.DEV_SIGN_IN === 'auto') devSignIn = !google && isLoopbackUrl(publicUrl) && isLoopbackHost(e.HOST);
   if (isProduction) {
     if (e.DEV_SIGN_IN === 'true')
       problems.push('DEV_SIGN_IN: the development sign-in cannot be enabled in production');
@@ -154,6 +168,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     if (!e.AUTH_SECRET) problems.push('AUTH_SECRET: required in production (at least 32 random characters)');
     if (e.EMAIL_LINK_ENABLED && !e.SMTP_URL)
       problems.push('SMTP_URL: required in production when EMAIL_LINK_ENABLED is on');
+    if (e.PUBLIC_URL && publicUrl.protocol !== 'https:')
+      problems.push('PUBLIC_URL: must be https in production');
     if (!e.PUBLIC_URL) problems.push('PUBLIC_URL: required in production (the https address people use)');
   }
   if (e.S3_BUCKET && Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
@@ -196,6 +212,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     webDistDir: e.WEB_DIST_DIR,
   };
 }

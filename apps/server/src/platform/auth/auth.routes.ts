@@ -17,6 +17,14 @@ const confirmSchema = z.object({
   email: z.string().trim().max(320),
 });
 
+/** The request's headers for better-auth, with the client's address as Fastify determined it
+ * (TRUST_PROXY-aware), never as the client claimed it: it keys better-auth's rate limits. */
+function authHeaders(req: FastifyRequest): Headers {
+  const headers = fromNodeHeaders(req.headers);
+  headers.set('x-forwarded-for', req.ip);
+  return headers;
+}
+
 /** Copies a fetch Response (better-auth's world) onto a Fastify reply, cookies included. */
 async function sendResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
   reply.code(response.status);
@@ -46,7 +54,7 @@ export function authRoutes({
       const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && req.body !== undefined;
       const request = new Request(url, {
         method: req.method,
-        headers: fromNodeHeaders(req.headers),
+        headers: authHeaders(req),
         body: hasBody ? JSON.stringify(req.body) : undefined,
       });
       return sendResponse(reply, await auth.handler(request));
@@ -98,9 +106,7 @@ export function authRoutes({
         }
         const url = new URL('/api/auth/magic-link/verify', origin);
         url.searchParams.set('token', token);
-        const response = await auth.handler(
-          new Request(url, { method: 'GET', headers: fromNodeHeaders(req.headers) }),
-        );
+        const response = await auth.handler(new Request(url, { method: 'GET', headers: authHeaders(req) }));
         if (response.status >= 400) {
           return reply
             .code(400)

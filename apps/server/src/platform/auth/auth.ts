@@ -1,6 +1,7 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { genericOAuth, magicLink } from 'better-auth/plugins';
+import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { accounts, sessions, users, verifications } from '../db/schema.js';
@@ -22,7 +23,7 @@ export interface AuthHooks {
   onSignIn(userId: string): Promise<void>;
 }
 
-export function createAuth(config: Config, db: Db, mailer: Mailer, hooks: AuthHooks) {
+export function createAuth(config: Config, db: Db, mailer: Mailer, hooks: AuthHooks, log: Logger) {
   const origin = config.publicUrl.origin;
   return betterAuth({
     appName: config.siteName,
@@ -53,10 +54,27 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, hooks: AuthHo
       useSecureCookies: config.publicUrl.protocol === 'https:',
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/' },
       database: { generateId: () => crypto.randomUUID() },
-      ipAddress: { disableIpTracking: true },
+      // The client IP reaches better-auth as X-Forwarded-For, set by auth.routes.ts from Fastify's
+      // req.ip (which honours TRUST_PROXY); it keys the rate limits below.
     },
-    rateLimit: { enabled: config.env !== 'test', window: 60, max: 100, storage: 'memory' },
-    logger: { disabled: config.env === 'test' },
+    rateLimit: {
+      enabled: true,
+      window: 60,
+      max: 100,
+      storage: 'memory',
+      customRules: {
+        '/sign-in/*': { window: 60, max: config.authRateLimitPerMinute },
+        '/callback/*': { window: 60, max: config.authRateLimitPerMinute },
+      },
+    },
+    // Through pino, so what better-auth logs (which can contain request text) is JSON-encoded
+    // and redacted like every other line, never a raw line anybody could forge.
+    logger: {
+      disabled: config.env === 'test',
+      log: (level, message, ...args: unknown[]) => {
+        log[level]({ detail: args.length > 0 ? args.map(String) : undefined }, `better-auth: ${message}`);
+      },
+    },
     socialProviders: config.google
       ? {
           google: {
@@ -80,8 +98,10 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, hooks: AuthHo
                   scopes: ['openid', 'email', 'profile'],
                   pkce: true,
                   requireIdTokenVerification: true,
-                  // Log Out ends our session only; it does not sign the person out of the provider.
+                  // Log Out ends our session only; it does not sign the person out of the provider,
+                  // so ask the provider to show its account chooser every time instead.
                   disableProviderLogout: true,
+                  prompt: 'login',
                   mapProfileToUser: (profile) => ({
                     name: typeof profile.name === 'string' ? profile.name : '',
                     image: typeof profile.picture === 'string' ? profile.picture : undefined,
