@@ -65,8 +65,12 @@ export function twiddles(n: number): Twiddles {
   return { n, re, im };
 }
 
-/** 2-D FFT of an n x n real image (row-major); returns the power spectrum |F|^2. */
-export function powerSpectrum2d(img: Float64Array, n: number): Float64Array {
+/**
+ * 2-D FFT of an n x n real image (row-major); returns the power spectrum |F|^2. With maxFreq, only
+ * the columns with horizontal frequency |fx| <= maxFreq are transformed (the rest stay 0), which
+ * is all a radial average up to that radius needs.
+ */
+export function powerSpectrum2d(img: Float64Array, n: number, maxFreq = n): Float64Array {
   const tw = twiddles(n);
   // Rows in place, then the columns as rows of the transposed arrays (contiguous, cache-friendly).
   const re = Float64Array.from(img);
@@ -74,9 +78,12 @@ export function powerSpectrum2d(img: Float64Array, n: number): Float64Array {
   for (let y = 0; y < n; y++) fft1d(re.subarray(y * n, y * n + n), im.subarray(y * n, y * n + n), tw);
   const reT = transpose(re, n);
   const imT = transpose(im, n);
-  for (let x = 0; x < n; x++) fft1d(reT.subarray(x * n, x * n + n), imT.subarray(x * n, x * n + n), tw);
   const pT = new Float64Array(n * n);
-  for (let i = 0; i < n * n; i++) pT[i] = (reT[i] ?? 0) ** 2 + (imT[i] ?? 0) ** 2;
+  for (let x = 0; x < n; x++) {
+    if (Math.min(x, n - x) > maxFreq) continue;
+    fft1d(reT.subarray(x * n, x * n + n), imT.subarray(x * n, x * n + n), tw);
+    for (let i = x * n; i < x * n + n; i++) pT[i] = (reT[i] ?? 0) ** 2 + (imT[i] ?? 0) ** 2;
+  }
   return transpose(pT, n);
 }
 

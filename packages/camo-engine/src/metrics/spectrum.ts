@@ -36,9 +36,9 @@ export function spectralSlope(plane: Plane, maxSide = 512): number {
     for (let x = 0; x < side; x++)
       img[y * side + x] = ((img[y * side + x] ?? 0) - mean) * wy * (hann[x] ?? 0);
   }
-  const power = powerSpectrum2d(img, side);
   const rMin = 4;
   const rMax = side / 4;
+  const power = powerSpectrum2d(img, side, Math.ceil(rMax));
   const bands = 24;
   const sum = new Float64Array(bands);
   const cnt = new Float64Array(bands);
