@@ -1,12 +1,13 @@
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { generate, render } from '../src/index.js';
 import { readPhoto } from '../src/node.js';
 
 /**
- * G9: palette analysis plus both 1024 designs per photo (median over runs and photos), and a
- * 4096 x 4096 export of one design (median of runs). Prints the machine it ran on.
+ * G9: palette analysis plus both 1024 designs per photo (median of runs for each photo, and over
+ * all runs), and a 4096 x 4096 export of one design (median of runs). Prints the machine it ran
+ * on and the load average before and after.
  */
 const fixtures = fileURLToPath(new URL('../fixtures/', import.meta.url));
 const runs = Number(process.env.BENCH_RUNS ?? 5);
@@ -16,7 +17,13 @@ const median = (xs: number[]): number => {
   return s.length % 2 ? (s[m] ?? 0) : ((s[m - 1] ?? 0) + (s[m] ?? 0)) / 2;
 };
 const cpu = cpus();
-console.log(`machine: ${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores, Node ${process.version}`);
+const load = (): string =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+console.log(
+  `machine: ${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores, Node ${process.version}; load average ${load()}`,
+);
 
 const photos = await Promise.all(
   readdirSync(fixtures)
@@ -64,4 +71,6 @@ const exB = median(exportTimes.B ?? []);
 console.log(
   `G9 export 4096x4096: organic A median ${exA.toFixed(0)} ms, digital B median ${exB.toFixed(0)} ms over ${exportRuns} runs each (target <= 20000 ms)`,
 );
-console.log(genMedian <= 2000 && exA <= 20000 && exB <= 20000 ? 'G9: met' : 'G9: NOT met');
+// G9 is met only if every photo's median (not just the median over all runs) is within 2 s.
+console.log(genMax <= 2000 && exA <= 20000 && exB <= 20000 ? 'G9: met' : 'G9: NOT met');
+console.log(`load average at the end: ${load()}`);
