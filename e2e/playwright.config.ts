@@ -66,6 +66,7 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         // Every test signs in from 127.0.0.1; the per-IP sign-in limit is for real clients.
         AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+        API_RATE_LIMIT_PER_MINUTE: '100000',
       },
       stdout: 'ignore',
       stderr: 'pipe',
@@ -84,6 +85,7 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         // Every test signs in from 127.0.0.1; the per-IP sign-in limit is for real clients.
         AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+        API_RATE_LIMIT_PER_MINUTE: '100000',
         EMAIL_LINK_ENABLED: 'true',
       },
       stdout: 'ignore',

@@ -97,7 +97,13 @@ export async function buildApp({ config, database, storage, mailer }: AppDeps): 
     hsts: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(rateLimit, { global: true, max: 600, timeWindow: '1 minute' });
+  // Per client address, on the API only: the web app's own files are not worth counting.
+  await app.register(rateLimit, {
+    global: true,
+    max: config.apiRateLimitPerMinute,
+    timeWindow: '1 minute',
+    allowList: (req) => !req.url.startsWith('/api/'),
+  });
   registerRequestGuards(app, origin);
 
   app.setErrorHandler((error: FastifyError, req, reply) => {

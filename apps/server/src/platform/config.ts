@@ -52,6 +52,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
+  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   WEB_DIST_DIR: optionalText,
 });
 
@@ -101,6 +102,8 @@ export interface Config {
   trustProxy: boolean;
   /** Sign-in attempts per client IP and minute. */
   authRateLimitPerMinute: number;
+  /** API requests per client address and minute. */
+  apiRateLimitPerMinute: number;
   webDistDir: string | undefined;
 }
 
@@ -213,6 +216,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    apiRateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE,
     webDistDir: e.WEB_DIST_DIR,
   };
 }

@@ -72,6 +72,7 @@ export async function startTestServer(
     AUTH_SECRET: randomBytes(32).toString('base64url'),
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+    API_RATE_LIMIT_PER_MINUTE: '100000',
     ...env,
   });
   const postgres = backend === 'postgres' ? await freshPostgres() : undefined;
