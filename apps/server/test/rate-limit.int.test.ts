@@ -4,10 +4,13 @@ import { startTestServer, type TestServer } from './support/test-server.js';
 
 // In a file of its own: better-auth keeps its in-memory counters per process module, and
 // other test servers in the same module would have spent this address's allowance.
-describe('sign-in rate limit', () => {
+describe('rate limits', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer('pglite', { AUTH_RATE_LIMIT_PER_MINUTE: '3' });
+    server = await startTestServer('pglite', {
+      AUTH_RATE_LIMIT_PER_MINUTE: '3',
+      API_RATE_LIMIT_PER_MINUTE: '8',
+    });
   });
   afterAll(async () => {
     await server?.close();
@@ -24,5 +27,14 @@ describe('sign-in rate limit', () => {
       statuses.push(response.status);
     }
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
+  });
+
+  it('limits API requests per client address, but not the web app files', async () => {
+    // The five sign-in attempts above were API requests too: three more pass, then 429.
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await fetch(`${server.origin}/api/health`)).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    for (let i = 0; i < 3; i++)
+      expect((await fetch(`${server.origin}/seed/trophy-2025-04.webp`)).status).toBe(200);
   });
 });
