@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,9 +49,9 @@ describe('the embedded database directory', () => {
   it('belongs to one process, even while the first is still creating it', async () => {
     const first = startServer(dataDir, await freePort());
     children.push(first.child);
-    // A new directory: the first process is busy creating the database for seconds, with its
-    // event loop blocked; a second process must still be refused.
-    await new Promise((r) => setTimeout(r, 1_500));
+    // A new directory: once the first process holds the lock it spends seconds creating the
+    // database with its event loop blocked; a second process must still be refused.
+    await waitFor(() => existsSync(path.join(dataDir, 'db.owner.json')), 60_000);
     const second = startServer(dataDir, await freePort());
     children.push(second.child);
     expect(await second.exited).toBe(1);
