@@ -6,7 +6,7 @@ import { decodeIndexedPng } from '../src/node.js';
 import { FIXTURE_CONTEXT, loadFixtures } from '../test/fixtures.js';
 
 /**
- * out/contact-sheet.png: one row per fixture: the photo, design A, design B, then A and B tiled
+ * out/contact-sheet.png: one row per fixture: the whole photo, design A, design B, then A and B tiled
  * 2 x 2 (so a seam would show as a line through the middle). Each cell is 256 px.
  */
 const CELL = 256;
@@ -31,11 +31,15 @@ fixtures.forEach(({ name, photo }, row) => {
   const res = generate({ photo, ...(FIXTURE_CONTEXT[name] ?? {}), seed: 7 });
   const y0 = 8 + row * (CELL + 8);
   const ch = photo.data.length / (photo.width * photo.height);
-  const side = Math.min(photo.width, photo.height);
+  // The whole photo, letterboxed (so any sky the analysis left out is in view).
+  const side = Math.max(photo.width, photo.height);
   const ox = (photo.width - side) / 2;
   const oy = (photo.height - side) / 2;
   put(8, y0, (u, v) => {
-    const o = (Math.floor(oy + v * side) * photo.width + Math.floor(ox + u * side)) * ch;
+    const x = Math.floor(ox + u * side);
+    const y = Math.floor(oy + v * side);
+    if (x < 0 || y < 0 || x >= photo.width || y >= photo.height) return [240, 240, 240];
+    const o = (y * photo.width + x) * ch;
     return [photo.data[o] ?? 0, photo.data[o + 1] ?? 0, photo.data[o + 2] ?? 0];
   });
   res.designs.forEach((d, k) => {

@@ -2,6 +2,8 @@ import { analyse, type AnalyseContext, type PhotoAnalysis } from './analysis/ana
 
 import { rgbToLab } from './color/lab.js';
 import { fnv1a64 } from './metrics/prng.js';
+import { patchSizeSpan } from './metrics/components.js';
+import { axisEnergyShare } from './metrics/orientation.js';
 import { spectralSlope } from './metrics/spectrum.js';
 import { buildRecipe, recipeId } from './recipe/build.js';
 import type { DesignStyle, Recipe, ShapeParams } from './recipe/recipe-types.js';
@@ -68,24 +70,71 @@ function design(
   // closest of the three is kept. The slope is not monotonic in the scale (a larger scale steepens
   // the outlines but also moves the coarse shapes' knee out of the fitted band), hence both.
   const target = analysis.texture.spectralSlope;
-  const diff = tileSlope(best.tile) - target;
-  let bestErr = Math.abs(diff);
+  const digital = style === 'digital';
+  // blobs trades G6 away on purpose (README): no patch-size penalty then.
+  const checkSpan = !toggles.blobs;
+  // A render's error: its slope's distance from the photo's (G4), plus a penalty when its patch
+  // sizes span fewer than G6_MARGIN decades (G6; the digital style's cells set a floor on the
+  // smallest patches, and a small or smooth photo can leave the organic style short too).
+  // Straight-edged shards (the angular cue of rock and urban photos) can line up with the axes:
+  // the organic style then also pays when its axis share nears G7's 0.35.
+  const checkAxis = !digital && first.layers.some((l) => l.shards) && !toggles.geometricShapes;
+  const score = (tile: RenderedTile): { err: number; diff: number; span: number } => {
+    const diff = tileSlope(tile) - target;
+    const span = checkSpan ? patchSizeSpan(tile.index, tile.size, tile.size).span : Infinity;
+    const axis = checkAxis ? tileAxisShare(tile) : 0;
+    return {
+      diff,
+      span,
+      err:
+        Math.abs(diff) +
+        (span < G6_MARGIN ? 1 + (G6_MARGIN - span) : 0) +
+        (axis > G7_ORGANIC_MARGIN ? 1 + (axis - G7_ORGANIC_MARGIN) * 10 : 0),
+    };
+  };
+  const firstScore = score(best.tile);
+  const diff = firstScore.diff;
+  let bestErr = firstScore.err;
   if (bestErr > SLOPE_TOLERANCE) {
     const base = first.shape;
-    const alternatives: ShapeParams[] =
-      diff > 0
+    const smallPatches = firstScore.span < G6_MARGIN;
+    // The digital style too steep for the photo, or short of small patches: finer cells, then
+    // sub-cell grain; a final stronger grain only if still off by more than G4's worst bound.
+    const rough = digital && (diff < 0 || smallPatches);
+    const alternatives: { shape: ShapeParams; cells?: number; grain?: number; last?: boolean }[] = rough
+      ? first.cells < 256
         ? [
-            { ...base, scale: base.scale * 1.6 },
-            { ...base, scale: base.scale * 0.65 },
+            { shape: base, cells: 256 },
+            { shape: base, cells: 256, grain: 0.3 },
           ]
         : [
-            { ...base, scale: base.scale / 1.5, hurst: Math.max(0.05, base.hurst - 0.2) },
-            { ...base, scale: base.scale * 1.4, hurst: Math.max(0.05, base.hurst - 0.2) },
-          ];
-    for (const shape of alternatives) {
-      const retry = buildRecipe({ analysis, style, toggles, seed: recipeSeed, shape });
+            { shape: base, grain: 0.3 },
+            { shape: { ...base, hurst: Math.max(0.05, base.hurst - 0.2) }, grain: 0.55 },
+            { shape: { ...base, scale: base.scale * 0.4, hurst: 0.05 }, grain: 0.8, last: true },
+          ]
+      : (diff > 0
+          ? [
+              { ...base, scale: base.scale * 1.6 },
+              { ...base, scale: base.scale * 0.65 },
+            ]
+          : [
+              { ...base, scale: base.scale / 1.5, hurst: Math.max(0.05, base.hurst - 0.2) },
+              { ...base, scale: base.scale * 1.4, hurst: Math.max(0.05, base.hurst - 0.2) },
+            ]
+        ).map((shape) => ({ shape }));
+    for (const { shape, cells, grain, last } of alternatives) {
+      if (last && bestErr <= G4_WORST) break;
+      const retry = buildRecipe({
+        analysis,
+        style,
+        toggles,
+        seed: recipeSeed,
+        shape,
+        ...(cells ? { cells } : {}),
+        ...(grain ? { grain } : {}),
+      });
       const cut = cutOpen(retry, renderIndices(retry, DESIGN_SIZE, { reuse }));
-      const err = Math.abs(tileSlope(cut.tile) - target);
+      const { err } = score(cut.tile);
       if (err < bestErr) {
         best = cut;
         bestErr = err;
@@ -98,6 +147,12 @@ function design(
 
 /** The G4 feedback retries the shape scale when the slope is further than this from the photo's. */
 const SLOPE_TOLERANCE = 0.35;
+/** G4's bound on the worst photo. */
+const G4_WORST = 0.8;
+/** The organic style with shards retries above this axis share (G7 asks at most 0.35). */
+const G7_ORGANIC_MARGIN = 0.34;
+/** A design retries when its patch sizes span fewer decades than this (G6 asks 2.5). */
+const G6_MARGIN = 2.55;
 
 /** Moves a rendered recipe's cut (Recipe.origin) to a typical line; see withTypicalCut. */
 function cutOpen(recipe: Recipe, tile: RenderedTile): { recipe: Recipe; tile: RenderedTile } {
@@ -105,6 +160,14 @@ function cutOpen(recipe: Recipe, tile: RenderedTile): { recipe: Recipe; tile: Re
   const out: Recipe = { ...recipe, origin: { x: cut.x / DESIGN_SIZE, y: cut.y / DESIGN_SIZE } };
   out.id = recipeId(out);
   return { recipe: out, tile: rollTile(tile, cut.x, cut.y) };
+}
+
+/** G7's axis share of a rendered tile. */
+function tileAxisShare(tile: RenderedTile): number {
+  const lut = tile.palette.map(([r, g, b]) => rgbToLab(r, g, b).L);
+  const L = new Float32Array(tile.index.length);
+  for (let i = 0; i < L.length; i++) L[i] = lut[tile.index[i] ?? 0] ?? 0;
+  return axisEnergyShare({ width: tile.size, height: tile.size, data: L });
 }
 
 /** The spectral slope of L* over the tile's centred crop, exactly as the G4 check measures it. */
@@ -155,21 +218,35 @@ export function designFromRecipe(
  * shared state, so a worker thread can run it; the PNG buffers can be transferred.
  */
 export function generate(input: GenerateInput): GenerateResult {
+  const analysis = analyseInput(input);
+  return {
+    analysis,
+    designs: [generateVariant(input, 'A', analysis), generateVariant(input, 'B', analysis)],
+  };
+}
+
+function analyseInput(input: GenerateInput): PhotoAnalysis {
   const ctx: AnalyseContext = {
     description: input.description ?? '',
     state: input.state ?? '',
     county: input.county ?? '',
   };
-  const analysis = analyse(input.photo, ctx);
+  return analyse(input.photo, ctx);
+}
+
+/**
+ * Draws one design: A (organic) or B (digital), byte-identical to the same variant of
+ * generate(). A pipeline that retries one failed design calls this; pass `analysis` to reuse a
+ * photo analysis already made for the same input.
+ */
+export function generateVariant(
+  input: GenerateInput,
+  variant: 'A' | 'B',
+  analysis: PhotoAnalysis = analyseInput(input),
+): GeneratedDesign {
   const toggles = normaliseToggles(input.toggles ?? undefined);
   const seed = (input.seed ?? 1) >>> 0;
-  return {
-    analysis,
-    designs: [
-      design(analysis, 'A', 'organic', toggles, seed),
-      design(analysis, 'B', 'digital', toggles, seed),
-    ],
-  };
+  return design(analysis, variant, variant === 'A' ? 'organic' : 'digital', toggles, seed);
 }
 
 /** Re-renders a recipe as a size x size indexed PNG (16..4096). */

@@ -4,7 +4,14 @@
  */
 export { analyse } from './analysis/analyse.js';
 export type { AnalyseContext, PhotoAnalysis, Swatch, TextureStats } from './analysis/analyse.js';
-export { generate, render, designFromRecipe, DESIGN_SIZE, MAX_EXPORT_SIZE } from './generate.js';
+export {
+  generate,
+  generateVariant,
+  render,
+  designFromRecipe,
+  DESIGN_SIZE,
+  MAX_EXPORT_SIZE,
+} from './generate.js';
 export type { GenerateInput, GenerateResult, GeneratedDesign } from './generate.js';
 export { edit, EditNotUnderstoodError, EDIT_VOCABULARY, type EditResult } from './edit/edit.js';
 export { TOGGLE_NAMES, defaultToggles, normaliseToggles } from './types.js';

@@ -1,6 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { decode as decodePng } from 'fast-png';
 import jpeg from 'jpeg-js';
+import { Worker } from 'node:worker_threads';
+import { analyse } from './analysis/analyse.js';
+import {
+  generateVariant,
+  type GenerateInput,
+  type GenerateResult,
+  type GeneratedDesign,
+} from './generate.js';
 import type { Photo } from './types.js';
 
 /** Decodes JPEG or PNG bytes into an RGBA photo (Node only; the core takes raw pixels). */
@@ -63,4 +71,63 @@ export function decodeIndexedPng(bytes: Uint8Array): {
     index: png.data instanceof Uint8Array ? png.data : Uint8Array.from(png.data),
     palette: png.palette.map((c) => [c[0] ?? 0, c[1] ?? 0, c[2] ?? 0]),
   };
+}
+
+/**
+ * Draws designs A and B at the same time on two threads: the analysis and design A on the
+ * calling thread, design B on a worker thread (started once, at construction, so its start-up
+ * overlaps whatever the caller does next). The result is byte-identical to generate(). Node only;
+ * call close() when done.
+ */
+export class ParallelGenerator {
+  private readonly worker: Worker;
+  private readonly pending = new Map<number, (r: { design?: GeneratedDesign; error?: string }) => void>();
+  private next = 1;
+  private readonly ready: Promise<void>;
+
+  constructor() {
+    this.worker = new Worker(new URL('../bin/variant-worker.mjs', import.meta.url));
+    this.ready = new Promise((resolve, reject) => {
+      this.worker.once('error', reject);
+      const onReady = (m: { ready?: boolean }): void => {
+        if (m.ready) {
+          this.worker.off('message', onReady);
+          resolve();
+        }
+      };
+      this.worker.on('message', onReady);
+    });
+    this.worker.on('message', (m: { id?: number; design?: GeneratedDesign; error?: string }) => {
+      if (m.id === undefined) return;
+      const done = this.pending.get(m.id);
+      this.pending.delete(m.id);
+      done?.(m);
+    });
+  }
+
+  async generate(input: GenerateInput): Promise<GenerateResult> {
+    const analysis = analyse(input.photo, {
+      description: input.description ?? '',
+      state: input.state ?? '',
+      county: input.county ?? '',
+    });
+    await this.ready;
+    const id = this.next++;
+    const b = new Promise<GeneratedDesign>((resolve, reject) => {
+      this.pending.set(id, (r) =>
+        r.design ? resolve(r.design) : reject(new Error(r.error ?? 'worker failed')),
+      );
+    });
+    // The worker needs only the analysis, toggles and seed: no need to copy the photo across.
+    const light: GenerateInput = { ...input, photo: { width: 0, height: 0, data: new Uint8Array(0) } };
+    this.worker.postMessage({ id, input: light, analysis, variant: 'B' });
+    const a = generateVariant(input, 'A', analysis);
+    const design = await b;
+    // Structured clone turns the transferred buffer into a plain Uint8Array view already.
+    return { analysis, designs: [a, { ...design, png: new Uint8Array(design.png) }] };
+  }
+
+  async close(): Promise<void> {
+    await this.worker.terminate();
+  }
 }

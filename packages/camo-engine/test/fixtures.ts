@@ -15,6 +15,18 @@ export const FIXTURE_CONTEXT: Record<string, { description: string; state: strin
   grassland: { description: 'Open pasture grassland', state: 'KS', county: 'Chase' },
   autumn: { description: 'Autumn leaves on the forest floor', state: 'VT', county: 'Windsor' },
   urban: { description: 'Concrete city building facade', state: 'NY', county: 'New York' },
+  'alpine-trail': {
+    description: 'Trail through an alpine meadow below rocky peaks',
+    state: 'MT',
+    county: 'Glacier',
+  },
+  bark: { description: 'Close-up of mossy tree bark', state: 'WA', county: 'King' },
+  cornfield: { description: 'Standing corn, late summer', state: 'IA', county: 'Story' },
+  gravel: { description: 'Creek bed gravel', state: 'CO', county: 'Park' },
+  'moss-log': { description: 'Mossy log on the forest floor', state: 'OR', county: 'Lincoln' },
+  'mountain-meadow': { description: 'Meadow at the edge of autumn woods', state: 'PA', county: 'Centre' },
+  storm: { description: 'Prairie road under a storm', state: 'NE', county: 'Custer' },
+  'sunset-hill': { description: 'Hilltop at sunset', state: 'TX', county: 'Brewster' },
 };
 
 export async function loadFixtures(): Promise<{ name: string; photo: Photo }[]> {

@@ -1,19 +1,30 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generate, render, type GenerateResult } from '../src/index.js';
-import { measureDesign, type DesignMeasures } from '../src/metrics/design-metrics.js';
-import { photoStats, type PhotoStats } from '../src/metrics/photo-stats.js';
+import {
+  coverage,
+  designColours,
+  measureDesign,
+  type Coverage,
+  type DesignMeasures,
+} from '../src/metrics/design-metrics.js';
+import { otherClusterings, photoStats, type PhotoStats } from '../src/metrics/photo-stats.js';
 import { decodeIndexedPng } from '../src/node.js';
+import { patchSizeSpan } from '../src/metrics/components.js';
 import { FIXTURE_CONTEXT, loadFixtures } from './fixtures.js';
 
 /**
  * G1-G8 of camo-engine.md on every fixture photo, default toggles. The photo side of each measure
- * is computed independently of the engine's own analysis (full-resolution k-means, other seeds).
+ * is computed on the photo's ground (sky and sea at the horizon left out where a fixture shows
+ * them) independently of the engine's own analysis: full-resolution greedy k-means (another seed)
+ * and, for G2/G3, nine plain k-means++ clusterings (k = 4, 5, 6; seeds 1, 2, 3).
  */
 interface Case {
   name: string;
-  stats: PhotoStats;
+  stats: PhotoStats & { groundShare: number };
   result: GenerateResult;
   measures: Record<'A' | 'B', DesignMeasures>;
+  /** G2/G3 against each other clustering, per design. */
+  others: Record<'A' | 'B', { label: string; c: Coverage }[]>;
 }
 
 const cases: Case[] = [];
@@ -23,21 +34,29 @@ beforeAll(async () => {
     const ctx = FIXTURE_CONTEXT[name] ?? { description: name, state: '', county: '' };
     const result = generate({ photo, ...ctx, seed: 7 });
     const stats = photoStats(photo, { seed: 99 });
+    const clusterings = otherClusterings(stats.points);
     const [a, b] = result.designs;
+    const imgA = decodeIndexedPng(a.png);
+    const imgB = decodeIndexedPng(b.png);
+    const others = (img: typeof imgA) => {
+      const { labs, shares } = designColours(img);
+      return clusterings.map((o) => ({
+        label: `k=${o.k} seed ${o.seed}`,
+        c: coverage(labs, shares, o.clusters),
+      }));
+    };
     cases.push({
       name,
       stats,
       result,
-      measures: {
-        A: measureDesign(decodeIndexedPng(a.png), stats),
-        B: measureDesign(decodeIndexedPng(b.png), stats),
-      },
+      measures: { A: measureDesign(imgA, stats), B: measureDesign(imgB, stats) },
+      others: { A: others(imgA), B: others(imgB) },
     });
   }
 }, 600_000);
 
 const each = (fn: (c: Case, v: 'A' | 'B', m: DesignMeasures) => void) => () => {
-  expect(cases.length).toBeGreaterThanOrEqual(8);
+  expect(cases.length).toBeGreaterThanOrEqual(14);
   for (const c of cases) for (const v of ['A', 'B'] as const) fn(c, v, c.measures[v]);
 };
 
@@ -60,6 +79,28 @@ describe('targets on every fixture (default toggles)', () => {
         `${c.name} ${v} design->cluster ${m.designToCluster.join(',')}`,
       ).toBeLessThanOrEqual(1);
     }),
+  );
+
+  // Known gap (README): with at most seven colours this cannot hold on every photo, because a
+  // k = 4 centre often sits halfway between two k = 6 centres, 4-5 CIEDE2000 from each. The test
+  // checks the full requirement and is marked as failing; vitest reports it when it starts to pass.
+  it.fails(
+    'G2 and G3 hold against plain k-means++ clusterings of the ground (k = 4, 5, 6; three seeds each)',
+    () => {
+      expect(cases.length).toBeGreaterThanOrEqual(14);
+      for (const c of cases)
+        for (const v of ['A', 'B'] as const)
+          for (const { label, c: m } of c.others[v]) {
+            const at = `${c.name} ${v} ${label}`;
+            for (const d of m.clusterToDesign) expect(d, `${at} cluster->design`).toBeLessThanOrEqual(3);
+            expect(m.clusterToDesignWeightedMean, `${at} weighted mean`).toBeLessThanOrEqual(1.5);
+            expect(
+              m.designToCluster.filter((d) => d > 6).length,
+              `${at} design->cluster ${m.designToCluster.map((d) => d.toFixed(1)).join(',')}`,
+            ).toBeLessThanOrEqual(1);
+            expect(m.tvDistance, `${at} TV`).toBeLessThanOrEqual(0.1);
+          }
+    },
   );
 
   it(
@@ -156,6 +197,51 @@ describe('targets on every fixture (default toggles)', () => {
         expect([png.width, png.height]).toEqual([1024, 1024]);
       }
       expect(c.result.designs[0].designId).not.toBe(c.result.designs[1].designId);
+    }
+  });
+});
+
+describe('small uploads (issue 7, item 4)', () => {
+  /** Box-filtered downscale to `long` pixels on the long side, as a phone or a web page would. */
+  const downscale = (p: { width: number; height: number; data: Uint8Array }, long: number) => {
+    const f = long / Math.max(p.width, p.height);
+    const w = Math.round(p.width * f);
+    const h = Math.round(p.height * f);
+    const ch = p.data.length / (p.width * p.height);
+    const out = new Uint8Array(w * h * 4);
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) {
+        const x0 = Math.floor(x / f);
+        const x1 = Math.max(x0 + 1, Math.floor((x + 1) / f));
+        const y0 = Math.floor(y / f);
+        const y1 = Math.max(y0 + 1, Math.floor((y + 1) / f));
+        const s = [0, 0, 0];
+        let n = 0;
+        for (let yy = y0; yy < y1; yy++)
+          for (let xx = x0; xx < x1; xx++) {
+            for (let c = 0; c < 3; c++) s[c] = (s[c] ?? 0) + (p.data[(yy * p.width + xx) * ch + c] ?? 0);
+            n++;
+          }
+        for (let c = 0; c < 3; c++) out[(y * w + x) * 4 + c] = Math.round((s[c] ?? 0) / n);
+        out[(y * w + x) * 4 + 3] = 255;
+      }
+    return { width: w, height: h, data: out };
+  };
+
+  it('G6 holds on 256 px versions of the photos (both designs)', async () => {
+    const fx = await loadFixtures();
+    for (const name of ['desert', 'urban', 'forest', 'marsh']) {
+      const photo = fx.find((f) => f.name === name)?.photo;
+      if (!photo) throw new Error(`fixture ${name} missing`);
+      const small = downscale(photo, 256);
+      const res = generate({ photo: small, ...(FIXTURE_CONTEXT[name] ?? {}), seed: 7 });
+      for (const d of res.designs) {
+        const img = decodeIndexedPng(d.png);
+        expect(
+          patchSizeSpan(img.index, img.width, img.height).span,
+          `${name} 256 px ${d.variant}`,
+        ).toBeGreaterThanOrEqual(2.5);
+      }
     }
   });
 });

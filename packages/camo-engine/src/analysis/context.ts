@@ -304,3 +304,84 @@ export function contextCues(description: string, state: string, county: string):
   }
   return out;
 }
+
+/**
+ * Typical ground colours of each biome (hex, share), for photos that show almost nothing but
+ * sky. Broad averages of the kind of ground each cue stands for, not any one photo.
+ */
+const BIOME_COLOURS: Record<string, [string, number][]> = {
+  forest: [
+    ['#3a4a2c', 0.3],
+    ['#56603a', 0.25],
+    ['#6b5a3e', 0.2],
+    ['#23291c', 0.15],
+    ['#8a8a5a', 0.1],
+  ],
+  pine: [
+    ['#2c3b2a', 0.35],
+    ['#465038', 0.25],
+    ['#4a3a2c', 0.2],
+    ['#76704e', 0.2],
+  ],
+  grass: [
+    ['#7f8c4a', 0.35],
+    ['#a59a62', 0.25],
+    ['#5c6a38', 0.2],
+    ['#414b2c', 0.2],
+  ],
+  desert: [
+    ['#c2b280', 0.4],
+    ['#a08c64', 0.25],
+    ['#d8c8a0', 0.2],
+    ['#7a6a50', 0.15],
+  ],
+  redrock: [
+    ['#a65436', 0.35],
+    ['#c48a5a', 0.25],
+    ['#7a4a32', 0.2],
+    ['#d0b08a', 0.2],
+  ],
+  rock: [
+    ['#918d84', 0.35],
+    ['#6a6760', 0.25],
+    ['#4a4845', 0.2],
+    ['#b0aca2', 0.2],
+  ],
+  snow: [
+    ['#eef0f0', 0.45],
+    ['#c5cbd0', 0.2],
+    ['#5a5e58', 0.2],
+    ['#2e3330', 0.15],
+  ],
+  reeds: [
+    ['#b9a37a', 0.35],
+    ['#8a7a52', 0.25],
+    ['#5c5a3a', 0.2],
+    ['#3a3a2a', 0.2],
+  ],
+  autumn: [
+    ['#c4872b', 0.3],
+    ['#8b4a22', 0.25],
+    ['#5e3f28', 0.25],
+    ['#a89060', 0.2],
+  ],
+  urban: [
+    ['#aaa9a3', 0.35],
+    ['#7a7a76', 0.25],
+    ['#4a4b50', 0.2],
+    ['#c8c6c0', 0.2],
+  ],
+  water: [
+    ['#8a8460', 0.3],
+    ['#5a5a40', 0.3],
+    ['#3a3a30', 0.2],
+    ['#b0a888', 0.2],
+  ],
+};
+
+/** The prior palette of the strongest cue that has one (description first, then county, state). */
+export function biomePrior(cues: readonly AppliedCue[]): { id: string; colours: [string, number][] } {
+  const best = [...cues].sort((a, b) => b.strength - a.strength).find((c) => BIOME_COLOURS[c.cue.id]);
+  const id = best?.cue.id ?? 'grass';
+  return { id, colours: BIOME_COLOURS[id] ?? BIOME_COLOURS.grass ?? [] };
+}

@@ -57,6 +57,9 @@ const NAMED: [string, string][] = [
   ['heather', '#8e7ca3'],
 ];
 
+/** The camouflage and outdoor-gear colour names, name to hex. */
+export const NAMED_COLOURS: readonly (readonly [string, string])[] = NAMED;
+
 const NAMED_LAB: { name: string; lab: Lab }[] = NAMED.map(([name, hex]) => {
   const [r, g, b] = hexToRgb(hex);
   return { name, lab: rgbToLab(r, g, b) };

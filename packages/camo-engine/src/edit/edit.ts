@@ -1,21 +1,33 @@
-import { colourWordLab, COLOUR_WORDS } from '../color/names.js';
+import type { Lab } from '../color/lab.js';
 import { ciede2000 } from '../metrics/ciede2000.js';
-import { analysisFromRecipe, buildRecipe, entry, normaliseShares, weightedMeanL } from '../recipe/build.js';
+import {
+  analysisFromRecipe,
+  buildRecipe,
+  entry,
+  mergePalette,
+  normaliseShares,
+  weightedMeanL,
+} from '../recipe/build.js';
 import type { PaletteEntry, Recipe } from '../recipe/recipe-types.js';
-import { render, withTypicalCut } from '../generate.js';
+import { withTypicalCut } from '../generate.js';
 import { encodeIndexedPng } from '../render/png.js';
 import type { ToggleName } from '../types.js';
+import { colourNames, findColours, labOfHex, type NamedColour } from './colours.js';
 
 /** What edit() understands; quoted in its error message. */
 export const EDIT_VOCABULARY =
-  'darker / lighter; warmer / cooler; more or less <colour> (green, olive, brown, tan, khaki, sand, black, grey, white, ' +
-  'blue, red, orange, yellow, rust, ...); bigger / smaller shapes; denser / sparser (busier / calmer); more / less contrast; ' +
-  'add or remove dots, contour lines, outlines, leaves or branches, geometric shapes, blobs; ' +
-  'switch to a digital (pixel) or organic style. "much" or "slightly" scale a change.';
+  'darker / lighter; warmer / cooler; more, less, no or add <colour> (any CSS colour name, camo names such as ' +
+  'coyote brown or olive drab, blaze orange accents); bigger / smaller shapes; busier / calmer (denser / sparser, cleaner); ' +
+  'more / less contrast (pop, punchier, bolder / subtler, softer, muted); fewer or more colours; ' +
+  'add or remove dots, contour lines, outlines, leaves or branches, geometric shapes, blobs; brush strokes or stripes; ' +
+  'seasons and settings (winter, snow, fall, spring green, summer, desert, swamp, late season); ' +
+  'switch to a digital (pixel) or organic style. "much", "a bit", "not so" and "too" scale or turn a change.';
 
 export class EditNotUnderstoodError extends Error {
-  constructor(detail: string) {
-    super(`${detail} I understand: ${EDIT_VOCABULARY}`);
+  constructor(detail: string, suggestions: string[] = []) {
+    super(
+      `${detail}${suggestions.length ? ` Closest things I can do: ${suggestions.join('; ')}.` : ''} I understand: ${EDIT_VOCABULARY}`,
+    );
     this.name = 'EditNotUnderstoodError';
   }
 }
@@ -32,106 +44,377 @@ type Op =
   | { kind: 'lightness'; amount: number }
   | { kind: 'warmth'; amount: number }
   | { kind: 'contrast'; factor: number }
-  | { kind: 'colour'; word: string; factor: number }
+  | { kind: 'chroma'; factor: number }
+  | { kind: 'colour'; colour: NamedColour; mode: 'more' | 'less' | 'remove' | 'accent'; k: number }
+  | { kind: 'replace'; from: NamedColour; to: NamedColour }
   | { kind: 'scale'; factor: number }
   | { kind: 'density'; amount: number }
+  | { kind: 'stretch'; dir: 'horizontal' | 'vertical'; k: number; label: string }
+  | { kind: 'colours'; delta?: number; count?: number }
   | { kind: 'toggle'; name: ToggleName; on: boolean }
   | { kind: 'style'; style: 'organic' | 'digital' };
 
 const FEATURES: { name: ToggleName; words: RegExp; label: string }[] = [
-  { name: 'speckledDots', words: /\b(dots?|speckles?|speckled|spots?|specks?)\b/, label: 'dots' },
+  {
+    name: 'speckledDots',
+    words: /\b(dots?|dotted|speckles?|speckled|speckling|spots?|spotted|specks?|flecks?|freckles?)\b/,
+    label: 'dots',
+  },
   {
     name: 'contourLines',
-    words: /\b(contour|contours|topo|topographic|contour lines?)\b/,
+    words: /\b(contours?|contour lines?|topo|topographic|topo lines?|isolines?)\b/,
     label: 'contour lines',
   },
   {
     name: 'outlineStrokes',
-    words: /\b(outlines?|outline strokes?|strokes?|edges? lines?)\b/,
+    words: /\b(outlines?|outlined|outline strokes?|edge lines?|borders?)\b/,
     label: 'outlines',
   },
   {
     name: 'organicObjects',
-    words: /\b(leaf|leaves|branch|branches|twigs?|foliage)\b/,
+    words: /\b(leaf|leaves|leafy|branch|branches|twigs?|foliage|sticks|limbs?|vines?|ferns?)\b/,
     label: 'leaves and branches',
   },
   {
     name: 'geometricShapes',
-    words: /\b(geometric|geometry|shards?|angular|polygons?|triangles?)\b/,
+    words:
+      /\b(geometric|geometry|shards?|angular|polygons?|polygonal|triangles?|triangular|straight edges?|jagged)\b/,
     label: 'geometric shapes',
   },
-  { name: 'blobs', words: /\b(blobs?|rounded)\b/, label: 'blobs' },
+  { name: 'blobs', words: /\b(blobs?|blobby|blotch(es|y)?|splotch(es|y)?|rounded)\b/, label: 'blobs' },
 ];
 
-const ADD = /\b(add|adds|adding|with|include|including|put|more|give|want|need|show)\b/;
-const REMOVE = /\b(remove|removing|no|without|drop|delete|less|fewer|take out|get rid of|lose|hide)\b/;
+const REMOVE =
+  /\b(remove|removing|no|without|drop|delete|take out|take away|get rid of|lose|ditch|hide|strip|kill|skip)\b/;
+const LESS =
+  /\b(less|fewer|reduce|reduced|lower|decrease|cut down|cut back|tone down|tone it down|dial back|dial down|too much|too many|not so much|minus)\b/;
+const MORE =
+  /\b(more|add|adding|extra|increase|boost|include|put|give|want|need|plus|some|bit of|touch of|hint of|splash of|dash of|lots of|with|throw in|bring in|use)\b/;
+const ACCENT =
+  /\b(accents?|accented|touch of|hint of|splash of|dash of|flecks? of|bits? of|highlights?|pops? of)\b/;
 
 function intensity(text: string): number {
-  if (/\b(much|a lot|way|very|far|significantly|lots)\b/.test(text)) return 2;
-  if (/\b(slightly|a bit|a little|bit|little|touch|somewhat)\b/.test(text)) return 0.5;
+  if (
+    /\b(much|a lot|lots|way|very|far|significantly|really|heaps|tons|drastically|massively|extremely|super)\b/.test(
+      text,
+    )
+  )
+    return 2;
+  if (/\b(slightly|a bit|a little|little|touch|somewhat|tad|hair|bit|smidge|marginally|just a)\b/.test(text))
+    return 0.5;
   return 1;
 }
 
-/** Splits a request into clauses and maps each to operations. */
-export function parseEdit(text: string): Op[] {
-  const ops: Op[] = [];
-  const clauses = text
+/**
+ * Whether a clause turns its change around: "too dark" asks for lighter, "not so busy" for
+ * calmer. "not X enough" and "not enough X" ask for more of X, so they do not turn it.
+ */
+function turned(text: string): boolean {
+  if (/\bnot \w+ enough\b|\bnot enough\b|\bisn'?t \w+ enough\b/.test(text)) return false;
+  if (/\btoo\b(?! much| many)/.test(text)) return true;
+  return /\b(not so|not as|not that|not too|less|don'?t want it|doesn'?t need to be)\b/.test(text);
+}
+
+const WORDS_NUM: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7 };
+
+/** Seasons and settings, as what a designer would do to the palette and shapes. */
+const SETTINGS: { re: RegExp; ops: (k: number) => Op[]; label: string }[] = [
+  {
+    re: /\b(winter|wintry|wintery|wintrier|snow|snowy|snowier|snowfield|frost|frosty|icy|icier|arctic|alpine winter)\b/,
+    label: 'winter',
+    ops: (k) => [
+      { kind: 'colour', colour: { name: 'snow white', lab: labOfHex('#eef0f0') }, mode: 'more', k: 1.5 * k },
+      { kind: 'warmth', amount: -3 * k },
+    ],
+  },
+  {
+    re: /\b(fall|fallish|autumn|autumnal|autumny|october|turning leaves|hardwoods in fall)\b/,
+    label: 'fall',
+    ops: (k) => [
+      { kind: 'colour', colour: { name: 'burnt orange', lab: labOfHex('#b5652b') }, mode: 'more', k },
+      { kind: 'warmth', amount: 4 * k },
+    ],
+  },
+  {
+    re: /\b(late season|late-season|dormant|dead grass|november|december|brown season|after the frost)\b/,
+    label: 'late season',
+    ops: (k) => [
+      { kind: 'colour', colour: { name: 'dead grass', lab: labOfHex('#a8915f') }, mode: 'more', k },
+      { kind: 'chroma', factor: 1 / (1 + 0.35 * k) },
+    ],
+  },
+  {
+    re: /\b(spring|springtime|early season|summer|summertime|lush|new growth|green up)\b/,
+    label: 'spring green',
+    ops: (k) => [
+      { kind: 'colour', colour: { name: 'spring green', lab: labOfHex('#7a9a45') }, mode: 'more', k },
+    ],
+  },
+  {
+    re: /\b(desert|deserty|arid|drier|dunes?|badlands|sagebrush|mojave|sahara)\b/,
+    label: 'desert',
+    ops: (k) => [
+      { kind: 'colour', colour: { name: 'sand', lab: labOfHex('#c2b280') }, mode: 'more', k: 1.3 * k },
+      { kind: 'density', amount: -0.6 * k },
+      { kind: 'scale', factor: 1 + 0.5 * k },
+    ],
+  },
+  {
+    re: /\b(swamp|swampy|swampier|marsh|marshy|marshier|bayou|bog|wetlands?|bottomland|cattails?|reeds?|flooded timber)\b/,
+    label: 'swamp',
+    ops: (k) => [
+      { kind: 'colour', colour: { name: 'mud', lab: labOfHex('#4f4a32') }, mode: 'more', k },
+      { kind: 'lightness', amount: -3 * k },
+      { kind: 'stretch', dir: 'vertical', k: 0.8 * k, label: 'taller, reed-like shapes' },
+    ],
+  },
+  {
+    re: /\b(night|dusk|shadows?|shady|dark timber|deep woods)\b/,
+    label: 'shade',
+    ops: (k) => [{ kind: 'lightness', amount: -5 * k }],
+  },
+];
+
+/** Splits a request into clauses. */
+function clauses(text: string): string[] {
+  return text
     .toLowerCase()
-    .replace(/colour/g, 'color')
-    .split(/[,.;!?]|\band\b|\bbut\b|\bthen\b/)
+    .replace(/colou?rs?/g, (m) => (m.endsWith('s') ? 'colors' : 'color'))
+    .replace(/[’`]/g, "'")
+    .split(/[,.;!?]|\band also\b|\band\b|\bbut\b|\bthen\b|\bplus\b|\balso\b|&|\+|\//)
     .map((c) => c.trim())
     .filter(Boolean);
-  for (const c of clauses) {
-    const k = intensity(c);
-    const before = ops.length;
-    if (/\b(digital|pixel|pixels|pixelated|pixelated|marpat)\b/.test(c) && !REMOVE.test(c))
-      ops.push({ kind: 'style', style: 'digital' });
-    else if (/\b(organic|natural|woodland style|non-pixel|smooth style)\b/.test(c))
-      ops.push({ kind: 'style', style: 'organic' });
+}
 
-    const feature = FEATURES.find((f) => f.words.test(c));
-    const isContrast = /\bcontrast\b/.test(c);
-    if (feature && !isContrast) {
-      if (REMOVE.test(c)) ops.push({ kind: 'toggle', name: feature.name, on: false });
-      else if (ADD.test(c) || /\b(dots|lines|outlines|leaves|branches|shapes)\b/.test(c))
-        ops.push({ kind: 'toggle', name: feature.name, on: true });
-    }
-    if (isContrast) {
-      if (/\b(more|higher|increase|stronger|boost|bolder|punchier|high)\b/.test(c))
-        ops.push({ kind: 'contrast', factor: 1 + 0.3 * k });
-      else if (/\b(less|lower|reduce|softer|weaker|low)\b/.test(c))
-        ops.push({ kind: 'contrast', factor: 1 / (1 + 0.3 * k) });
-    }
-    if (/\b(darker|darken|deeper|dimmer)\b/.test(c)) ops.push({ kind: 'lightness', amount: -7 * k });
-    else if (/\b(lighter|lighten|brighter|brighten|paler)\b/.test(c))
-      ops.push({ kind: 'lightness', amount: 7 * k });
-    if (/\b(warmer|warm up|warm)\b/.test(c)) ops.push({ kind: 'warmth', amount: 6 * k });
-    else if (/\b(cooler|colder|cool down|cool)\b/.test(c)) ops.push({ kind: 'warmth', amount: -6 * k });
-    if (/\b(bigger|larger|big|large|enlarge)\b/.test(c) && !feature)
-      ops.push({ kind: 'scale', factor: 1 + 0.4 * k });
-    else if (/\b(smaller|tinier|small|shrink|finer)\b/.test(c) && !feature)
-      ops.push({ kind: 'scale', factor: 1 / (1 + 0.4 * k) });
-    if (/\b(denser|dense|busier|busy|more detail|more detailed|more shapes|tighter)\b/.test(c))
-      ops.push({ kind: 'density', amount: k });
-    else if (/\b(sparser|sparse|calmer|simpler|less busy|fewer shapes|less detail|cleaner)\b/.test(c))
-      ops.push({ kind: 'density', amount: -k });
-    if (!feature && !isContrast) {
-      const more = /\b(more|add|extra|increase|bigger share of)\b/.test(c);
-      const less = /\b(less|fewer|reduce|remove|no|without)\b/.test(c);
-      for (const word of Object.keys(COLOUR_WORDS)) {
-        if (new RegExp(`\\b${word}s?\\b`).test(c) && (more || less)) {
-          ops.push({ kind: 'colour', word, factor: more ? 1 + 0.6 * k : 1 / (1 + 0.6 * k) });
-        }
+/** Maps a request to operations, clause by clause. */
+export function parseEdit(text: string): Op[] {
+  const ops: Op[] = [];
+  for (const raw of clauses(text)) {
+    const k = intensity(raw);
+    const flip = turned(raw);
+    const sign = flip ? -1 : 1;
+    const before = ops.length;
+    // Replacing one colour with another.
+    const rep = /\b(?:replace|swap|switch|change|turn)\b(.+?)\b(?:with|for|to|into)\b(.+)/.exec(raw);
+    const inst = /\b(.+?)\binstead of\b(.+)/.exec(raw);
+    if (rep || inst) {
+      const a = findColours(rep ? (rep[1] ?? '') : (inst?.[2] ?? '')).colours[0];
+      const b = findColours(rep ? (rep[2] ?? '') : (inst?.[1] ?? '')).colours[0];
+      if (a && b) {
+        ops.push({ kind: 'replace', from: a, to: b });
+        continue;
       }
     }
+    const { colours, rest } = findColours(raw);
+    const c = rest;
+
+    // Style.
+    if (/\b(digital|pixels?|pixelated|pixelly|pixel art|marpat|8-bit|blocky|squares)\b/.test(c)) {
+      ops.push({ kind: 'style', style: REMOVE.test(c) || flip ? 'organic' : 'digital' });
+    } else if (
+      /\b(organic|natural looking|woodland style|non-pixel|smooth style|hand drawn|painted)\b/.test(c)
+    )
+      ops.push({ kind: 'style', style: 'organic' });
+
+    // Colour count.
+    const count = /\b(\d|two|three|four|five|six|seven)(?: \w+)? colors?\b/.exec(c);
+    if (count) {
+      const n = Number(count[1]) || WORDS_NUM[count[1] ?? ''] || 0;
+      if (n >= 3 && n <= 7) ops.push({ kind: 'colours', count: n });
+    } else if (/\bcolors\b/.test(c) && /\b(fewer|less|reduce|simpler|limit|limited|cut|too many)\b/.test(c))
+      ops.push({ kind: 'colours', delta: -(k >= 2 ? 2 : 1) });
+    else if (/\b(more|extra|another|additional) colors?\b|\bmore varied\b|\bmore variety\b/.test(c))
+      ops.push({ kind: 'colours', delta: 1 });
+    else if (/\bsimpler palette\b|\blimited palette\b/.test(c)) ops.push({ kind: 'colours', delta: -1 });
+
+    // Brush strokes, stripes: elongated shapes.
+    if (
+      /\b(brush ?strokes?|brushed|streaks?|streaky|stripes?|striped|tiger ?stripes?|elongated|stretch|stretched|stretchy|horizontal|horizontally)\b/.test(
+        c,
+      )
+    )
+      ops.push({ kind: 'stretch', dir: 'horizontal', k, label: 'long, horizontal brush-stroke shapes' });
+    else if (/\b(vertical|vertically|upright|tall|taller|grass blades?|reedy)\b/.test(c))
+      ops.push({ kind: 'stretch', dir: 'vertical', k, label: 'taller, vertical shapes' });
+
+    // Features (toggles).
+    const feature = FEATURES.find((f) => f.words.test(c));
+    const sizeWord =
+      /\b(bigger|larger|big|large|huge|enlarge|chunkier|smaller|tinier|small|tiny|finer|shrink)\b/.test(c);
+    if (feature && !(feature.name === 'blobs' && sizeWord)) {
+      if (REMOVE.test(c) || LESS.test(c) || flip) ops.push({ kind: 'toggle', name: feature.name, on: false });
+      else ops.push({ kind: 'toggle', name: feature.name, on: true });
+    }
+
+    // Contrast and colourfulness.
+    const popUp =
+      /\b(pop|pops|punchier|punchy|punch|bolder|bold|stand out|vivid|striking|crisper|crisp|sharper|dramatic|contrasty)\b/;
+    const popDown =
+      /\b(subtler|subtle|softer|soft|muted|mute|gentler|gentle|low-key|understated|toned down|tone down|tone it down|washed|duller|dull|flatter)\b/;
+    if (/\bcontrast\b/.test(c)) {
+      const down =
+        /\b(less|lower|reduce|softer|weaker|low|tone down|toned down|decrease|not so much)\b/.test(c) ||
+        (flip && !/\bmore\b/.test(c));
+      ops.push({ kind: 'contrast', factor: down ? 1 / (1 + 0.3 * k) : 1 + 0.3 * k });
+    } else if (popUp.test(c)) {
+      const down = flip || /\b(less|not)\b/.test(c);
+      ops.push({ kind: 'contrast', factor: down ? 1 / (1 + 0.25 * k) : 1 + 0.25 * k });
+      ops.push({ kind: 'chroma', factor: down ? 1 / (1 + 0.2 * k) : 1 + 0.2 * k });
+    } else if (popDown.test(c)) {
+      const up = flip;
+      ops.push({ kind: 'contrast', factor: up ? 1 + 0.25 * k : 1 / (1 + 0.25 * k) });
+      ops.push({ kind: 'chroma', factor: up ? 1 + 0.2 * k : 1 / (1 + 0.25 * k) });
+    } else if (/\b(saturated|saturation|colorful|vibrant|richer|brighter colors)\b/.test(c)) {
+      const down = flip || /\b(less|lower|reduce|de-?saturate)\b/.test(c);
+      ops.push({ kind: 'chroma', factor: down ? 1 / (1 + 0.25 * k) : 1 + 0.25 * k });
+    } else if (/\b(desaturate|desaturated|grayer overall|drab|drabber|earthier)\b/.test(c))
+      ops.push({ kind: 'chroma', factor: 1 / (1 + 0.3 * k) });
+
+    // Lightness.
+    if (/\b(darker|darken|deeper|dimmer|dark|darkness|shadowy)\b/.test(c))
+      ops.push({ kind: 'lightness', amount: -6 * k * sign });
+    else if (/\b(lighter|lighten|brighter|brighten|paler|light|bright|washed out)\b/.test(c))
+      ops.push({ kind: 'lightness', amount: 6 * k * sign });
+
+    // Warmth.
+    if (/\b(warmer|warm|warmth|hotter|sunnier)\b/.test(c)) ops.push({ kind: 'warmth', amount: 6 * k * sign });
+    else if (/\b(cooler|colder|cool|cold|chilly)\b/.test(c))
+      ops.push({ kind: 'warmth', amount: -6 * k * sign });
+
+    // Size.
+    if (/\b(bigger|larger|big|large|huge|enlarge|chunkier|broader|wider|zoom in|scale up)\b/.test(c))
+      ops.push({ kind: 'scale', factor: Math.pow(1 + 0.4 * k, sign) });
+    else if (/\b(smaller|tinier|small|tiny|finer|shrink|zoom out|scale down|micro)\b/.test(c))
+      ops.push({ kind: 'scale', factor: Math.pow(1 + 0.4 * k, -sign) });
+
+    // Busy / calm.
+    const busy =
+      /\b(busier|busy|denser|dense|more detail|more detailed|detailed|more shapes|more broken up|broken up|cluttered|more going on|more texture|textured|complex|noisier|noisy|chaotic)\b/;
+    const calm =
+      /\b(calmer|calm|sparser|sparse|simpler|simple|cleaner|clean|quieter|quiet|plainer|plain|minimal|fewer shapes|less detail|less cluttered|less going on|smoother|tidier|relaxed)\b/;
+    if (busy.test(c)) {
+      const down = flip || /\b(less|fewer|reduce|not)\b/.test(c);
+      ops.push({ kind: 'density', amount: down ? -k : k });
+    } else if (calm.test(c)) ops.push({ kind: 'density', amount: flip ? k : -k });
+
+    // Seasons and settings (a named colour in the clause, e.g. "spring green", is not repeated).
+    for (const s of SETTINGS)
+      if (
+        s.re.test(c) &&
+        !(s.label === 'spring green' && colours.some((x) => x.name.includes('spring green')))
+      )
+        ops.push(...s.ops(k));
+
+    // Colours.
+    // Each colour reads the words just before it ("add orange, less black"), or failing
+    // those, the whole clause.
+    colours.forEach((colour, j) => {
+      const from = j > 0 ? (colours[j - 1]?.at ?? 0) : 0;
+      const local = raw.slice(from, colour.at ?? raw.length);
+      const after = raw.slice(colour.at ?? 0, colours[j + 1]?.at ?? raw.length);
+      const ctx = REMOVE.test(local) || LESS.test(local) || MORE.test(local) ? local : raw;
+      let mode: 'more' | 'less' | 'remove' | 'accent';
+      if (REMOVE.test(ctx)) mode = 'remove';
+      else if (LESS.test(ctx) || turned(ctx)) mode = 'less';
+      else if (ACCENT.test(ctx) || ACCENT.test(after)) mode = 'accent';
+      else mode = 'more';
+      ops.push({ kind: 'colour', colour, mode, k });
+    });
     void before;
   }
   return ops;
 }
 
-function relabel(p: PaletteEntry, lab: PaletteEntry['lab']): PaletteEntry {
-  const e = entry({ L: Math.max(2, Math.min(98, lab.L)), a: lab.a, b: lab.b }, p.share, p.role);
-  return e;
+function relabel(p: PaletteEntry, lab: Lab): PaletteEntry {
+  return entry({ L: Math.max(2, Math.min(98, lab.L)), a: lab.a, b: lab.b }, p.share, p.role);
+}
+
+/** The palette colour nearest to `lab` (CIEDE2000) among colours with area, and its distance. */
+function nearest(palette: PaletteEntry[], lab: Lab): { i: number; d: number } {
+  let i = -1;
+  let d = Infinity;
+  palette.forEach((p, j) => {
+    const dd = ciede2000(p.lab, lab);
+    if (p.share > 0 && dd < d) {
+      d = dd;
+      i = j;
+    }
+  });
+  return { i, d };
+}
+
+/** A palette colour within this (CIEDE2000) counts as the colour asked for. */
+const SAME_COLOUR = 14;
+
+/** Suggestions for a request that maps to nothing: vocabulary words that look like its words. */
+function suggest(text: string): string[] {
+  const vocab: [string, string][] = [
+    ['darker', 'darker'],
+    ['lighter', 'lighter'],
+    ['warmer', 'warmer'],
+    ['cooler', 'cooler'],
+    ['bigger', 'bigger shapes'],
+    ['smaller', 'smaller shapes'],
+    ['busier', 'busier (denser)'],
+    ['calmer', 'calmer (sparser)'],
+    ['contrast', 'more or less contrast'],
+    ['pop', 'make it pop (more contrast)'],
+    ['subtle', 'subtler (less contrast)'],
+    ['dots', 'add dots'],
+    ['contour', 'add contour lines'],
+    ['outline', 'add outlines'],
+    ['leaves', 'add leaves and branches'],
+    ['branches', 'add leaves and branches'],
+    ['geometric', 'add geometric shapes'],
+    ['blobs', 'add blobs'],
+    ['digital', 'switch to a digital (pixel) style'],
+    ['pixel', 'switch to a digital (pixel) style'],
+    ['organic', 'switch to an organic style'],
+    ['winter', 'make it look like winter'],
+    ['snow', 'add snow'],
+    ['fall', 'make it look like fall'],
+    ['autumn', 'make it look like fall'],
+    ['spring', 'spring green'],
+    ['desert', 'desert colours'],
+    ['swamp', 'swamp colours'],
+    ['colors', 'fewer colours'],
+    ['stripes', 'brush strokes or stripes'],
+    ['brush', 'brush strokes'],
+    ['orange', 'add blaze orange accents'],
+  ];
+  const words = text
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter((w) => w.length >= 3);
+  const scored: { s: string; d: number }[] = [];
+  for (const w of words)
+    for (const [key, label] of vocab) {
+      const d = levenshtein(w, key);
+      const limit = key.length <= 4 ? 1 : 2;
+      if (d <= limit || (w.length >= 4 && (key.startsWith(w) || w.startsWith(key))))
+        scored.push({ s: label, d });
+    }
+  for (const w of words)
+    for (const n of colourNames())
+      if (!n.includes(' ') && n.length >= 4 && levenshtein(w, n) <= 1)
+        scored.push({ s: `more or less ${n}`, d: 1 });
+  scored.sort((a, b) => a.d - b.d);
+  const out = [...new Set(scored.map((x) => x.s))].slice(0, 3);
+  return out.length ? out : ['darker or lighter', 'bigger or smaller shapes', 'more or less of a colour'];
+}
+
+function levenshtein(a: string, b: string): number {
+  const dp = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = dp[0] ?? 0;
+    dp[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = dp[j] ?? 0;
+      dp[j] = Math.min((dp[j] ?? 0) + 1, (dp[j - 1] ?? 0) + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = tmp;
+    }
+  }
+  return dp[b.length] ?? 0;
 }
 
 /**
@@ -141,13 +424,22 @@ function relabel(p: PaletteEntry, lab: PaletteEntry['lab']): PaletteEntry {
  */
 export function edit(recipe: Recipe, text: string): EditResult {
   const ops = parseEdit(text);
-  if (ops.length === 0) throw new EditNotUnderstoodError(`Could not find a change I can make in "${text}".`);
+  if (ops.length === 0)
+    throw new EditNotUnderstoodError(`Could not find a change I can make in "${text}".`, suggest(text));
   let palette = recipe.palette.map((p) => ({ ...p, lab: { ...p.lab } }));
   const shape = { ...recipe.shape };
   const toggles = { ...recipe.toggles };
   let style = recipe.style;
   const done: string[] = [];
   const noop: string[] = [];
+  const addColour = (lab: Lab, share: number, name: string): void => {
+    const photo = palette.filter((p) => p.share > 0);
+    if (photo.length >= 7) palette = mergePalette(photo, 6);
+    for (const p of palette) p.share *= 1 - share;
+    const e = entry(lab, share, 'photo');
+    palette.push(e);
+    done.push(`added ${e.name} ${e.hex} (${name}, ${Math.round(share * 100)}%)`);
+  };
   for (const op of ops) {
     switch (op.kind) {
       case 'lightness':
@@ -166,26 +458,88 @@ export function edit(recipe: Recipe, text: string): EditResult {
         done.push(op.factor > 1 ? 'more contrast' : 'less contrast');
         break;
       }
+      case 'chroma':
+        palette = palette.map((p) =>
+          relabel(p, { L: p.lab.L, a: p.lab.a * op.factor, b: p.lab.b * op.factor }),
+        );
+        done.push(op.factor > 1 ? 'richer colours' : 'more muted colours');
+        break;
       case 'colour': {
-        const target = colourWordLab(op.word);
-        if (!target) break;
-        let best = -1;
-        let bestD = 30;
-        palette.forEach((p, i) => {
-          const d = ciede2000(p.lab, target);
-          if (p.share > 0 && d < bestD) {
-            bestD = d;
-            best = i;
+        const { i, d } = nearest(palette, op.colour.lab);
+        const hit = palette[i];
+        const present = hit && d < SAME_COLOUR;
+        if (op.mode === 'remove' || op.mode === 'less') {
+          if (!present || !hit) {
+            noop.push(
+              `there is no ${op.colour.name} in this palette (${palette.map((p) => p.name).join(', ')})`,
+            );
+            break;
           }
-        });
-        const hit = palette[best];
-        if (!hit) {
-          noop.push(`there is no ${op.word} in this palette (${palette.map((p) => p.name).join(', ')})`);
+          if (op.mode === 'remove' || op.k >= 2) {
+            if (palette.filter((p) => p.share > 0).length <= 3) {
+              noop.push(`${hit.name} cannot go: a design needs at least three colours`);
+              break;
+            }
+            const share = hit.share;
+            hit.share = 0;
+            const rest = nearest(palette, hit.lab);
+            const to = palette[rest.i];
+            if (to) to.share += share;
+            palette = palette.filter((p) => p.share > 0 || p.role === 'shadow');
+            palette = palette.filter((p) => p !== hit);
+            done.push(`removed ${hit.name} (${op.colour.name})`);
+          } else {
+            hit.share = Math.max(0.02, hit.share / (1 + 0.6 * op.k));
+            normaliseShares(palette);
+            done.push(`less ${hit.name} (${op.colour.name})`);
+          }
           break;
         }
-        hit.share = Math.max(0.02, Math.min(0.7, hit.share * op.factor));
-        normaliseShares(palette);
-        done.push(`${op.factor > 1 ? 'more' : 'less'} ${hit.name} (${op.word})`);
+        if (present && hit && op.mode !== 'accent') {
+          hit.share = Math.max(0.04, Math.min(0.75, hit.share * (1 + 0.6 * op.k) + 0.04 * op.k));
+          normaliseShares(palette);
+          done.push(`more ${hit.name} (${op.colour.name})`);
+        } else if (present && hit) {
+          hit.share = Math.max(hit.share, 0.05);
+          normaliseShares(palette);
+          done.push(`${hit.name} accents (${op.colour.name})`);
+        } else {
+          const share = op.mode === 'accent' ? 0.05 * Math.min(1.5, op.k) : Math.min(0.3, 0.1 * op.k);
+          addColour(op.colour.lab, share, op.colour.name);
+        }
+        break;
+      }
+      case 'replace': {
+        const { i, d } = nearest(palette, op.from.lab);
+        const hit = palette[i];
+        if (!hit || d >= SAME_COLOUR) {
+          noop.push(`there is no ${op.from.name} in this palette`);
+          break;
+        }
+        palette[i] = relabel(hit, op.to.lab);
+        done.push(`${hit.name} replaced by ${palette[i]?.name ?? op.to.name} (${op.to.name})`);
+        break;
+      }
+      case 'colours': {
+        const photo = palette.filter((p) => p.share > 0);
+        const n = photo.length;
+        const want = Math.max(3, Math.min(7, op.count ?? n + (op.delta ?? 0)));
+        if (want === n) {
+          noop.push(`the design already has ${n} colours`);
+          break;
+        }
+        if (want < n) {
+          palette = mergePalette(photo, want);
+          done.push(`${want} colours`);
+        } else {
+          // One more colour: the largest colour splits into a lighter and a darker tone.
+          const big = photo.reduce((a, b) => (b.share > a.share ? b : a));
+          const half = big.share / 2;
+          palette = palette.filter((p) => p !== big);
+          palette.push(entry({ ...big.lab, L: big.lab.L + 6 }, half, 'photo'));
+          palette.push(entry({ ...big.lab, L: big.lab.L - 6 }, half, 'photo'));
+          done.push(`${n + 1} colours (${big.name} split into two tones)`);
+        }
         break;
       }
       case 'scale':
@@ -193,9 +547,20 @@ export function edit(recipe: Recipe, text: string): EditResult {
         done.push(op.factor > 1 ? 'bigger shapes' : 'smaller shapes');
         break;
       case 'density':
-        shape.scale *= op.amount > 0 ? 0.8 : 1.25;
+        shape.scale *= op.amount > 0 ? Math.pow(0.8, op.amount) : Math.pow(1.25, -op.amount);
         shape.hurst = Math.max(0.05, Math.min(1, shape.hurst - 0.15 * op.amount));
-        done.push(op.amount > 0 ? 'denser' : 'sparser');
+        if (op.amount < 0 && toggles.speckledDots) toggles.speckledDots = false;
+        done.push(op.amount > 0 ? 'busier' : 'calmer');
+        break;
+      case 'stretch':
+        // From level (not from the photo's own lean the other way), then stretched.
+        shape.stretch =
+          op.dir === 'horizontal'
+            ? Math.max(0.4, Math.min(1, shape.stretch) / (1 + 0.6 * op.k))
+            : Math.min(2.5, Math.max(1, shape.stretch) * (1 + 0.5 * op.k));
+        // Asked for: the organic style may stretch further than photo cues take it (G7 may rise).
+        shape.strokes = true;
+        done.push(op.label);
         break;
       case 'toggle': {
         const label = FEATURES.find((f) => f.name === op.name)?.label ?? op.name;
@@ -217,7 +582,8 @@ export function edit(recipe: Recipe, text: string): EditResult {
     }
   }
   if (done.length === 0)
-    throw new EditNotUnderstoodError(`"${text}" would change nothing: ${noop.join('; ')}.`);
+    throw new EditNotUnderstoodError(`"${text}" would change nothing: ${noop.join('; ')}.`, suggest(text));
+  normaliseShares(palette);
   const built = buildRecipe({
     analysis: analysisFromRecipe(recipe),
     style,
@@ -226,9 +592,10 @@ export function edit(recipe: Recipe, text: string): EditResult {
     shape,
     palette: palette.filter((p) => p.share > 0 || p.role === 'shadow'),
     edits: [...recipe.edits, text],
+    ...(style === recipe.style ? { cells: recipe.cells } : {}),
+    ...(style === recipe.style && recipe.grain ? { grain: recipe.grain.share } : {}),
   });
   const { recipe: out, tile } = withTypicalCut(built);
-  void render;
   return {
     recipe: out,
     png: encodeIndexedPng(tile),

@@ -78,30 +78,37 @@ export function lightnessPlane(img: IndexedImage): Float32Array {
   return out;
 }
 
-/** Computes G1-G7 for one design against the photo's statistics. */
-export function measureDesign(img: IndexedImage, photo: PhotoStats): DesignMeasures {
-  const n = img.width * img.height;
-  const counts = new Array<number>(img.palette.length).fill(0);
-  for (let i = 0; i < n; i++) counts[img.index[i] ?? 0] = (counts[img.index[i] ?? 0] ?? 0) + 1;
-  const used = img.palette.map((_, k) => (counts[k] ?? 0) > 0);
-  const colours = new Set(img.palette.filter((_, k) => used[k]).map((c) => c.join(','))).size;
-  const labs: Lab[] = img.palette.map(([r, g, b]) => rgbToLab(r, g, b));
-  const shares = counts.map((c) => c / n);
-  const usedLabs = labs.filter((_, k) => used[k]);
+export interface Coverage {
+  clusterToDesign: number[];
+  clusterToDesignWeightedMean: number;
+  designToCluster: number[];
+  tvDistance: number;
+}
 
-  const big = photo.clusters.filter((c) => c.share >= 0.05);
-  const clusterToDesign = big.map((c) => Math.min(...usedLabs.map((d) => ciede2000(c.lab, d))));
+/**
+ * G2 and G3's cluster measures of a design (its used colours and their shares) against one
+ * clustering of the photo: the distance from every cluster of at least 5 % to the nearest design
+ * colour, the distance from every design colour to the nearest cluster, and the total variation
+ * between the design's area per cluster (each design colour given to its nearest cluster) and the
+ * photo's.
+ */
+export function coverage(
+  labs: readonly Lab[],
+  shares: readonly number[],
+  clusters: readonly { lab: Lab; share: number }[],
+): Coverage {
+  const used = labs.filter((_, k) => (shares[k] ?? 0) > 0);
+  const big = clusters.filter((c) => c.share >= 0.05);
+  const clusterToDesign = big.map((c) => Math.min(...used.map((d) => ciede2000(c.lab, d))));
   const bigShare = big.reduce((s, c) => s + c.share, 0);
   const clusterToDesignWeightedMean =
     big.reduce((s, c, i) => s + c.share * (clusterToDesign[i] ?? 0), 0) / (bigShare || 1);
-  const designToCluster = usedLabs.map((d) => Math.min(...photo.clusters.map((c) => ciede2000(c.lab, d))));
-
-  // G3: give each design colour's area to its nearest photo cluster.
-  const designPerCluster = new Array<number>(photo.clusters.length).fill(0);
+  const designToCluster = used.map((d) => Math.min(...clusters.map((c) => ciede2000(c.lab, d))));
+  const designPerCluster = new Array<number>(clusters.length).fill(0);
   labs.forEach((d, k) => {
     let best = 0;
     let bestD = Infinity;
-    photo.clusters.forEach((c, j) => {
+    clusters.forEach((c, j) => {
       const dd = ciede2000(c.lab, d);
       if (dd < bestD) {
         bestD = dd;
@@ -111,7 +118,46 @@ export function measureDesign(img: IndexedImage, photo: PhotoStats): DesignMeasu
     designPerCluster[best] = (designPerCluster[best] ?? 0) + (shares[k] ?? 0);
   });
   const tvDistance =
-    0.5 * photo.clusters.reduce((s, c, j) => s + Math.abs((designPerCluster[j] ?? 0) - c.share), 0);
+    0.5 * clusters.reduce((s, c, j) => s + Math.abs((designPerCluster[j] ?? 0) - c.share), 0);
+  return { clusterToDesign, clusterToDesignWeightedMean, designToCluster, tvDistance };
+}
+
+/** The palette (Lab) and area share of each palette entry of an indexed design. */
+export function designColours(img: IndexedImage): { labs: Lab[]; shares: number[] } {
+  const n = img.width * img.height;
+  const counts = new Array<number>(img.palette.length).fill(0);
+  for (let i = 0; i < n; i++) counts[img.index[i] ?? 0] = (counts[img.index[i] ?? 0] ?? 0) + 1;
+  return { labs: img.palette.map(([r, g, b]) => rgbToLab(r, g, b)), shares: counts.map((c) => c / n) };
+}
+
+/** The G2/G3 failures of one coverage (empty if it passes). */
+export function failedCoverage(c: Coverage): string[] {
+  const f: string[] = [];
+  if (c.clusterToDesign.some((d) => d > 3))
+    f.push(`G2 cluster->design ${c.clusterToDesign.map((d) => d.toFixed(2)).join(',')}`);
+  if (c.clusterToDesignWeightedMean > 1.5)
+    f.push(`G2 weighted mean ${c.clusterToDesignWeightedMean.toFixed(2)}`);
+  if (c.designToCluster.filter((d) => d > 6).length > 1)
+    f.push(`G2 design->cluster ${c.designToCluster.map((d) => d.toFixed(1)).join(',')}`);
+  if (c.tvDistance > 0.1) f.push(`G3 TV=${c.tvDistance.toFixed(3)}`);
+  return f;
+}
+
+/** Computes G1-G7 for one design against the photo's statistics. */
+export function measureDesign(img: IndexedImage, photo: PhotoStats): DesignMeasures {
+  const n = img.width * img.height;
+  const counts = new Array<number>(img.palette.length).fill(0);
+  for (let i = 0; i < n; i++) counts[img.index[i] ?? 0] = (counts[img.index[i] ?? 0] ?? 0) + 1;
+  const used = img.palette.map((_, k) => (counts[k] ?? 0) > 0);
+  const colours = new Set(img.palette.filter((_, k) => used[k]).map((c) => c.join(','))).size;
+  const labs: Lab[] = img.palette.map(([r, g, b]) => rgbToLab(r, g, b));
+  const shares = counts.map((c) => c / n);
+
+  const { clusterToDesign, clusterToDesignWeightedMean, designToCluster, tvDistance } = coverage(
+    labs,
+    shares,
+    photo.clusters,
+  );
   const Lplane = lightnessPlane(img);
   let mean = 0;
   for (const v of Lplane) mean += v;

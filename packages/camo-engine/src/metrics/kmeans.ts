@@ -19,7 +19,7 @@ export interface LabPoints {
  * k-means++ (Arthur and Vassilvitskii 2007) in CIELAB with Euclidean assignment, seeded so
  * the result is deterministic. Returns clusters sorted by share, largest first.
  */
-export function kmeansLab(points: LabPoints, k: number, seed = 1, maxIter = 40): Cluster[] {
+export function kmeansLab(points: LabPoints, k: number, seed = 1, maxIter = 40, greedy = true): Cluster[] {
   const n = points.L.length;
   const { L, A, B, W } = points;
   const rand = mulberry32(seed);
@@ -44,8 +44,9 @@ export function kmeansLab(points: LabPoints, k: number, seed = 1, maxIter = 40):
   cA.push(A[first] ?? 0);
   cB.push(B[first] ?? 0);
   // Greedy k-means++ (as in scikit-learn): draw a few candidates per step and keep the one that
-  // lowers the potential most. Much less sensitive to the seed than plain k-means++.
-  const candidates = 2 + Math.floor(Math.log(k));
+  // lowers the potential most. Much less sensitive to the seed than plain k-means++ (greedy =
+  // false: one candidate per step, Arthur and Vassilvitskii's original seeding).
+  const candidates = greedy ? 2 + Math.floor(Math.log(k)) : 1;
   const trial = new Float64Array(n);
   const update = (l: number, a: number, b: number, into: Float64Array, from: Float64Array): number => {
     let sum = 0;

@@ -1,7 +1,7 @@
 import { imageToLab, type Lab } from '../color/lab.js';
 import { channelsOf, type Photo } from '../types.js';
-import { kmeansBest, type Cluster, type LabPoints } from './kmeans.js';
-import { spectralSlope } from './spectrum.js';
+import { groundSlope, groundView } from '../analysis/ground.js';
+import { kmeansBest, kmeansLab, type Cluster, type LabPoints } from './kmeans.js';
 
 /** Lab planes of a photo, optionally subsampled with a stride so that at most `maxPixels` remain. */
 export function photoLab(photo: Photo, maxPixels = Infinity): LabPoints & { width: number; height: number } {
@@ -40,18 +40,35 @@ export function meanStd(values: Float32Array): { mean: number; std: number } {
 }
 
 /**
- * The photo side of the G2-G4 measures: k-means++ (k = 5) colour clusters in CIELAB, L* mean and
- * spread, and the spectral slope of L*.
+ * The photo side of the G2-G4 measures, on the photo's ground (sky and sea or lake at the horizon
+ * left out, see analysis/sky.ts; the whole photo when it shows none): k-means++ (k = 5) colour
+ * clusters in CIELAB, L* mean and spread, and the spectral slope of L* (the centred square crop of
+ * the ground at the photo's resolution).
  */
 export function photoStats(
   photo: Photo,
   opts: { k?: number; seed?: number; maxPixels?: number } = {},
-): PhotoStats {
-  const lab = photoLab(photo, opts.maxPixels ?? 400_000);
-  const clusters = kmeansBest(lab, opts.k ?? 5, opts.seed ?? 12345);
-  const { mean, std } = meanStd(lab.L);
-  const slope = spectralSlope({ width: lab.width, height: lab.height, data: lab.L });
-  return { clusters, meanL: mean, stdL: std, slope };
+): PhotoStats & { groundShare: number; points: LabPoints } {
+  const view = groundView(photo, opts.maxPixels ?? 400_000);
+  const clusters = kmeansBest(view.points, opts.k ?? 5, opts.seed ?? 12345);
+  const { mean, std } = meanStd(view.points.L);
+  const slope = groundSlope(photo, view.sky);
+  return { clusters, meanL: mean, stdL: std, slope, groundShare: view.groundShare, points: view.points };
+}
+
+/**
+ * Plain k-means++ clusterings (Arthur and Vassilvitskii's seeding, one candidate per step) of
+ * the given points, for every k and seed: what another tool might make of the same ground.
+ */
+export function otherClusterings(
+  points: LabPoints,
+  ks: readonly number[] = [4, 5, 6],
+  seeds: readonly number[] = [1, 2, 3],
+): { k: number; seed: number; clusters: Cluster[] }[] {
+  const out: { k: number; seed: number; clusters: Cluster[] }[] = [];
+  for (const k of ks)
+    for (const seed of seeds) out.push({ k, seed, clusters: kmeansLab(points, k, seed, 60, false) });
+  return out;
 }
 
 export type { Cluster, Lab };

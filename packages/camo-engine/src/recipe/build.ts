@@ -7,6 +7,9 @@ import { fnv1a64, mulberry32 } from '../metrics/prng.js';
 import type { DesignToggles } from '../types.js';
 import type { DesignStyle, LayerSpec, Overlays, PaletteEntry, Recipe, ShapeParams } from './recipe-types.js';
 
+/** Below this Hurst exponent (photo slope above about -1.95) the digital style uses finer cells. */
+const DIGITAL_FINE_HURST = 0.4;
+
 /** Cycles per tile of each layer's coarsest octave, ground first; smaller shares get finer shapes. */
 const ORGANIC_PERIODS = [0, 3, 4, 5, 7, 9, 12];
 const DIGITAL_PERIODS = [0, 3, 4, 5, 7, 9, 12];
@@ -72,7 +75,9 @@ export function normaliseShares(p: PaletteEntry[]): void {
 
 /** The photo palette with context cues applied (a favoured colour's share rises by up to 25 %). */
 export function basePalette(analysis: PhotoAnalysis): PaletteEntry[] {
-  const palette = analysis.palette.filter((s) => s.share >= 0.01).map((s) => entry(s.lab, s.share, 'photo'));
+  const kept = analysis.palette.filter((s) => s.share >= 0.01);
+  const palette = kept.map((s) => entry(s.lab, s.share, 'photo'));
+  const distinct = kept.map((s) => !!s.distinct);
   const photoShares = palette.map((e) => e.share);
   for (const c of analysis.cues) {
     const cue = CUES.find((x) => x.id === c.id);
@@ -100,7 +105,20 @@ export function basePalette(analysis: PhotoAnalysis): PaletteEntry[] {
   // Quantising the photo to a few colours loses the spread inside each cluster; a small share of
   // a deeper shadow tone restores the photo's L* spread (G3) and gives the pattern depth.
   const photoStd = analysis.stdL;
-  if (weightedStdL(palette) < 0.9 * photoStd && palette.length < 7) {
+  // A distinct colour (analyse.ts) is, like a shadow tone, far from the coarser clusterings'
+  // centres; G2 allows one such colour, so with a distinct colour the shadow is added only when
+  // the L* spread would otherwise fall short of G3's bound.
+  const hasDistinct = distinct.some(Boolean);
+  if (hasDistinct && weightedStdL(palette) < 0.86 * photoStd) {
+    // Both would be needed: the shadow tone wins (G3); the other colours go back to their k = 5
+    // shares.
+    for (let i = palette.length - 1; i >= 0; i--) if (distinct[i]) palette.splice(i, 1);
+    const keptBase = kept.filter((s) => !s.distinct);
+    palette.forEach((e, i) => (e.share = keptBase[i]?.baseShare ?? e.share));
+    normaliseShares(palette);
+  }
+  const wantShadow = weightedStdL(palette) < (hasDistinct ? 0.86 : 0.9) * photoStd;
+  if (wantShadow && palette.length < 7) {
     const darkest = palette.reduce((a, b) => (b.lab.L < a.lab.L ? b : a));
     const shadow = entry(
       { L: Math.max(3, darkest.lab.L - 12), a: darkest.lab.a * 0.8, b: darkest.lab.b * 0.8 },
@@ -141,6 +159,10 @@ export interface BuildInput {
   shape?: ShapeParams;
   palette?: PaletteEntry[];
   edits?: string[];
+  /** Digital style: cells per tile side (default: 256 on rough photos, else 128). */
+  cells?: number;
+  /** Digital style: share of grain cells (Recipe.grain); default none. */
+  grain?: number;
 }
 
 function darkestIndex(p: readonly PaletteEntry[]): number {
@@ -275,11 +297,17 @@ export function buildRecipe(input: BuildInput): Recipe {
   const periods = style === 'digital' ? DIGITAL_PERIODS : ORGANIC_PERIODS;
   const persistence = Math.pow(2, -shape.hurst);
   // Smooth (high-H) photos get no very fine octaves: their boundaries stay clean, the spectrum steep.
-  const maxPeriod = style === 'digital' ? 64 : shape.hurst > 0.8 ? 64 : shape.hurst > 0.5 ? 128 : 256;
+  // Rough ground has power down to the finest scales; 8-pixel cells cannot carry it and make
+  // the digital style far steeper than the photo (G4), so rough photos get 4-pixel cells, whose
+  // fields go one octave finer.
+  const cells = input.cells ?? (style === 'digital' && shape.hurst < DIGITAL_FINE_HURST ? 256 : 128);
+  const maxPeriod =
+    style === 'digital' ? (cells >= 256 ? 128 : 64) : shape.hurst > 0.8 ? 64 : shape.hurst > 0.5 ? 128 : 256;
   // Strong elongation lines edges up with the vertical axis; the organic style keeps it moderate
   // so that it still reads as organic (G7), the digital style may go further.
-  shape.stretch =
-    style === 'digital'
+  shape.stretch = shape.strokes
+    ? Math.max(0.4, Math.min(2.5, shape.stretch))
+    : style === 'digital'
       ? Math.max(0.5, Math.min(2, shape.stretch))
       : Math.max(0.7, Math.min(1.45, shape.stretch));
   const layers: LayerSpec[] = order.map(({ e, i }, k) => {
@@ -374,7 +402,10 @@ export function buildRecipe(input: BuildInput): Recipe {
     palette,
     layers,
     warp: { amount: digital ? shape.warp * 0.5 : shape.warp, period: 3, seed: Math.floor(rand() * 1e9) },
-    cells: 128,
+    cells,
+    ...(digital && input.grain
+      ? { grain: { share: input.grain, reach: 2.5, seed: Math.floor(rand() * 1e9) } }
+      : {}),
     shardSites: toggles.geometricShapes ? 7 : 11,
     overlays,
     toggles: { ...toggles },
@@ -447,6 +478,7 @@ export function analysisFromRecipe(recipe: Recipe): PhotoAnalysis {
     width: 0,
     height: 0,
     palette: [],
+    ground: { skyShare: 0, waterShare: 0, groundShare: 1, fallback: false },
     meanL: recipe.photo.meanL,
     stdL: recipe.photo.stdL,
     texture: { spectralSlope: recipe.photo.slope, edgeDensity: 0, orientationDeg: 0, orientationStrength: 0 },

@@ -59,6 +59,8 @@ export interface ShapeParams {
   hurst: number;
   warp: number;
   angular: boolean;
+  /** Set by an edit that asks for brush strokes or stripes: a wider elongation range. */
+  strokes?: boolean;
 }
 
 /** Everything needed to re-render a design at any size; plain JSON. */
@@ -74,6 +76,11 @@ export interface Recipe {
   warp: { amount: number; period: number; seed: number };
   /** Digital style: cells per tile side (the 'pixel' size is tile/cells). */
   cells: number;
+  /**
+   * Digital style, rough photos: sub-cell texture. `share` of the cells take the colour found up
+   * to `reach` cells away (hash of the cell's torus position and `seed`). Absent: no grain.
+   */
+  grain?: { share: number; reach: number; seed: number };
   shardSites: number;
   overlays: Overlays;
   toggles: DesignToggles;

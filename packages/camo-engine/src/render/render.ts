@@ -56,7 +56,7 @@ class LayerFields {
               persistence: l.persistence,
               seed: l.seed,
             },
-            recipe.style === 'digital' ? 64 : 256,
+            recipe.style === 'digital' ? (recipe.cells >= 256 ? 128 : 64) : 256,
           ),
     );
     const w = recipe.warp;
@@ -517,7 +517,7 @@ export function renderIndices(recipe: Recipe, size: number, opts: RenderOptions 
 
   if (recipe.style === 'digital') {
     const painter = new PointPainter(recipe, refGrids, thresholds, new GridSampler(REFERENCE_GRID), 1);
-    const fillMicroRow = digitalCells(recipe.cells, painter);
+    const fillMicroRow = digitalCells(recipe.cells, painter, recipe.grain);
     const microRow = new Uint8Array(MICRO);
     const mxs = Int32Array.from({ length: size }, (_, x) => Math.floor((wrap(x + ox) * MICRO) / size));
     let prevMy = -1;
@@ -564,8 +564,17 @@ export function renderIndices(recipe: Recipe, size: number, opts: RenderOptions 
  * squares, so along any line every phase appears equally often and the wrap edge is no more (and
  * no less) of a cell boundary than any other line.
  */
-function digitalCells(cells: number, painter: PointPainter): (my: number, out: Uint8Array) => void {
+function digitalCells(
+  cells: number,
+  painter: PointPainter,
+  grain?: { share: number; reach: number; seed: number },
+): (my: number, out: Uint8Array) => void {
   const cell = Math.max(2, Math.round(MICRO / cells));
+  // Sub-cell texture (Recipe.grain): a share of the cells take the colour found a few cells
+  // away, so boundaries break up into single cells the way rough ground breaks up.
+  const grainShare = grain ? grain.share : 0;
+  const grainReach = grain ? (grain.reach * cell) / MICRO : 0;
+  const grainSeed = grain ? grain.seed : 0;
   const macro = cell * 16;
   const macros = MICRO / macro;
   const half = macro / 2;
@@ -584,8 +593,18 @@ function digitalCells(cells: number, painter: PointPainter): (my: number, out: U
       const y1 = Math.min(macro, cy * cell - py + cell);
       const centreX = I * macro + (x0 + x1) / 2 - half;
       const centreY = J * macro + (y0 + y1) / 2 - half;
-      const u = (((centreX % MICRO) + MICRO) % MICRO) / MICRO;
-      const v = (((centreY % MICRO) + MICRO) % MICRO) / MICRO;
+      let u = (((centreX % MICRO) + MICRO) % MICRO) / MICRO;
+      let v = (((centreY % MICRO) + MICRO) % MICRO) / MICRO;
+      if (grainShare > 0) {
+        // Keyed on the torus position of the 2 x 2 cell block, so the grain tiles like everything
+        // else and moves whole blocks (single 4-pixel cells would add corners, not axis edges).
+        const kx = Math.floor((u * MICRO) / (2 * cell));
+        const ky = Math.floor((v * MICRO) / (2 * cell));
+        if (hash4(kx, ky, grainSeed, 11) / 4294967296 < grainShare) {
+          u = (((u + (hash4(kx, ky, grainSeed, 12) / 4294967296 - 0.5) * 2 * grainReach) % 1) + 1) % 1;
+          v = (((v + (hash4(kx, ky, grainSeed, 13) / 4294967296 - 0.5) * 2 * grainReach) % 1) + 1) % 1;
+        }
+      }
       c = painter.paint(u, v);
       table[key] = c;
     }

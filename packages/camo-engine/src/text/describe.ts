@@ -75,28 +75,47 @@ function textureSentence(a: PhotoAnalysis): string {
   );
 }
 
+/** What the analysis left out of the photo (sky, water), in words; '' when nothing was. */
+export function leftOutSentence(a: PhotoAnalysis): string {
+  const g = a.ground;
+  if (!g) return '';
+  const parts: string[] = [];
+  if (g.skyShare >= 0.005) parts.push(`sky, ${pct(g.skyShare)} of the photo, left out`);
+  if (g.waterShare >= 0.005)
+    parts.push(`sea, lake or distant haze at the horizon, ${pct(g.waterShare)} of the photo, left out`);
+  if (!parts.length) return '';
+  let s = `Not camouflage ground: ${parts.join('; ')}. A hunter is seen against the ground and the vegetation, never the sky, so palette, shares and texture come from the ground only (${pct(g.groundShare)} of the photo).`;
+  if (g.fallback)
+    s += ` That leaves almost nothing but sky, so the palette mixes what ground there is with typical ${g.prior ?? 'local'} ground colours (a prior from the state and description).`;
+  return s;
+}
+
 /** The designer's note for one design, in Markdown. */
 export function markdownAnalysis(a: PhotoAnalysis, recipe: Recipe, label: 'A' | 'B'): string {
   const lines: string[] = [];
   lines.push(`## Design ${label}: ${recipe.style === 'digital' ? 'digital (pixel)' : 'organic'} pattern`, '');
   lines.push('### Palette', '');
   lines.push(
-    '| swatch | hex | name | share of photo | share of design | role |',
-    '|---|---|---|---|---|---|',
+    // No swatch images: the page draws a swatch beside every `#rrggbb` code itself, so the
+    // analysis never makes a browser load anything from another host.
+    '| colour | name | share of ground | share of design | role |',
+    '|---|---|---|---|---|',
   );
   const photoShare = new Map(a.palette.map((p) => [p.hex, p.share]));
   for (const p of recipe.palette) {
     const ps = photoShare.get(p.hex);
     lines.push(
-      `| ![${p.name}](https://placehold.co/16x16/${p.hex.slice(1)}/${p.hex.slice(1)}.png) | \`${p.hex}\` | ${p.name} | ${ps === undefined ? '-' : pct(ps)} | ${pct(p.share)} | ${p.role === 'photo' ? 'from the photo' : p.role === 'shadow' ? 'shadow tone' : 'open ground'} |`,
+      `| \`${p.hex}\` | ${p.name} | ${ps === undefined ? '-' : pct(ps)} | ${pct(p.share)} | ${p.role === 'photo' ? 'from the photo' : p.role === 'shadow' ? 'shadow tone' : 'open ground'} |`,
     );
   }
   lines.push('');
   lines.push(
-    `The photo's colours were clustered in CIELAB (k-means++, k = 5) and every cluster became a flat colour, so the pattern uses what the place actually shows, in the same proportions. ` +
-      `Mean lightness L* is ${a.meanL.toFixed(1)} with a spread of ${a.stdL.toFixed(1)}.`,
+    `The colours of the ground in the photo were clustered in CIELAB (k-means++, k = 5, topped up with any distinct colour of 5% or more that a finer clustering isolates) and every cluster became a flat colour, so the pattern uses what the place actually shows, in the same proportions. ` +
+      `Mean lightness L* of the ground is ${a.meanL.toFixed(1)} with a spread of ${a.stdL.toFixed(1)}.`,
     '',
   );
+  const left = leftOutSentence(a);
+  if (left) lines.push(left, '');
   lines.push('### Texture', '', textureSentence(a), '');
   if (a.cues.length) {
     lines.push('### What the description and location changed', '');

@@ -1,0 +1,427 @@
+import { rgbToLab } from '../color/lab.js';
+import { channelsOf, type Photo } from '../types.js';
+
+/**
+ * Open sky and sea/lake at the horizon: the parts of a photo a hunter is never seen against.
+ *
+ * The photo is area-averaged onto a grid of at most SKY_GRID cells on its long side (so the
+ * result does not depend on the photo's pixel size beyond its information). A cell is a sky
+ * candidate when its colour could be sky (blue, a bright neutral white or grey, a dark neutral or
+ * bluish storm grey, or a very bright glow near the sun) and it is smooth (3x3 L* spread). Sky is
+ * what is connected to the top edge through candidates, kept per column only as the run from the
+ * top (so it cannot leak down past a tree or a ridge). A region that reaches the bottom edge has
+ * no horizon: it is split at the strongest change of lightness or smoothness down the rows if
+ * there is one (a white sky over a snow field), otherwise it is not sky at all (a blue tarp or a
+ * smooth concrete wall filling the frame). Water is a blue or teal, fairly smooth band just below
+ * the sky that spans at least 40% of the width.
+ */
+export interface SkyMask {
+  /** Grid size of `mask`. */
+  width: number;
+  height: number;
+  /** Per grid cell: 0 ground, 1 sky, 2 water. */
+  mask: Uint8Array;
+  skyShare: number;
+  waterShare: number;
+  /** Mean CIELAB colour of the sky and of the water cells (when there are any). */
+  skyLab?: { L: number; a: number; b: number };
+  waterLab?: { L: number; a: number; b: number };
+}
+
+export const SKY_GRID = 144;
+
+interface Grid {
+  w: number;
+  h: number;
+  L: Float32Array;
+  A: Float32Array;
+  B: Float32Array;
+}
+
+function gridOf(photo: Photo): Grid {
+  const ch = channelsOf(photo);
+  const long = Math.max(photo.width, photo.height);
+  const f = Math.min(1, SKY_GRID / long);
+  const w = Math.max(1, Math.round(photo.width * f));
+  const h = Math.max(1, Math.round(photo.height * f));
+  const L = new Float32Array(w * h);
+  const A = new Float32Array(w * h);
+  const B = new Float32Array(w * h);
+  for (let gy = 0; gy < h; gy++) {
+    const y0 = Math.floor((gy * photo.height) / h);
+    const y1 = Math.max(y0 + 1, Math.floor(((gy + 1) * photo.height) / h));
+    const sy = Math.max(1, Math.floor((y1 - y0) / 6));
+    for (let gx = 0; gx < w; gx++) {
+      const x0 = Math.floor((gx * photo.width) / w);
+      const x1 = Math.max(x0 + 1, Math.floor(((gx + 1) * photo.width) / w));
+      const sx = Math.max(1, Math.floor((x1 - x0) / 6));
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      let n = 0;
+      for (let y = y0; y < y1; y += sy)
+        for (let x = x0; x < x1; x += sx) {
+          const o = (y * photo.width + x) * ch;
+          r += photo.data[o] ?? 0;
+          g += photo.data[o + 1] ?? 0;
+          b += photo.data[o + 2] ?? 0;
+          n++;
+        }
+      const lab = rgbToLab(r / n, g / n, b / n);
+      const i = gy * w + gx;
+      L[i] = lab.L;
+      A[i] = lab.a;
+      B[i] = lab.b;
+    }
+  }
+  return { w, h, L, A, B };
+}
+
+/** L* spread over each cell's 3x3 neighbourhood (along its row, for blue in the top two rows). */
+function roughness(g: Grid): Float32Array {
+  const out = new Float32Array(g.w * g.h);
+  for (let y = 0; y < g.h; y++)
+    for (let x = 0; x < g.w; x++) {
+      let s = 0;
+      let s2 = 0;
+      let n = 0;
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++) {
+          const yy = y + dy;
+          const xx = x + dx;
+          if (yy < 0 || yy >= g.h || xx < 0 || xx >= g.w) continue;
+          const v = g.L[yy * g.w + xx] ?? 0;
+          s += v;
+          s2 += v * v;
+          n++;
+        }
+      const m = s / n;
+      const square = Math.sqrt(Math.max(0, s2 / n - m * m));
+      // Along the row only (5 cells): a thin band of sky at the top of a photo is smooth along
+      // its row even where the 3x3 window reaches the ground below it.
+      let r = 0;
+      let r2 = 0;
+      let rn = 0;
+      for (let dx = -2; dx <= 2; dx++) {
+        const xx = x + dx;
+        if (xx < 0 || xx >= g.w) continue;
+        const v = g.L[y * g.w + xx] ?? 0;
+        r += v;
+        r2 += v * v;
+        rn++;
+      }
+      const rm = r / rn;
+      const row = Math.sqrt(Math.max(0, r2 / rn - rm * rm));
+      // Only in the top two rows, and only for blue: lower down, or grey, a row of even-toned
+      // (or out-of-focus) ground would pass as sky.
+      const blue =
+        Math.hypot(g.A[y * g.w + x] ?? 0, g.B[y * g.w + x] ?? 0) >= 6 &&
+        hueDeg(g.A[y * g.w + x] ?? 0, g.B[y * g.w + x] ?? 0) >= 195 &&
+        hueDeg(g.A[y * g.w + x] ?? 0, g.B[y * g.w + x] ?? 0) <= 300;
+      out[y * g.w + x] = y < 2 && blue ? Math.min(square, row) : square;
+    }
+  return out;
+}
+
+function hueDeg(a: number, b: number): number {
+  return ((Math.atan2(b, a) * 180) / Math.PI + 360) % 360;
+}
+
+/** Whether a colour could be sky: blue, bright neutral, storm grey or the glow around the sun. */
+export function skyColour(L: number, a: number, b: number): boolean {
+  const C = Math.hypot(a, b);
+  const h = hueDeg(a, b);
+  if (C >= 6 && h >= 195 && h <= 300 && L >= 30) return true; // blue sky
+  if (C < 12 && L >= 55 && b <= 8) return true; // white or grey overcast, clouds
+  if (C < 14 && L >= 18 && L < 70 && b <= 2 && a <= 4) return true; // storm clouds
+  return L >= 84 && C < 35; // glow near the sun, haze
+}
+
+function waterColour(L: number, a: number, b: number): boolean {
+  const C = Math.hypot(a, b);
+  const h = hueDeg(a, b);
+  return C >= 5 && h >= 165 && h <= 300 && L >= 15 && L <= 90;
+}
+
+/** Grid cells smoother than this (3x3 L* spread) can be sky. */
+const SMOOTH = 3.2;
+/** Water may be rougher (waves, glints). */
+const WATER_SMOOTH = 7;
+
+export function findSky(photo: Photo): SkyMask {
+  const g = gridOf(photo);
+  const { w, h } = g;
+  const rough = roughness(g);
+  const cand = new Uint8Array(w * h);
+  for (let i = 0; i < w * h; i++)
+    cand[i] = (rough[i] ?? 0) < SMOOTH && skyColour(g.L[i] ?? 0, g.A[i] ?? 0, g.B[i] ?? 0) ? 1 : 0;
+  // Flood from the top edge.
+  const region = new Uint8Array(w * h);
+  const stack: number[] = [];
+  for (let x = 0; x < w; x++)
+    if (cand[x]) {
+      region[x] = 1;
+      stack.push(x);
+    }
+  while (stack.length) {
+    const i = stack.pop() ?? 0;
+    const x = i % w;
+    const y = (i - x) / w;
+    const next = [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, y > 0 ? i - w : -1, y < h - 1 ? i + w : -1];
+    for (const j of next)
+      if (j >= 0 && cand[j] && !region[j]) {
+        region[j] = 1;
+        stack.push(j);
+      }
+  }
+  // Per column: only the run from the top counts.
+  const run = new Int32Array(w);
+  for (let x = 0; x < w; x++) {
+    let y = 0;
+    while (y < h && region[y * w + x]) y++;
+    run[x] = y;
+  }
+  const mask = new Uint8Array(w * h);
+  let bottomCols = 0;
+  for (let x = 0; x < w; x++) if ((run[x] ?? 0) >= h) bottomCols++;
+  let cut = h;
+  if (bottomCols > 0.3 * w) {
+    // No horizon: split at the strongest change down the rows, if there is a clear one.
+    cut = splitRow(g, rough, run);
+  }
+  for (let x = 0; x < w; x++) {
+    const r = Math.min(run[x] ?? 0, cut);
+    for (let y = 0; y < r; y++) mask[y * w + x] = 1;
+  }
+  // The smoothness test misses the cells next to the horizon (their 3x3 window reaches the
+  // ground): grow the sky twice into neighbours of a close colour.
+  for (let pass = 0; pass < 2; pass++) {
+    const grow: number[] = [];
+    for (let i = 0; i < w * h; i++) {
+      if (mask[i]) continue;
+      const x = i % w;
+      const y = (i - x) / w;
+      for (const j of [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, y > 0 ? i - w : -1]) {
+        if (j < 0 || mask[j] !== 1) continue;
+        const d = Math.hypot(
+          (g.L[i] ?? 0) - (g.L[j] ?? 0),
+          (g.A[i] ?? 0) - (g.A[j] ?? 0),
+          (g.B[i] ?? 0) - (g.B[j] ?? 0),
+        );
+        if (d < 8 && skyColour(g.L[i] ?? 0, g.A[i] ?? 0, g.B[i] ?? 0)) {
+          grow.push(i);
+          break;
+        }
+      }
+    }
+    for (const i of grow) mask[i] = 1;
+  }
+  // Small specks of sky do not count: the sky must cover at least 2 % of the photo.
+  let sky = 0;
+  for (let i = 0; i < w * h; i++) sky += mask[i] ?? 0;
+  if (sky < 0.02 * w * h) {
+    mask.fill(0);
+    sky = 0;
+  }
+  let water = 0;
+  if (sky > 0) {
+    water = findWater(g, rough, mask);
+    const extra = seeThrough(g, mask);
+    sky += extra.sky;
+    water += extra.water;
+  }
+  const meanOf = (kind: number): { L: number; a: number; b: number } | undefined => {
+    let n = 0;
+    let l = 0;
+    let a = 0;
+    let b = 0;
+    for (let i = 0; i < w * h; i++)
+      if (mask[i] === kind) {
+        n++;
+        l += g.L[i] ?? 0;
+        a += g.A[i] ?? 0;
+        b += g.B[i] ?? 0;
+      }
+    return n ? { L: l / n, a: a / n, b: b / n } : undefined;
+  };
+  const skyLab = meanOf(1);
+  const waterLab = meanOf(2);
+  return {
+    width: w,
+    height: h,
+    mask,
+    skyShare: sky / (w * h),
+    waterShare: water / (w * h),
+    ...(skyLab ? { skyLab } : {}),
+    ...(waterLab ? { waterLab } : {}),
+  };
+}
+
+/**
+ * Sky and water seen between grass blades, branches or reeds: in rows that are mostly sky or
+ * water already, cells whose colour is close to that row's sky or water (CIE76 < 10) join it.
+ */
+function seeThrough(g: Grid, mask: Uint8Array): { sky: number; water: number } {
+  const { w, h } = g;
+  const added = { sky: 0, water: 0 };
+  for (let y = 0; y < h; y++) {
+    for (const kind of [1, 2] as const) {
+      let n = 0;
+      let l = 0;
+      let a = 0;
+      let b = 0;
+      for (let x = 0; x < w; x++) {
+        const i = y * w + x;
+        if (mask[i] !== kind) continue;
+        n++;
+        l += g.L[i] ?? 0;
+        a += g.A[i] ?? 0;
+        b += g.B[i] ?? 0;
+      }
+      if (n < 0.3 * w) continue;
+      l /= n;
+      a /= n;
+      b /= n;
+      for (let x = 0; x < w; x++) {
+        const i = y * w + x;
+        if (mask[i]) continue;
+        const d = Math.hypot((g.L[i] ?? 0) - l, (g.A[i] ?? 0) - a, (g.B[i] ?? 0) - b);
+        if (d < 10) {
+          mask[i] = kind;
+          if (kind === 1) added.sky++;
+          else added.water++;
+        }
+      }
+    }
+  }
+  return added;
+}
+
+/**
+ * A candidate region that runs to the bottom edge: find the row that splits it into an upper
+ * and a lower part most different in mean lightness and smoothness. Returns h (no sky) when the
+ * parts are alike (one surface filling the frame) or the upper part is under 10 % of the rows.
+ */
+function splitRow(g: Grid, rough: Float32Array, run: Int32Array): number {
+  const { w, h } = g;
+  const rowL = new Float64Array(h);
+  const rowR = new Float64Array(h);
+  const rowN = new Float64Array(h);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++)
+      if ((run[x] ?? 0) > y) {
+        rowL[y] = (rowL[y] ?? 0) + (g.L[y * w + x] ?? 0);
+        rowR[y] = (rowR[y] ?? 0) + (rough[y * w + x] ?? 0);
+        rowN[y] = (rowN[y] ?? 0) + 1;
+      }
+  const mL = (y0: number, y1: number, arr: Float64Array): number => {
+    let s = 0;
+    let n = 0;
+    for (let y = y0; y < y1; y++) {
+      s += arr[y] ?? 0;
+      n += rowN[y] ?? 0;
+    }
+    return n > 0 ? s / n : 0;
+  };
+  let best = h;
+  let bestScore = 0;
+  for (let y = Math.ceil(0.1 * h); y < Math.floor(0.9 * h); y++) {
+    const dL = Math.abs(mL(0, y, rowL) - mL(y, h, rowL));
+    const rUp = mL(0, y, rowR);
+    const rDown = mL(y, h, rowR);
+    // The sky part must be the smoother one.
+    const smoother = rDown / Math.max(0.2, rUp);
+    if (smoother < 1.5 && dL < 4) continue;
+    const score = dL / 4 + Math.max(0, smoother - 1);
+    if (score > bestScore) {
+      bestScore = score;
+      best = y;
+    }
+  }
+  return bestScore >= 1.2 ? best : h;
+}
+
+function findWater(g: Grid, rough: Float32Array, mask: Uint8Array): number {
+  const { w, h } = g;
+  const cand = (i: number): boolean =>
+    (rough[i] ?? 0) < WATER_SMOOTH && waterColour(g.L[i] ?? 0, g.A[i] ?? 0, g.B[i] ?? 0);
+  const region = new Uint8Array(w * h);
+  const stack: number[] = [];
+  for (let i = 0; i < w * h; i++) {
+    if (mask[i] !== 1) continue;
+    const below = i + w;
+    if (below < w * h && !mask[below] && !region[below] && cand(below)) {
+      region[below] = 1;
+      stack.push(below);
+    }
+  }
+  while (stack.length) {
+    const i = stack.pop() ?? 0;
+    const x = i % w;
+    const y = (i - x) / w;
+    const next = [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, y > 0 ? i - w : -1, y < h - 1 ? i + w : -1];
+    for (const j of next)
+      if (j >= 0 && !mask[j] && !region[j] && cand(j)) {
+        region[j] = 1;
+        stack.push(j);
+      }
+  }
+  // A horizon band: it must span at least 40 % of the width, and not run to the bottom edge
+  // over most of it (then it is the scene itself, e.g. a lake shore seen from above).
+  const cols = new Uint8Array(w);
+  let bottom = 0;
+  let n = 0;
+  for (let i = 0; i < w * h; i++)
+    if (region[i]) {
+      cols[i % w] = 1;
+      n++;
+      if (i >= (h - 1) * w) bottom++;
+    }
+  let span = 0;
+  for (let x = 0; x < w; x++) span += cols[x] ?? 0;
+  if (span < 0.4 * w || bottom > 0.5 * w) return 0;
+  for (let i = 0; i < w * h; i++) if (region[i]) mask[i] = 2;
+  return n;
+}
+
+/** Whether photo pixel (x, y) is ground (neither sky nor water) by the sky mask. */
+export function isGroundAt(sky: SkyMask, photoW: number, photoH: number, x: number, y: number): boolean {
+  const gx = Math.min(sky.width - 1, Math.floor((x * sky.width) / photoW));
+  const gy = Math.min(sky.height - 1, Math.floor((y * sky.height) / photoH));
+  return (sky.mask[gy * sky.width + gx] ?? 0) === 0;
+}
+
+/**
+ * The largest square of the photo (in photo pixels) that lies in the ground: centred
+ * horizontally, placed in the tallest band of rows that hold no sky or water. Used for the
+ * spectral slope, which needs a square crop.
+ */
+export function groundSquare(
+  sky: SkyMask,
+  photoW: number,
+  photoH: number,
+): { x0: number; y0: number; side: number } {
+  const { width: w, height: h, mask } = sky;
+  // Rows (grid) where at most 3 % of the cells are sky or water.
+  let bestStart = 0;
+  let bestLen = 0;
+  let start = -1;
+  for (let y = 0; y <= h; y++) {
+    let bad = 0;
+    if (y < h) for (let x = 0; x < w; x++) if (mask[y * w + x]) bad++;
+    const ok = y < h && bad <= 0.03 * w;
+    if (ok && start < 0) start = y;
+    if (!ok && start >= 0) {
+      if (y - start > bestLen) {
+        bestLen = y - start;
+        bestStart = start;
+      }
+      start = -1;
+    }
+  }
+  if (bestLen === 0) return { x0: 0, y0: 0, side: 0 };
+  const top = Math.ceil((bestStart * photoH) / h);
+  const bottom = Math.floor(((bestStart + bestLen) * photoH) / h);
+  const side = Math.max(1, Math.min(photoW, bottom - top));
+  return { x0: Math.floor((photoW - side) / 2), y0: top + Math.floor((bottom - top - side) / 2), side };
+}

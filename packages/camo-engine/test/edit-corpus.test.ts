@@ -1,0 +1,219 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { rgbToLab, hexToRgb, type Lab } from '../src/color/lab.js';
+import { edit, EditNotUnderstoodError, generate, type GenerateResult } from '../src/index.js';
+import { ciede2000 } from '../src/metrics/ciede2000.js';
+import { patchSizeSpan, torusComponentSizes } from '../src/metrics/components.js';
+import { lightnessPlane } from '../src/metrics/design-metrics.js';
+import { axisEnergyShare, edgeCoherence } from '../src/metrics/orientation.js';
+import { decodeIndexedPng } from '../src/node.js';
+import { EDIT_CORPUS } from './edit-corpus.js';
+import { loadFixtures } from './fixtures.js';
+
+type Img = ReturnType<typeof decodeIndexedPng>;
+
+/** The image measures of the corpus, computed on demand and cached per image. */
+class Measures {
+  private cache = new Map<string, number>();
+  private labs: Lab[];
+  private shares: number[];
+  constructor(readonly img: Img) {
+    this.labs = img.palette.map(([r, g, b]) => rgbToLab(r, g, b));
+    const counts = new Array<number>(img.palette.length).fill(0);
+    for (const v of img.index) counts[v] = (counts[v] ?? 0) + 1;
+    this.shares = counts.map((c) => c / img.index.length);
+  }
+  private memo(key: string, f: () => number): number {
+    let v = this.cache.get(key);
+    if (v === undefined) {
+      v = f();
+      this.cache.set(key, v);
+    }
+    return v;
+  }
+  private mean(f: (l: Lab) => number): number {
+    return this.labs.reduce((s, l, i) => s + f(l) * (this.shares[i] ?? 0), 0);
+  }
+  meanL = () => this.memo('L', () => this.mean((l) => l.L));
+  meanB = () => this.memo('b', () => this.mean((l) => l.b));
+  chroma = () => this.memo('K', () => this.mean((l) => Math.hypot(l.a, l.b)));
+  stdL = () =>
+    this.memo('D', () => {
+      const m = this.meanL();
+      return Math.sqrt(this.mean((l) => (l.L - m) ** 2));
+    });
+  share = (hex: string) =>
+    this.memo(`S${hex}`, () => {
+      const [r, g, b] = hexToRgb(hex);
+      const t = rgbToLab(r, g, b);
+      return this.labs.reduce((s, l, i) => s + (ciede2000(l, t) < 12 ? (this.shares[i] ?? 0) : 0), 0);
+    });
+  colours = () => this.memo('C', () => this.shares.filter((s) => s > 0).length);
+  private sizes(): Int32Array | number[] {
+    return torusComponentSizes(this.img.index, this.img.width, this.img.height);
+  }
+  patches = () => this.memo('P', () => this.sizes().length);
+  patchSize = () => this.memo('Z', () => patchSizeSpan(this.img.index, this.img.width, this.img.height).p50);
+  small = () => this.memo('T', () => Array.from(this.sizes()).filter((s) => s <= 200).length);
+  mid = () => this.memo('M', () => Array.from(this.sizes()).filter((s) => s >= 150 && s <= 6000).length);
+  private plane() {
+    return { width: this.img.width, height: this.img.height, data: lightnessPlane(this.img) };
+  }
+  axis = () => this.memo('X', () => axisEnergyShare(this.plane()));
+  coherence = () => this.memo('G', () => edgeCoherence(this.plane()));
+  /** (gy^2 - gx^2) / (gx^2 + gy^2) over L*: > 0 when edges run mostly horizontally. */
+  horizontal = () =>
+    this.memo('H', () => {
+      const { width: w, height: h, data } = this.plane();
+      let xx = 0;
+      let yy = 0;
+      let xy = 0;
+      for (let y = 0; y < h - 1; y += 2)
+        for (let x = 0; x < w - 1; x += 2) {
+          const i = y * w + x;
+          const gx = (data[i + 1] ?? 0) - (data[i] ?? 0);
+          const gy = (data[i + w] ?? 0) - (data[i] ?? 0);
+          xx += gx * gx;
+          yy += gy * gy;
+          xy += gx * gy;
+        }
+      void xy;
+      const tr = xx + yy;
+      return tr > 0 ? (yy - xx) / tr : 0;
+    });
+}
+
+/** Checks one corpus expectation; returns a failure message or ''. */
+function check(code: string, before: Measures, after: Measures): string {
+  const [head, hex] = code.split(':');
+  const kind = head?.[0] ?? '';
+  const dir = head?.slice(1) ?? '';
+  const up = dir === '+';
+  const fmt = (x: number) => x.toFixed(3);
+  const rel = (a: number, b: number, upBy: number, downBy: number): boolean =>
+    up ? b >= a * upBy : b <= a * downBy;
+  const delta = (a: number, b: number, by: number): boolean => (up ? b - a >= by : a - b >= by);
+  let ok = true;
+  let a = 0;
+  let b = 0;
+  switch (kind) {
+    case 'L':
+      [a, b] = [before.meanL(), after.meanL()];
+      ok = delta(a, b, 1.5);
+      break;
+    case 'b':
+      [a, b] = [before.meanB(), after.meanB()];
+      ok = delta(a, b, 1);
+      break;
+    case 'K':
+      [a, b] = [before.chroma(), after.chroma()];
+      ok = rel(a, b, 1.05, 0.95);
+      break;
+    case 'S':
+      [a, b] = [before.share(hex ?? ''), after.share(hex ?? '')];
+      ok = dir === '0' ? b < 0.005 : up ? b - a >= 0.02 : a - b >= 0.02 || b <= a / 2;
+      break;
+    case 'P':
+      [a, b] = [before.patches(), after.patches()];
+      ok = rel(a, b, 1.1, 0.9);
+      break;
+    case 'Z':
+      [a, b] = [before.patchSize(), after.patchSize()];
+      ok = rel(a, b, 1.15, 0.87);
+      break;
+    case 'D':
+      [a, b] = [before.stdL(), after.stdL()];
+      ok = rel(a, b, 1.07, 0.93);
+      break;
+    case 'C':
+      [a, b] = [before.colours(), after.colours()];
+      ok = dir.startsWith('=') ? b === Number(dir.slice(1)) : up ? b > a : b < a;
+      break;
+    case 'X':
+      [a, b] = [before.axis(), after.axis()];
+      ok = up ? b >= 0.7 : b <= 0.35;
+      break;
+    case 'T':
+      [a, b] = [before.small(), after.small()];
+      ok = up ? b >= a + 200 : b <= a * 0.8;
+      break;
+    case 'M':
+      [a, b] = [before.mid(), after.mid()];
+      ok = b >= a + 40;
+      break;
+    case 'G':
+      [a, b] = [before.coherence(), after.coherence()];
+      ok = b >= a + 0.03;
+      break;
+    case 'H':
+      [a, b] = [before.horizontal(), after.horizontal()];
+      ok = b >= a + 0.08;
+      break;
+    case 'V':
+      [a, b] = [before.horizontal(), after.horizontal()];
+      ok = b <= a - 0.08;
+      break;
+    default:
+      return `unknown check ${code}`;
+  }
+  return ok ? '' : `${code}: ${fmt(a)} -> ${fmt(b)}`;
+}
+
+let base: GenerateResult;
+const baseMeasures: Partial<Record<'A' | 'B', Measures>> = {};
+
+beforeAll(async () => {
+  const fx = (await loadFixtures()).find((f) => f.name === 'forest');
+  if (!fx) throw new Error('forest fixture missing');
+  base = generate({ photo: fx.photo, description: 'forest path', state: 'OR', county: 'Lane', seed: 3 });
+  baseMeasures.A = new Measures(decodeIndexedPng(base.designs[0].png));
+  baseMeasures.B = new Measures(decodeIndexedPng(base.designs[1].png));
+}, 120_000);
+
+/** Runs the corpus; returns the failures (request: what went wrong). */
+export function runCorpus(corpus: [string, string][]): { failures: string[]; passed: number } {
+  const failures: string[] = [];
+  let passed = 0;
+  for (const [entry, checks] of corpus) {
+    const onB = entry.startsWith('@B ');
+    const text = onB ? entry.slice(3) : entry;
+    const design = base.designs[onB ? 1 : 0];
+    const before = baseMeasures[onB ? 'B' : 'A'];
+    if (!before) throw new Error('no base measures');
+    if (checks === 'E') {
+      try {
+        edit(design.recipe, text);
+        failures.push(`"${entry}": expected not understood, but it changed the design`);
+      } catch (e) {
+        if (e instanceof EditNotUnderstoodError && /Closest things I can do: /.test(e.message)) passed++;
+        else failures.push(`"${entry}": ${String(e)}`);
+      }
+      continue;
+    }
+    let after: Measures;
+    try {
+      after = new Measures(decodeIndexedPng(edit(design.recipe, text).png));
+    } catch (e) {
+      failures.push(`"${entry}": ${e instanceof Error ? e.message.slice(0, 160) : String(e)}`);
+      continue;
+    }
+    const bad = checks
+      .split(' ')
+      .map((c) => check(c, before, after))
+      .filter(Boolean);
+    if (bad.length) failures.push(`"${entry}": ${bad.join('; ')}`);
+    else passed++;
+  }
+  return { failures, passed };
+}
+
+describe('edit corpus: requests written the way people write, measured on the image', () => {
+  it('has at least 150 requests', () => {
+    expect(EDIT_CORPUS.length).toBeGreaterThanOrEqual(150);
+  });
+
+  it('every request makes the change it asks for', () => {
+    const { failures, passed } = runCorpus(EDIT_CORPUS);
+    console.log(`edit corpus: ${passed} of ${EDIT_CORPUS.length} requests did what they asked`);
+    expect(failures, failures.join('\n')).toEqual([]);
+  }, 600_000);
+});
