@@ -67,6 +67,9 @@ export default defineConfig({
         // Every test signs in from 127.0.0.1; the per-IP sign-in limit is for real clients.
         AUTH_RATE_LIMIT_PER_MINUTE: '10000',
         API_RATE_LIMIT_PER_MINUTE: '100000',
+        // Description markers make one generation fail on purpose (create-design.spec.ts).
+        FAULT_INJECTION: 'true',
+        GENERATION_DAILY_QUOTA: '1000',
       },
       stdout: 'ignore',
       stderr: 'pipe',

@@ -11,5 +11,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
+    // Whole-page tests click through several steps; on a loaded 2-core CI machine they can take
+    // longer than vitest's 5 s default without anything being wrong.
+    testTimeout: 20_000,
   },
 });

@@ -37,6 +37,31 @@ async function signIn(page: Page, name: string, email: string): Promise<void> {
   await page.waitForURL(/\/profile/);
 }
 
+/** Step 1 filled in, then Design A and Design B side by side, from a fixture photo. */
+async function createDesign(page: Page, name: string): Promise<void> {
+  await page.goto(`${base}/create-design`);
+  await page
+    .locator('input[type=file]')
+    .first()
+    .setInputFiles(path.resolve(import.meta.dirname, '../../packages/camo-engine/fixtures/forest.jpg'));
+  await page
+    .getByRole('textbox', { name: /description/i })
+    .fill('Spruce and pine woods with moss and a dirt trail');
+  await page.getByRole('combobox', { name: /state/i }).fill('mont');
+  await page.getByRole('option', { name: /^Montana\b/ }).click();
+  const county = page.getByRole('combobox', { name: /county/i });
+  await county.click();
+  await county.pressSequentially('Flat');
+  await county.press('ArrowDown');
+  await county.press('Enter');
+  await shoot(page, `create-step1-${name}.png`);
+  await page.getByRole('button', { name: 'Generate Design' }).click();
+  await page.getByRole('button', { name: 'Select Design A' }).waitFor({ timeout: 60_000 });
+  await page.getByText('Both designs generated!').scrollIntoViewIfNeeded();
+  await page.waitForLoadState('networkidle');
+  await shoot(page, `create-choose-${name}.png`);
+}
+
 const browser = await chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs });
 for (const [name, options] of Object.entries(widths)) {
   const context = await browser.newContext(options);
@@ -50,6 +75,10 @@ for (const [name, options] of Object.entries(widths)) {
   await signIn(page, 'Mesa Walker', 'mesa.walker@example.com');
   await page.waitForLoadState('networkidle');
   await shoot(page, `profile-${name}.png`, true);
+  await createDesign(page, name);
+  await page.goto(`${base}/design`);
+  await page.waitForLoadState('networkidle');
+  await shoot(page, `design-studio-${name}.png`);
   await context.close();
 }
 await browser.close();

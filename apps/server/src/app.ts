@@ -7,8 +7,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { publicConfigSchema } from '@camo/shared/api';
-import type { Logger } from 'pino';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -17,44 +16,47 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import multipart from '@fastify/multipart';
+import { compose, type ComposeOptions } from './compose.js';
 import { contestRoutes } from './contest/contest.routes.js';
-import { createContestRepository } from './contest/contest.repository.js';
+import { designsRoutes } from './designs/designs.routes.js';
+import { commentsRoutes } from './comments/comments.routes.js';
+import { galleryRoutes } from './gallery/gallery.routes.js';
+import { votesRoutes } from './votes/votes.routes.js';
+import { generationRoutes } from './generation/generation.routes.js';
 import { createAuth, lazyAuth } from './platform/auth/auth.js';
+import { createAuthRepository } from './platform/auth/auth.repository.js';
 import { authRoutes } from './platform/auth/auth.routes.js';
 import { DEV_OIDC_PROVIDER_ID, registerDevOidcProvider } from './platform/auth/dev-oidc-provider.js';
 import { createSessionResolver } from './platform/auth/session.js';
-import type { Config } from './platform/config.js';
-import { pingDatabase, type Database } from './platform/db/database.js';
+import { pingDatabase } from './platform/db/database.js';
 import { HttpError } from './platform/http-errors.js';
-import { registerRequestGuards } from './platform/http-security.js';
-import { loggerOptions } from './platform/logger.js';
-import { createMailer, type Mailer } from './platform/mailer.js';
-import { createStorage, LOCAL_FILES_PREFIX, type Storage } from './platform/storage.js';
-import { createUsersRepository } from './users/users.repository.js';
+import {
+  clientKey,
+  decodedPath,
+  isApiPath,
+  isApiRequest,
+  registerRequestGuards,
+} from './platform/http-security.js';
+import { LOCAL_FILES_PREFIX } from './platform/storage.js';
 import { usersRoutes } from './users/users.routes.js';
-import { createUsersService } from './users/users.service.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
 const SEED_DIR = path.resolve(here, '../seed');
 
-export interface AppDeps {
-  config: Config;
-  database: Database;
-  storage?: Storage;
-  mailer?: Mailer;
+export interface AppDeps extends ComposeOptions {
+  /** Process generation jobs in this process too (the embedded default). */
+  workers?: boolean;
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    storage: Storage;
-  }
-}
-
-/** Wires every piece with plain factory functions; the whole dependency graph is here. */
-export async function buildApp({ config, database, storage, mailer }: AppDeps): Promise<FastifyInstance> {
+/** The HTTP server over the composition root (compose.ts). */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const ctx = await compose(deps);
+  const { config, database } = ctx;
+  const logger: FastifyBaseLogger = ctx.log;
   const app = Fastify({
-    logger: loggerOptions(config),
+    loggerInstance: logger,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
@@ -63,17 +65,9 @@ export async function buildApp({ config, database, storage, mailer }: AppDeps): 
 
   const origin = config.publicUrl.origin;
   const { db } = database;
-  const files = storage ?? createStorage(config);
-  app.decorate('storage', files);
-  const mail = mailer ?? createMailer(config, app.log as unknown as Logger);
-
-  // --- outside world ---------------------------------------------------------------
-  const usersRepository = createUsersRepository(db);
-  const users = createUsersService(usersRepository);
-  const auth = lazyAuth(() =>
-    createAuth(config, db, mail, { onSignIn: users.onSignIn }, app.log as unknown as Logger),
-  );
-  const session = createSessionResolver(auth, db);
+  const auth = lazyAuth(() => createAuth(config, db, ctx.mailer, { onSignIn: ctx.users.onSignIn }, ctx.log));
+  const authRepository = createAuthRepository(db);
+  const session = createSessionResolver(auth, authRepository);
 
   // --- cross-cutting -----------------------------------------------------------------
   await app.register(helmet, {
@@ -97,12 +91,14 @@ export async function buildApp({ config, database, storage, mailer }: AppDeps): 
     hsts: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   });
-  // Per client address, on the API only: the web app's own files are not worth counting.
+  // Per client address (IPv6: per /64), on the API only: the web app's own files are not worth
+  // counting. "The API" is decided on the matched route, so /%61pi/... counts too.
   await app.register(rateLimit, {
     global: true,
     max: config.apiRateLimitPerMinute,
     timeWindow: '1 minute',
-    allowList: (req) => !req.url.startsWith('/api/'),
+    keyGenerator: (req) => clientKey(req.ip),
+    allowList: (req) => !isApiRequest(req),
   });
   registerRequestGuards(app, origin);
 
@@ -172,10 +168,17 @@ export async function buildApp({ config, database, storage, mailer }: AppDeps): 
     }),
   );
 
-  await app.register(authRoutes({ auth, db, config }));
-  if (config.devSignIn) await registerDevOidcProvider(app, { origin, secret: config.authSecret, db });
-  await app.register(usersRoutes(users, session));
-  await app.register(contestRoutes(createContestRepository(db)));
+  await app.register(authRoutes({ auth, repo: authRepository, config }));
+  if (config.devSignIn)
+    await registerDevOidcProvider(app, { origin, secret: config.authSecret, repo: authRepository });
+  await app.register(usersRoutes(ctx.users, session));
+  await app.register(contestRoutes(ctx.contest));
+  await app.register(multipart);
+  await app.register(generationRoutes(ctx.generation, session));
+  await app.register(designsRoutes(ctx.designs, session));
+  await app.register(votesRoutes(ctx.votes, session));
+  await app.register(commentsRoutes(ctx.comments, session));
+  await app.register(galleryRoutes(ctx.gallery, session));
 
   // --- files -----------------------------------------------------------------------------
   await app.register(fastifyStatic, {
@@ -214,11 +217,13 @@ export async function buildApp({ config, database, storage, mailer }: AppDeps): 
       },
     });
   }
+  // Any other GET is a page of the web app, whatever its Accept header (curl and uptime probes
+  // send */*); only the API and paths that name a missing file (an extension, or under
+  // /assets/, /files/, /seed/) answer 404.
   app.setNotFoundHandler((req, reply) => {
-    const isPage =
-      req.method === 'GET' &&
-      !req.url.startsWith('/api/') &&
-      (req.headers.accept ?? '').includes('text/html');
+    const pathName = decodedPath(req.url);
+    const isFile = /^\/(?:assets|files|seed)(?:\/|$)|\.[a-z0-9]+$/i.test(pathName);
+    const isPage = (req.method === 'GET' || req.method === 'HEAD') && !isApiPath(pathName) && !isFile;
     if (isPage && hasWeb) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist);
     }
@@ -226,8 +231,9 @@ export async function buildApp({ config, database, storage, mailer }: AppDeps): 
   });
 
   app.addHook('onClose', async () => {
-    await database.close();
+    await ctx.close();
   });
+  if (deps.workers !== false) await ctx.startWorkers();
 
   return app;
 }

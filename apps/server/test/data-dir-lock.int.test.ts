@@ -1,42 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startServerProcess, waitFor } from './support/server-process.js';
 import { freePort } from './support/test-server.js';
 
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-function startServer(
-  dataDir: string,
-  port: number,
-): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-  return { child, output: () => output, exited };
-}
-
-async function waitFor(predicate: () => boolean, ms: number): Promise<void> {
-  const until = Date.now() + ms;
-  while (!predicate()) {
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const startServer = (dataDir: string, port: number) => startServerProcess(dataDir, port);
 
 describe('the embedded database directory', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'camo-lock-'));

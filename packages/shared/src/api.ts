@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /**
  * Shapes of the JSON the API returns. Field names follow the specification's entities

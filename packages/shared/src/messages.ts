@@ -35,6 +35,8 @@ export const messages = {
   noDesignsForUser: 'No designs found for this user.',
   noDesignsForCriteria: 'No designs found for the selected criteria.',
   loading: 'Loading...',
+  designNotFound: 'Design not found.',
+  designFetchFailed: 'Failed to fetch design data.',
 
   // §2/§3 fallbacks for missing values
   noName: 'No Name',

@@ -80,3 +80,46 @@ describe('configuration', () => {
     expect(ok.isProduction).toBe(true);
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it('trusts no proxy by default', () => {
+    expect(loadConfig(base).trustProxy).toBe(false);
+    expect(loadConfig({ ...base, TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ ...base, TRUST_PROXY: '' }).trustProxy).toBe(false);
+    expect(loadConfig({ ...base, TRUST_PROXY: '0' }).trustProxy).toBe(false);
+  });
+
+  it('takes a hop count (as a function: Fastify reads a bare number as "trust nothing")', () => {
+    const one = loadConfig({ ...base, TRUST_PROXY: '1' }).trustProxy;
+    const two = loadConfig({ ...base, TRUST_PROXY: '2' }).trustProxy;
+    if (typeof one !== 'function' || typeof two !== 'function') throw new Error('expected hop counts');
+    expect([one.hops, two.hops]).toEqual([1, 2]);
+    // Hop 0 is the peer (the proxy); with one proxy the next hop is the client, not trusted.
+    expect([one('10.0.0.5', 0), one('203.0.113.7', 1)]).toEqual([true, false]);
+    expect([two('10.0.0.5', 0), two('10.0.0.6', 1), two('203.0.113.7', 2)]).toEqual([true, true, false]);
+  });
+
+  it('takes a list of proxy addresses and CIDR ranges', () => {
+    expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1,fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+      'fd00::/8',
+    ]);
+  });
+
+  it('refuses true (every hop trusted: any client could pick its address) and says what to use', () => {
+    for (const value of ['true', 'yes', 'TRUE']) {
+      const [problem] = problemsOf({ ...base, TRUST_PROXY: value });
+      expect(problem).toMatch(/^TRUST_PROXY:/);
+      expect(problem).toMatch(/TRUST_PROXY=1/);
+      expect(problem).toMatch(/10\.0\.0\.0\/8/);
+    }
+  });
+
+  it('refuses what is neither a count nor addresses', () => {
+    for (const value of ['proxy', '10.0.0.0/33', '1.2.3', '-1', '1.5', '10.0.0.1,']) {
+      expect(problemsOf({ ...base, TRUST_PROXY: value })[0], value).toMatch(/^TRUST_PROXY:/);
+    }
+  });
+});

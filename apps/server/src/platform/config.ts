@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -17,6 +18,57 @@ const optionalText = z
   .optional()
   .transform((v) => (v === '' ? undefined : v));
 const optionalUrl = optionalText.pipe(z.url().optional());
+
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+function isAddressOrRange(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/** Fastify's trustProxy as a function: trust `hops` hops (the peer is hop 0), whatever their addresses. */
+export type TrustHops = ((address: string, hop: number) => boolean) & { hops: number };
+
+/**
+ * Which X-Forwarded-For hops to believe for the client address (it keys every rate limit):
+ * none (`false`, the default), a hop count (`1`: one proxy in front), or the proxies' addresses
+ * and CIDR ranges. `true` would believe every hop, so any client could pick its own address.
+ * A hop count becomes a function: Fastify 5.12 reads a bare number as "trust nothing".
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .default('false')
+  .transform((value, ctx): false | TrustHops | string[] => {
+    const lower = value.toLowerCase();
+    if (['', 'false', 'no', '0'].includes(lower)) return false;
+    if (lower === 'true' || lower === 'yes') {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          '"true" would trust every hop, so any client could choose its own address for the rate limits; ' +
+          'give the number of proxies in front of the server (e.g. TRUST_PROXY=1) or their addresses ' +
+          '(e.g. TRUST_PROXY=10.0.0.0/8,127.0.0.1)',
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops <= 20) return Object.assign((_address: string, hop: number) => hop < hops, { hops });
+    }
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (entries.every(isAddressOrRange)) return entries;
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'must be false, a hop count (e.g. 1) or a comma-separated list of proxy addresses and CIDR ranges ' +
+        '(e.g. 10.0.0.0/8,127.0.0.1)',
+    });
+    return z.NEVER;
+  });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -50,10 +102,13 @@ const envSchema = z.object({
   SOCIAL_TIKTOK_URL: optionalUrl.default('https://www.tiktok.com/'),
   SOCIAL_X_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxy,
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   WEB_DIST_DIR: optionalText,
+  GENERATION_DAILY_QUOTA: z.coerce.number().int().min(1).max(100_000).default(20),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  FAULT_INJECTION: bool.default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -99,12 +154,19 @@ export interface Config {
     x: string | null;
   };
   logLevel: Env['LOG_LEVEL'];
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a hop count (as a function), or proxy addresses/CIDR ranges (never `true`). */
+  trustProxy: false | TrustHops | string[];
   /** Sign-in attempts per client IP and minute. */
   authRateLimitPerMinute: number;
   /** API requests per client address and minute. */
   apiRateLimitPerMinute: number;
   webDistDir: string | undefined;
+  /** Generations per user and 24 hours (quality rule 8). */
+  generationDailyQuota: number;
+  /** Generation jobs one process runs at once. */
+  workerConcurrency: number;
+  /** Test-only fault markers in descriptions (generation/fault-injection.ts); never in production. */
+  faultInjection: boolean;
 }
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
@@ -174,6 +236,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     if (e.PUBLIC_URL && publicUrl.protocol !== 'https:')
       problems.push('PUBLIC_URL: must be https in production');
     if (!e.PUBLIC_URL) problems.push('PUBLIC_URL: required in production (the https address people use)');
+    if (e.FAULT_INJECTION) problems.push('FAULT_INJECTION: a test setting, refused in production');
   }
   if (e.S3_BUCKET && Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
     problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither');
@@ -218,5 +281,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     apiRateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE,
     webDistDir: e.WEB_DIST_DIR,
+    generationDailyQuota: e.GENERATION_DAILY_QUOTA,
+    workerConcurrency: e.WORKER_CONCURRENCY,
+    faultInjection: e.FAULT_INJECTION,
   };
 }

@@ -39,3 +39,29 @@ export class UnsupportedMediaTypeError extends HttpError {
     super(415, 'unsupported_media_type', message);
   }
 }
+export class ConflictError extends HttpError {
+  constructor(message: string) {
+    super(409, 'conflict', message);
+  }
+}
+export class PayloadTooLargeError extends HttpError {
+  constructor(message: string) {
+    super(413, 'payload_too_large', message);
+  }
+}
+/** Understood as a request, but not something that can be done (an edit the generator cannot map). */
+export class UnprocessableError extends HttpError {
+  constructor(message: string, code = 'unprocessable') {
+    super(422, code, message);
+  }
+}
+export class QuotaExceededError extends HttpError {
+  constructor(message: string) {
+    super(429, 'quota_exceeded', message);
+  }
+}
+export class ServiceUnavailableError extends HttpError {
+  constructor(message: string) {
+    super(503, 'unavailable', message);
+  }
+}

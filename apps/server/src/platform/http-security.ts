@@ -1,3 +1,4 @@
+import { isIPv4, isIPv6 } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ForbiddenError, UnsupportedMediaTypeError } from './http-errors.js';
 
@@ -22,9 +23,68 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Whether a request is for the API. Decided on the route Fastify matched (its pattern, e.g.
+ * `/api/me`), never on the raw URL: the router decodes percent-escapes, so `/%61pi/me` reaches
+ * `/api/me` and must meet the same guards and limits. A request no route matched (a 404)
+ * falls back to its decoded path.
+ */
+export function isApiRequest(req: FastifyRequest): boolean {
+  const route = req.routeOptions.url;
+  if (route !== undefined) return isApiPath(route);
+  return isApiPath(decodedPath(req.url));
+}
+
+export function isApiPath(path: string): boolean {
+  return path === '/api' || path.startsWith('/api/');
+}
+
+/** The path of a request URL without its query, percent-decoded (left as is when malformed). */
+export function decodedPath(url: string): string {
+  const path = url.split('?')[0] ?? '';
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
+/**
+ * The key every rate limit counts a client by: its IPv4 address, or its IPv6 /64 (one
+ * subscriber usually holds a whole /64, so counting single IPv6 addresses would give each
+ * client 2^64 allowances). IPv4-mapped IPv6 addresses count as their IPv4 address. The result
+ * is itself a valid address, so it can be handed on as X-Forwarded-For.
+ */
+export function clientKey(ip: string): string {
+  const address = ip.replace(/%.*$/, ''); // zone index (fe80::1%eth0)
+  if (isIPv4(address)) return address;
+  if (!isIPv6(address)) return ip;
+  const mapped = /^(?:0{0,4}:){0,4}:?(?:0{0,4}:)?ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped?.[1] && isIPv4(mapped[1])) return mapped[1];
+  const groups = expandIPv6(address)
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group, 16).toString(16));
+  // The /64 network with its interface part zeroed: 2001:db8:1:2::
+  return `${groups.join(':')}::`;
+}
+
+function expandIPv6(address: string): string[] {
+  let text = address.toLowerCase();
+  const embedded = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (embedded) {
+    const [a, b, c, d] = embedded.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, embedded.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const zeros = tail === undefined ? [] : Array<string>(8 - left.length - right.length).fill('0');
+  return [...left, ...zeros, ...right];
+}
+
 export function registerRequestGuards(app: FastifyInstance, origin: string): void {
   app.addHook('onRequest', async (req) => {
-    if (!STATE_CHANGING.has(req.method) || !req.url.startsWith('/api/')) return;
+    if (!STATE_CHANGING.has(req.method) || !isApiRequest(req)) return;
     if (!isSameOrigin(req, origin)) throw new ForbiddenError('Cross-site requests are not allowed.');
     const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
     const multipartAllowed = req.routeOptions.config?.multipart === true;

@@ -55,4 +55,30 @@ export const storageKeys = {
   editedDesign(at: Date, photoId: string, variant: 'a' | 'b'): string {
     return `ai_gen/${at.getUTCFullYear()}/${pad2(at.getUTCMonth() + 1)}/camo_design_${photoId}_${variant}_edited.png`;
   },
+  /** Renditions sit beside their original: a WebP for pages and grids, a print file on demand. */
+  displayVersion(key: string): string {
+    return key.replace(/\.png$/, '_display.webp');
+  },
+  thumbnail(key: string): string {
+    return key.replace(/\.png$/, '_thumb.webp');
+  },
+  printExport(key: string, size: number): string {
+    return key.replace(/\.png$/, `_print${size}.png`);
+  },
 };
+
+/**
+ * The URL of a stored file. Rows keep storage keys; this is the one place a key becomes a URL
+ * (local files are served by the app; S3 objects from the bucket's public address).
+ */
+export function fileUrlBuilder(
+  config: Pick<Config, 's3'>,
+): (key: string | null | undefined) => string | null {
+  const s3 = config.s3;
+  if (!s3) return (key) => (key ? `${LOCAL_FILES_PREFIX}${key}` : null);
+  const base = s3.endpoint
+    ? `${s3.endpoint.replace(/\/$/, '')}/${s3.bucket}`
+    : `https://${s3.bucket}.s3.${s3.region}.amazonaws.com`;
+  return (key) => (key ? `${base}/${key}` : null);
+}
+export type FileUrl = ReturnType<typeof fileUrlBuilder>;

@@ -3,6 +3,7 @@ import type { DesignCard, PrivateProfile, PublicUser } from '@camo/shared/api';
 import type { UpdateProfileRequest } from '@camo/shared/profile';
 import { updateProfileSchema } from '@camo/shared/profile';
 import { NotFoundError, ValidationError } from '../platform/http-errors.js';
+import type { FileUrl } from '../platform/storage.js';
 import type { DesignRow, UserRow, UsersRepository } from './users.repository.js';
 
 export function toPublicUser(row: UserRow): PublicUser {
@@ -26,17 +27,17 @@ export function toPrivateProfile(row: UserRow): PrivateProfile {
   };
 }
 
-export function toDesignCard(row: DesignRow): DesignCard {
-  const chosenImage =
-    row.hasEdits && row.finalDesignChoice === 'edited' && row.editedImageUrl
-      ? row.editedImageUrl
-      : row.imageUrl;
+/** A design as a card; rows hold storage keys, which `fileUrl` turns into URLs. */
+export function toDesignCard(row: DesignRow, fileUrl: FileUrl): DesignCard {
+  const edited = row.hasEdits && row.finalDesignChoice === 'edited';
+  const variantImage = row.selectedVariant === 'B' ? row.designBUrl : row.designAUrl;
+  const variantThumb = row.selectedVariant === 'B' ? row.designBThumbnailUrl : row.designAThumbnailUrl;
   return {
     id: row.id,
     userId: row.userId,
     name: row.name || messages.noName,
-    imageUrl: chosenImage ?? (row.selectedVariant === 'B' ? row.designBUrl : row.designAUrl),
-    thumbnailUrl: row.thumbnailUrl,
+    imageUrl: fileUrl(edited && row.editedImageUrl ? row.editedImageUrl : (row.imageUrl ?? variantImage)),
+    thumbnailUrl: fileUrl(row.thumbnailUrl ?? (edited ? row.editedThumbnailUrl : variantThumb)),
     designerName: row.designerName || messages.anonymous,
     state: row.state,
     county: row.county || messages.countyMissing,
@@ -46,7 +47,7 @@ export function toDesignCard(row: DesignRow): DesignCard {
   };
 }
 
-export function createUsersService(repo: UsersRepository) {
+export function createUsersService(repo: UsersRepository, fileUrl: FileUrl) {
   return {
     async me(userId: string): Promise<PrivateProfile> {
       const row = await repo.findById(userId);
@@ -70,7 +71,7 @@ export function createUsersService(repo: UsersRepository) {
 
     async designsOf(id: string, viewerId: string): Promise<DesignCard[]> {
       const rows = await repo.designsOf(id, { includeDrafts: id === viewerId, limit: 100 });
-      return rows.map(toDesignCard);
+      return rows.map((row) => toDesignCard(row, fileUrl));
     },
 
     memberCount: () => repo.memberCount(),

@@ -9,6 +9,7 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/platform/config.js';
 import { openDatabase, type Database } from '../../src/platform/db/database.js';
 import type { Mailer } from '../../src/platform/mailer.js';
+import { createStorage, type Storage } from '../../src/platform/storage.js';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -55,6 +56,7 @@ export interface TestServer {
   app: FastifyInstance;
   config: Config;
   database: Database;
+  storage: Storage;
   sentLinks: { email: string; url: string }[];
   close(): Promise<void>;
 }
@@ -86,13 +88,15 @@ export async function startTestServer(
       return Promise.resolve();
     },
   };
-  const app = await buildApp({ config, database, mailer });
+  const storage = createStorage(config);
+  const app = await buildApp({ config, database, mailer, storage });
   await app.listen({ port, host: '127.0.0.1' });
   return {
     origin: config.publicUrl.origin,
     app,
     config,
     database,
+    storage,
     sentLinks,
     async close() {
       await app.close();

@@ -1,14 +1,14 @@
 import { fromNodeHeaders } from 'better-auth/node';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema } from '@camo/shared/api';
 import { messages } from '@camo/shared/messages';
 import type { Config } from '../config.js';
-import type { Db } from '../db/database.js';
-import { verifications } from '../db/schema.js';
+import { clientKey } from '../http-security.js';
 import type { AuthGateway } from './auth.js';
+import type { AuthRepository } from './auth.repository.js';
+import { deleteAgedSession } from './session.js';
 
 const EMAIL_LINK_DISABLED = 'E-mail link sign-in is coming soon.';
 
@@ -18,11 +18,17 @@ const confirmSchema = z.object({
 });
 
 /** The request's headers for better-auth, with the client's address as Fastify determined it
- * (TRUST_PROXY-aware), never as the client claimed it: it keys better-auth's rate limits. */
+ * (TRUST_PROXY-aware), never as the client claimed it, and IPv6 cut to its /64 like the API
+ * limit: it keys better-auth's rate limits. */
 function authHeaders(req: FastifyRequest): Headers {
   const headers = fromNodeHeaders(req.headers);
-  headers.set('x-forwarded-for', req.ip);
+  headers.set('x-forwarded-for', clientKey(req.ip));
   return headers;
+}
+
+/** Google (and any provider) signs in through the authorization-code flow only. */
+function carriesIdToken(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && 'idToken' in body;
 }
 
 /** Copies a fetch Response (better-auth's world) onto a Fastify reply, cookies included. */
@@ -38,11 +44,11 @@ async function sendResponse(reply: FastifyReply, response: Response): Promise<Fa
 
 export function authRoutes({
   auth,
-  db,
+  repo,
   config,
 }: {
   auth: AuthGateway;
-  db: Db;
+  repo: AuthRepository;
   config: Config;
 }): FastifyPluginAsyncZod {
   return async (app) => {
@@ -50,6 +56,13 @@ export function authRoutes({
 
     // better-auth's own endpoints: sign-in, OAuth callback, session, sign-out.
     const forward = async (req: FastifyRequest, reply: FastifyReply) => {
+      if (carriesIdToken(req.body)) {
+        return reply.code(400).send({
+          error: 'id_token_sign_in_disabled',
+          message: 'Sign in through the provider’s sign-in page.',
+        });
+      }
+      await deleteAgedSession(repo, req.headers.cookie);
       const url = new URL(req.url, origin);
       const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && req.body !== undefined;
       const request = new Request(url, {
@@ -92,12 +105,8 @@ export function authRoutes({
         const { token, email } = req.body;
         if (email === '')
           return reply.code(400).send({ error: 'validation', message: messages.emailRequiredForLink });
-        const [pending] = await db
-          .select({ value: verifications.value })
-          .from(verifications)
-          .where(and(eq(verifications.identifier, `magic-link:${token}`)))
-          .limit(1);
-        const linkEmail = pending ? (JSON.parse(pending.value) as { email?: string }).email : undefined;
+        const pending = await repo.magicLinkValue(token);
+        const linkEmail = pending ? (JSON.parse(pending) as { email?: string }).email : undefined;
         if (!linkEmail || linkEmail.toLowerCase() !== email.toLowerCase()) {
           return reply.code(400).send({
             error: 'invalid_link',

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { accounts, sessions, users, verifications } from '../db/schema.js';
+import { scrubErrorText, serializeError } from '../logger.js';
 import type { Mailer } from '../mailer.js';
 import {
   DEV_OIDC_CLIENT_ID,
@@ -17,6 +18,8 @@ import {
 export const SESSION_IDLE_SECONDS = 14 * 24 * 60 * 60;
 /** Absolute expiry: no session lives longer than this, however active (see session.ts). */
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+/** Our cookies are `camo.*` (`__Secure-camo.*` on https); the session's is `camo.session_token`. */
+export const COOKIE_PREFIX = 'camo';
 
 export interface AuthHooks {
   /** A session was created: a sign-in happened. (New members are counted by a database trigger.) */
@@ -47,7 +50,7 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, hooks: AuthHo
     // Profile edits go through our own validated endpoints (PATCH /api/me).
     disabledPaths: ['/update-user', '/change-email', '/delete-user', '/link-social', '/unlink-account'],
     advanced: {
-      cookiePrefix: 'camo',
+      cookiePrefix: COOKIE_PREFIX,
       // better-auth skips these checks when NODE_ENV is 'test'; our tests must see production behaviour.
       disableOriginCheck: false,
       disableCSRFCheck: false,
@@ -55,12 +58,18 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, hooks: AuthHo
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/' },
       database: { generateId: () => crypto.randomUUID() },
       // The client IP reaches better-auth as X-Forwarded-For, set by auth.routes.ts from Fastify's
-      // req.ip (which honours TRUST_PROXY); it keys the rate limits below.
+      // req.ip (which honours TRUST_PROXY) with IPv6 already cut to its /64; it keys the rate limits
+      // below. Only that header, and /64 here too in case anything else ever sets it.
+      ipAddress: { ipAddressHeaders: ['x-forwarded-for'], ipv6Subnet: 64 },
     },
     rateLimit: {
       enabled: true,
       window: 60,
-      max: 100,
+      // better-auth's other endpoints (get-session above all: every page load asks it) share the
+      // API's per-address budget; a fixed 100 a minute locked out a household or office behind one
+      // address, and the browser tests from 127.0.0.1, with "We couldn't check whether you are
+      // signed in". Sign-in itself keeps its own, stricter limit below.
+      max: config.apiRateLimitPerMinute,
       storage: 'memory',
       customRules: {
         '/sign-in/*': { window: 60, max: config.authRateLimitPerMinute },
@@ -72,7 +81,14 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, hooks: AuthHo
     logger: {
       disabled: config.env === 'test',
       log: (level, message, ...args: unknown[]) => {
-        log[level]({ detail: args.length > 0 ? args.map(String) : undefined }, `better-auth: ${message}`);
+        // Errors (e.g. a failed query) without the values they were bound to; see logger.ts.
+        const detail = args.map((arg) =>
+          arg instanceof Error ? serializeError(arg) : scrubErrorText(String(arg)),
+        );
+        log[level](
+          { detail: args.length > 0 ? detail : undefined },
+          `better-auth: ${scrubErrorText(message)}`,
+        );
       },
     },
     socialProviders: config.google
@@ -81,6 +97,9 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, hooks: AuthHo
             clientId: config.google.clientId,
             clientSecret: config.google.clientSecret,
             prompt: 'select_account',
+            // Only the authorization-code flow (quality rule 4: PKCE, state, nonce): never accept
+            // an ID token a client brings to POST /sign-in/social (auth.routes.ts refuses it too).
+            disableIdTokenSignIn: true,
           },
         }
       : {},

@@ -1,13 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import formbody from '@fastify/formbody';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { z } from 'zod';
 import { normaliseDisplayName } from '@camo/shared/profile';
-import type { Db } from '../db/database.js';
-import { devAccounts } from '../db/schema.js';
+import type { AuthRepository } from './auth.repository.js';
 
 /**
  * The development sign-in: a real OpenID provider (oidc-provider) mounted on our own server,
@@ -23,7 +21,7 @@ export const DEV_OIDC_CLIENT_ID = 'camo-web';
 export interface DevOidcOptions {
   origin: string;
   secret: string;
-  db: Db;
+  repo: AuthRepository;
 }
 
 export function devOidcClientSecret(secret: string): string {
@@ -34,7 +32,7 @@ export function devOidcIssuer(origin: string): string {
   return `${origin}${DEV_OIDC_PATH}`;
 }
 
-function createProvider({ origin, secret, db }: DevOidcOptions): Provider {
+function createProvider({ origin, secret, repo }: DevOidcOptions): Provider {
   const configuration: Configuration = {
     clients: [
       {
@@ -47,7 +45,7 @@ function createProvider({ origin, secret, db }: DevOidcOptions): Provider {
       },
     ],
     async findAccount(_ctx, id) {
-      const [account] = await db.select().from(devAccounts).where(eq(devAccounts.id, id)).limit(1);
+      const account = await repo.findDevAccount(id);
       if (!account) return undefined;
       return {
         accountId: account.id,
@@ -171,7 +169,7 @@ label{display:block;margin:.5rem 0}input{display:block;width:100%;box-sizing:bor
 export async function registerDevOidcProvider(app: FastifyInstance, options: DevOidcOptions): Promise<void> {
   const provider = createProvider(options);
   const handle = provider.callback();
-  const { db } = options;
+  const { repo } = options;
 
   app.get(`${DEV_OIDC_PATH}-ui/style.css`, { schema: { hide: true } }, async (_req, reply) =>
     reply.type('text/css; charset=utf-8').header('cache-control', 'no-cache').send(STYLE),
@@ -186,12 +184,7 @@ export async function registerDevOidcProvider(app: FastifyInstance, options: Dev
       reply.raw,
     ];
 
-    const listAccounts = () =>
-      db
-        .select({ id: devAccounts.id, name: devAccounts.name, email: devAccounts.email })
-        .from(devAccounts)
-        .orderBy(devAccounts.createdAt)
-        .limit(50);
+    const listAccounts = () => repo.listDevAccounts(50);
 
     /** The chooser again, with what went wrong and what the person typed. */
     const showChooserAgain = async (
@@ -232,7 +225,7 @@ export async function registerDevOidcProvider(app: FastifyInstance, options: Dev
       async (req, reply) => {
         await provider.interactionDetails(...raw(req, reply));
         const accountId = typeof req.body?.accountId === 'string' ? req.body.accountId : '';
-        const [account] = await db.select().from(devAccounts).where(eq(devAccounts.id, accountId)).limit(1);
+        const account = await repo.findDevAccount(accountId);
         if (!account) {
           return showChooserAgain(reply, req.params.uid, 'That test account no longer exists.');
         }
@@ -260,14 +253,10 @@ export async function registerDevOidcProvider(app: FastifyInstance, options: Dev
             values,
           );
         }
-        const [existing] = await db
-          .select()
-          .from(devAccounts)
-          .where(eq(devAccounts.email, parsed.data.email))
-          .limit(1);
+        const existing = await repo.findDevAccountByEmail(parsed.data.email);
         const accountId = existing?.id ?? randomUUID();
         if (!existing) {
-          await db.insert(devAccounts).values({ id: accountId, ...parsed.data });
+          await repo.insertDevAccount({ id: accountId, ...parsed.data });
         }
         await finishLogin(req, reply, accountId);
       },

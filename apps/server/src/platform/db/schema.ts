@@ -1,4 +1,13 @@
 import {
+  designStatuses,
+  environmentPhotoStatuses,
+  type DesignStatus,
+  type EnvironmentPhotoStatus,
+  type GenerationOutcome,
+  type GenerationStage,
+} from '@camo/shared/generation';
+import { sql } from 'drizzle-orm';
+import {
   boolean,
   index,
   integer,
@@ -97,9 +106,13 @@ export const memberCount = pgTable('member_count', {
   count: integer('count').notNull().default(0),
 });
 
-export const environmentPhotoStatuses = ['pending', 'uploaded', 'processing', 'completed', 'failed'] as const;
-export type EnvironmentPhotoStatus = (typeof environmentPhotoStatuses)[number];
+export { designStatuses, environmentPhotoStatuses, type DesignStatus, type EnvironmentPhotoStatus };
 
+/**
+ * Image columns (`photo_url`, `design_a_url`, `image_url`, ...) hold storage keys, never URLs:
+ * the API turns a key into a URL on the way out (storage.ts `publicUrl`), so moving files to a
+ * CDN or S3 changes one function and no rows.
+ */
 export const environmentPhotos = pgTable(
   'environment_photos',
   {
@@ -125,15 +138,20 @@ export const environmentPhotos = pgTable(
     designBId: text('design_b_id'),
     designDocId: text('design_doc_id'),
     error: text('error'),
+    /** The pipeline stage the job is at (spec §4 progress stages); null when not running. */
+    stage: text('stage').$type<GenerationStage>(),
+    /** A progress note shown beside the stages (a single failed design being retried). */
+    note: text('note'),
+    outcome: text('outcome').$type<GenerationOutcome>(),
+    /** One per Generate click: a repeated request finds this row instead of making a second job. */
+    idempotencyKey: text('idempotency_key').notNull(),
   },
   (t) => [
     index('environment_photos_user_idx').on(t.userId, t.createdAt),
     index('environment_photos_status_idx').on(t.status),
+    uniqueIndex('environment_photos_idempotency_idx').on(t.userId, t.idempotencyKey),
   ],
 );
-
-export const designStatuses = ['pending_selection', 'submitted'] as const;
-export type DesignStatus = (typeof designStatuses)[number];
 
 export const designs = pgTable(
   'designs',
@@ -181,12 +199,36 @@ export const designs = pgTable(
     promptA: text('prompt_a'),
     promptB: text('prompt_b'),
     story: text('story'),
+    /** The engine's recipes: what an edit and the print export re-render from. */
+    recipeA: jsonb('recipe_a'),
+    recipeB: jsonb('recipe_b'),
+    editedRecipe: jsonb('edited_recipe'),
+    designAThumbnailUrl: text('design_a_thumbnail_url'),
+    designBThumbnailUrl: text('design_b_thumbnail_url'),
+    editedThumbnailUrl: text('edited_thumbnail_url'),
+    /** Set while an edit runs: claims the one edit a design may have (see designs.repository). */
+    editStartedAt: timestamp('edit_started_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
+    // One design record per generation, however often its job runs.
+    uniqueIndex('designs_environment_photo_idx').on(t.environmentPhotoId),
     index('designs_user_created_idx').on(t.userId, t.createdAt.desc()),
     index('designs_status_votes_idx').on(t.status, t.voteCount.desc(), t.createdAt.desc()),
     index('designs_status_created_idx').on(t.status, t.createdAt.desc()),
     index('designs_state_idx').on(t.status, t.state, t.createdAt.desc()),
+    // The gallery's keyset orders over submitted designs (gallery.repository): id breaks ties.
+    index('designs_gallery_votes_idx')
+      .on(t.voteCount.desc(), t.submittedAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'submitted'`),
+    index('designs_gallery_recent_idx')
+      .on(t.submittedAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'submitted'`),
+    index('designs_gallery_state_votes_idx')
+      .on(t.state, t.voteCount.desc(), t.submittedAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'submitted'`),
+    index('designs_gallery_state_recent_idx')
+      .on(t.state, t.submittedAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'submitted'`),
   ],
 );
 

@@ -1,17 +1,200 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
+import type { Design, Variant } from '@camo/shared/generation';
+import { messages } from '@camo/shared/messages';
+import { Link, useParams } from 'react-router';
+import { LoadingState } from '@/components/ui/loading-state';
+import { useDocumentTitle } from '@/components/ui/use-document-title';
+import { useMe } from '@/features/auth/api/get-me';
+import { CommentsSection } from '@/features/community/components/comments-section';
+import { VoteButton } from '@/features/community/components/vote-button';
+import { useDesign } from '@/features/designs/api/design-actions';
+import { ExportLinks } from '@/features/designs/components/export-links';
+import {
+  availableVariants,
+  chosenImageUrl,
+  designPageMessages,
+  formatDate,
+  locationLabel,
+  variantUrl,
+} from '@/features/designs/lib/design-view';
+import { ApiRequestError } from '@/lib/api-client';
 
+/** /gallery/{designId}: the design detail page with its vote control and comments (spec §2, §4, §6). */
 export default function DesignDetailPage() {
+  const { designId = '' } = useParams();
+  const design = useDesign(designId);
+  useDocumentTitle(design.data ? design.data.name.trim() || messages.noName : 'Design');
+
+  if (design.isPending) return <LoadingState />;
+  if (design.isError) {
+    const notFound = design.error instanceof ApiRequestError && design.error.status === 404;
+    return (
+      <div className="mx-auto flex max-w-3xl flex-col items-start gap-6 px-4 py-20 sm:px-6">
+        <h1 className="stencil-heading text-4xl text-bone">
+          {notFound ? 'Not found' : 'Something went wrong'}
+        </h1>
+        <p role="alert" className="text-lg text-danger">
+          {notFound ? designPageMessages.notFound : designPageMessages.fetchFailed}
+        </p>
+        <Link to="/gallery" className="btn btn-primary">
+          Back to the gallery
+        </Link>
+      </div>
+    );
+  }
+  return <DesignDetail design={design.data} />;
+}
+
+function DesignDetail({ design }: { design: Design }) {
+  const { data: me } = useMe();
+  const isOwner = me?.id === design.userId;
+  const name = design.name.trim() || messages.noName;
+  const image = chosenImageUrl(design);
+  const showsEdited = design.hasEdits && design.finalDesignChoice === 'edited' && design.editedImageUrl;
+
   return (
-    <ComingSoon
-      eyebrow="Design details"
-      title="Design Details"
-      description="The full story of a pattern: the environment photo it came from, both variants, the designer's notes, votes and comments. Coming soon."
-      checklist={[
-        'Both generated variants',
-        'The environment it was made for',
-        'Votes and comments',
-        "The designer's story",
-      ]}
-    />
+    <article
+      aria-labelledby="design-title"
+      className="mx-auto flex max-w-6xl flex-col gap-10 px-4 py-10 sm:px-6 sm:py-12"
+    >
+      <header className="flex flex-col gap-2">
+        <p className="eyebrow">{design.status === 'submitted' ? 'Gallery' : 'Not submitted yet'}</p>
+        <h1 id="design-title" className="stencil-heading break-words text-4xl text-bone sm:text-5xl">
+          {name}
+        </h1>
+        <p className="text-sage">
+          Created by{' '}
+          <Link to={`/gallery/user/${design.userId}`} className="text-link">
+            {design.designerName.trim() || messages.unknownDesigner}
+          </Link>
+        </p>
+        {me && design.status === 'submitted' && (
+          <div className="pt-2">
+            <VoteButton designId={design.id} isOwner={isOwner} initialCount={design.voteCount} />
+          </div>
+        )}
+      </header>
+
+      {isOwner && design.status === 'pending_selection' && design.environmentPhotoId && (
+        <div className="card flex flex-col gap-3 border-blaze/60 p-5 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-bone">
+            Only you can see this design until you name it and submit it to the gallery.
+          </p>
+          <Link
+            to={`/create-design?photo=${encodeURIComponent(design.environmentPhotoId)}`}
+            className="btn btn-primary shrink-0"
+          >
+            Finish this design
+          </Link>
+        </div>
+      )}
+
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <figure className="card self-start overflow-hidden">
+          {image ? (
+            <img
+              src={image}
+              alt={`${name}, camouflage design`}
+              width={1024}
+              height={1024}
+              className="aspect-square w-full bg-loam object-cover"
+            />
+          ) : (
+            <div className="camo-texture aspect-square w-full" />
+          )}
+          {showsEdited && design.editPrompt && (
+            <figcaption className="px-4 py-3 text-sm text-sage">
+              Edited: &ldquo;{design.editPrompt}&rdquo;
+            </figcaption>
+          )}
+        </figure>
+
+        <div className="flex flex-col gap-6">
+          <dl className="card grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 p-5">
+            <dt className="eyebrow">Created</dt>
+            <dd className="text-bone">{formatDate(design.createdAt)}</dd>
+            <dt className="eyebrow">Location</dt>
+            <dd className="text-bone">{locationLabel(design.state, design.county)}</dd>
+            <dt className="eyebrow">Selected variant</dt>
+            <dd className="text-bone">
+              {design.selectedVariant ? `Design ${design.selectedVariant}` : 'None yet'}
+            </dd>
+            <dt className="eyebrow">Votes</dt>
+            <dd className="text-bone">{design.voteCount}</dd>
+          </dl>
+          {design.environmentPhotoUrl && (
+            <figure className="card overflow-hidden">
+              <img
+                src={design.environmentPhotoUrl}
+                alt="Environment photo"
+                width={1200}
+                height={900}
+                loading="lazy"
+                className="aspect-[4/3] w-full bg-loam object-cover"
+              />
+              <figcaption className="px-4 py-3 text-sage">
+                <span className="block font-condensed font-bold uppercase tracking-wider text-coyote-300">
+                  Environment
+                </span>
+                {design.environmentDescription}
+              </figcaption>
+            </figure>
+          )}
+          {isOwner && (
+            <div className="card p-5">
+              <ExportLinks designId={design.id} />
+            </div>
+          )}
+        </div>
+      </div>
+
+      <section aria-labelledby="variants-title" className="flex flex-col gap-4">
+        <h2 id="variants-title" className="stencil-heading text-3xl text-bone">
+          Both variants
+        </h2>
+        <ul className="grid gap-4 sm:grid-cols-2">
+          {availableVariants(design).map((variant) => (
+            <VariantCard key={variant} design={design} variant={variant} />
+          ))}
+        </ul>
+      </section>
+
+      {design.status === 'submitted' && (
+        <CommentsSection designId={design.id} designOwnerId={design.userId} viewerId={me?.id} />
+      )}
+    </article>
+  );
+}
+
+function VariantCard({ design, variant }: { design: Design; variant: Variant }) {
+  const selected = design.selectedVariant === variant;
+  const prompt = variant === 'A' ? design.promptA : design.promptB;
+  const src =
+    selected && design.hasEdits && design.finalDesignChoice === 'edited' && design.editedImageUrl
+      ? design.editedImageUrl
+      : variantUrl(design, variant);
+  return (
+    <li className={`card overflow-hidden ${selected ? 'ring-2 ring-blaze' : ''}`}>
+      <div className="flex items-center justify-between gap-2 px-4 py-2.5">
+        <h3 className="font-condensed text-xl font-bold uppercase tracking-wider text-bone">
+          Design {variant}
+        </h3>
+        {selected && (
+          <span className="rounded bg-blaze px-2 py-0.5 font-condensed text-sm font-bold uppercase text-night">
+            Selected
+          </span>
+        )}
+      </div>
+      {src && (
+        <img
+          src={src}
+          alt={`Design ${variant}`}
+          width={1024}
+          height={1024}
+          loading="lazy"
+          className="aspect-square w-full bg-loam object-cover"
+        />
+      )}
+      {prompt && <p className="px-4 py-3 text-sm leading-relaxed text-sage">{prompt}</p>}
+    </li>
   );
 }

@@ -1,17 +1,70 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { communityMessages } from '@camo/shared/community';
+import { LoadingState } from '@/components/ui/loading-state';
+import { useDocumentTitle } from '@/components/ui/use-document-title';
+import { useGallery } from '@/features/gallery/api/get-gallery';
+import { GalleryCard } from '@/features/gallery/components/gallery-card';
+import { GalleryFilterBar } from '@/features/gallery/components/gallery-filter-bar';
+import { useGalleryFilters } from '@/features/gallery/lib/use-gallery-filters';
 
+/** /gallery (spec §2): every submitted design, sortable, filterable, twelve at a time. */
 export default function GalleryPage() {
+  useDocumentTitle('Gallery');
+  const { filters, setFilters, resetFilters } = useGalleryFilters();
+  const gallery = useGallery(filters);
+  const designs = gallery.data?.pages.flatMap((page) => page.designs) ?? [];
+  const ranked = filters.sort === 'votes';
+
   return (
-    <ComingSoon
-      eyebrow="Community gallery"
-      title="Gallery"
-      description="Every pattern the community submits, sortable by votes or by date and filterable by state, year and month. The gallery opens soon."
-      checklist={[
-        'Most Popular and Most Recent sorting',
-        'State, year and month filters',
-        'Vote once per design',
-        'Rank badges for the top patterns',
-      ]}
-    />
+    <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-10 sm:px-6 sm:py-12">
+      <header className="flex flex-col gap-2">
+        <p className="eyebrow">Community gallery</p>
+        <h1 className="stencil-heading text-4xl text-bone sm:text-5xl">Gallery</h1>
+      </header>
+
+      <GalleryFilterBar filters={filters} onChange={setFilters} />
+
+      {gallery.isPending ? (
+        <LoadingState />
+      ) : !gallery.data ? (
+        <div className="flex flex-col items-start gap-4">
+          <p role="alert" className="text-lg text-danger">
+            {gallery.error?.message}
+          </p>
+          <button type="button" className="btn btn-secondary" onClick={() => void gallery.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : designs.length === 0 ? (
+        <div className="card flex flex-col items-start gap-4 p-6">
+          <p className="text-lg text-bone">{communityMessages.noDesigns}</p>
+          <button type="button" className="btn btn-primary" onClick={resetFilters}>
+            Reset filters
+          </button>
+        </div>
+      ) : (
+        <section aria-label="Designs" className="flex flex-col gap-8">
+          <ul className="grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+            {designs.map((design, index) => (
+              <GalleryCard key={design.id} design={design} rank={ranked ? index + 1 : undefined} />
+            ))}
+          </ul>
+          {gallery.hasNextPage && (
+            <button
+              type="button"
+              className="btn btn-secondary self-center"
+              disabled={gallery.isFetchingNextPage}
+              onClick={() => void gallery.fetchNextPage()}
+            >
+              {gallery.isFetchingNextPage ? 'Loading...' : 'Load More'}
+            </button>
+          )}
+          {gallery.isFetchNextPageError && (
+            <p role="alert" className="text-danger">
+              {gallery.error.message}
+            </p>
+          )}
+        </section>
+      )}
+    </div>
   );
 }

@@ -1,0 +1,4 @@
+CREATE INDEX "designs_gallery_votes_idx" ON "designs" USING btree ("vote_count" DESC NULLS LAST,"submitted_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "designs"."status" = 'submitted';--> statement-breakpoint
+CREATE INDEX "designs_gallery_recent_idx" ON "designs" USING btree ("submitted_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "designs"."status" = 'submitted';--> statement-breakpoint
+CREATE INDEX "designs_gallery_state_votes_idx" ON "designs" USING btree ("state","vote_count" DESC NULLS LAST,"submitted_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "designs"."status" = 'submitted';--> statement-breakpoint
+CREATE INDEX "designs_gallery_state_recent_idx" ON "designs" USING btree ("state","submitted_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "designs"."status" = 'submitted';

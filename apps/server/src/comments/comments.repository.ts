@@ -1,0 +1,129 @@
+import { and, desc, eq, or, sql } from 'drizzle-orm';
+import type { Db } from '../platform/db/database.js';
+import { comments, designs, users } from '../platform/db/schema.js';
+
+export interface CommentRow {
+  id: string;
+  designId: string;
+  userId: string;
+  /** The commenter's current name (joined, so a rename shows on old comments too). */
+  userName: string | null;
+  userAvatar: string | null;
+  text: string;
+  createdAt: Date;
+}
+
+export function createCommentsRepository(db: Db) {
+  const columns = {
+    id: comments.id,
+    designId: comments.designId,
+    userId: comments.userId,
+    userName: sql<
+      string | null
+    >`coalesce(nullif(trim(${users.displayName}), ''), nullif(${comments.userName}, ''))`,
+    userAvatar: sql<string | null>`coalesce(${users.image}, ${comments.userAvatar})`,
+    text: comments.text,
+    createdAt: comments.createdAt,
+  };
+
+  return {
+    /** Who owns the design and whether it is submitted (comments live on submitted designs). */
+    async design(designId: string): Promise<{ userId: string; status: string } | undefined> {
+      const [row] = await db
+        .select({ userId: designs.userId, status: designs.status })
+        .from(designs)
+        .where(eq(designs.id, designId))
+        .limit(1);
+      return row;
+    },
+
+    /** Newest first (id breaks ties of the same instant), with the total count. */
+    async list(designId: string, limit: number): Promise<{ rows: CommentRow[]; count: number }> {
+      const rows = await db
+        .select(columns)
+        .from(comments)
+        .leftJoin(users, eq(users.id, comments.userId))
+        .where(eq(comments.designId, designId))
+        .orderBy(desc(comments.createdAt), desc(comments.id))
+        .limit(limit);
+      const [total] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(comments)
+        .where(eq(comments.designId, designId));
+      return { rows, count: total?.count ?? 0 };
+    },
+
+    /**
+     * Adds a comment to a submitted design; the rule is part of the insert, so a design that is
+     * not submitted (or gone) yields no row.
+     */
+    async create(values: {
+      id: string;
+      designId: string;
+      userId: string;
+      text: string;
+    }): Promise<CommentRow | undefined> {
+      const [inserted] = await db
+        .insert(comments)
+        .select(
+          db
+            .select({
+              id: sql<string>`${values.id}::text`.as('id'),
+              designId: designs.id,
+              userId: users.id,
+              userName: sql<string>`coalesce(nullif(trim(${users.displayName}), ''), 'Anonymous')`.as(
+                'user_name',
+              ),
+              userAvatar: users.image,
+              text: sql<string>`${values.text}::text`.as('text'),
+              createdAt: sql<Date>`now()`.as('created_at'),
+            })
+            .from(designs)
+            .innerJoin(users, eq(users.id, values.userId))
+            .where(and(eq(designs.id, values.designId), eq(designs.status, 'submitted'))),
+        )
+        .returning({ id: comments.id });
+      if (!inserted) return undefined;
+      const [row] = await db
+        .select(columns)
+        .from(comments)
+        .leftJoin(users, eq(users.id, comments.userId))
+        .where(eq(comments.id, inserted.id))
+        .limit(1);
+      return row;
+    },
+
+    /** Comments this user wrote since `since` (the per-user rate limit). */
+    async countSince(userId: string, since: Date): Promise<number> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(comments)
+        .where(
+          and(eq(comments.userId, userId), sql`${comments.createdAt} > ${since.toISOString()}::timestamptz`),
+        );
+      return row?.count ?? 0;
+    },
+
+    /**
+     * Deletes a comment if `userId` wrote it or owns its design; the permission is the WHERE,
+     * so the number of rows deleted decides the reply.
+     */
+    async delete(commentId: string, userId: string): Promise<boolean> {
+      const deleted = await db
+        .delete(comments)
+        .where(
+          and(
+            eq(comments.id, commentId),
+            or(
+              eq(comments.userId, userId),
+              sql`exists (select 1 from ${designs} where ${designs.id} = ${comments.designId} and ${designs.userId} = ${userId})`,
+            ),
+          ),
+        )
+        .returning({ id: comments.id });
+      return deleted.length > 0;
+    },
+  };
+}
+
+export type CommentsRepository = ReturnType<typeof createCommentsRepository>;

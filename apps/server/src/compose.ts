@@ -1,0 +1,135 @@
+import pino, { type Logger } from 'pino';
+import { createDesignsRepository } from './designs/designs.repository.js';
+import { createDesignsService } from './designs/designs.service.js';
+import { createCommentsRepository } from './comments/comments.repository.js';
+import { createCommentsService } from './comments/comments.service.js';
+import { createGalleryRepository } from './gallery/gallery.repository.js';
+import { createGalleryService } from './gallery/gallery.service.js';
+import { createVotesRepository } from './votes/votes.repository.js';
+import { createVotesService } from './votes/votes.service.js';
+import { createEngineProvider } from './generation/engine-provider.js';
+import { withFaultInjection } from './generation/fault-injection.js';
+import { createGenerationRepository } from './generation/generation.repository.js';
+import { createGenerationService } from './generation/generation.service.js';
+import { createProgressBus } from './generation/progress.js';
+import type { DesignProvider } from './generation/provider.js';
+import { createContestRepository } from './contest/contest.repository.js';
+import type { Config } from './platform/config.js';
+import { releaseStartupMemory, type Database } from './platform/db/database.js';
+import { loggerOptions } from './platform/logger.js';
+import { createMailer, type Mailer } from './platform/mailer.js';
+import { createQueue, type JobQueue } from './platform/queue.js';
+import { createStorage, fileUrlBuilder, type Storage } from './platform/storage.js';
+import { createUsersRepository } from './users/users.repository.js';
+import { createUsersService } from './users/users.service.js';
+
+export interface ComposeOptions {
+  config: Config;
+  database: Database;
+  storage?: Storage;
+  mailer?: Mailer;
+  provider?: DesignProvider;
+  log?: Logger;
+}
+
+/** How often a worker looks for generations a crash left unfinished. */
+const RECOVERY_INTERVAL_MS = 60_000;
+
+/**
+ * The one composition root: configuration, database, storage, queue, generator and services,
+ * wired with plain factory functions. The HTTP server (app.ts) and a worker process both start
+ * from here, so they cannot disagree about how a piece is built.
+ */
+export async function compose(options: ComposeOptions) {
+  const { config, database } = options;
+  const log = options.log ?? pino(loggerOptions(config) as pino.LoggerOptions);
+  const storage = options.storage ?? createStorage(config);
+  const fileUrl = fileUrlBuilder(config);
+  const mailer = options.mailer ?? createMailer(config, log);
+  const engine = options.provider ?? createEngineProvider();
+  const provider = config.faultInjection ? withFaultInjection(engine) : engine;
+  const { db } = database;
+
+  const usersRepository = createUsersRepository(db);
+  const users = createUsersService(usersRepository, fileUrl);
+  const displayName = async (userId: string) => (await usersRepository.findById(userId))?.displayName ?? null;
+
+  const designsRepository = createDesignsRepository(db);
+  const designs = createDesignsService({ repo: designsRepository, storage, fileUrl, provider, displayName });
+  const votes = createVotesService(createVotesRepository(db));
+  const comments = createCommentsService(createCommentsRepository(db));
+  const gallery = createGalleryService(createGalleryRepository(db), fileUrl);
+
+  // The queue is created after the services that send to it; they reach it through this.
+  const queueRef: { current?: JobQueue } = {};
+  const requireQueue = (): JobQueue => {
+    if (!queueRef.current) throw new Error('the job queue is not started');
+    return queueRef.current;
+  };
+  const generation = createGenerationService({
+    repo: createGenerationRepository(db),
+    designsRepo: designsRepository,
+    designs,
+    storage,
+    fileUrl,
+    queue: requireQueue,
+    provider,
+    progress: createProgressBus(),
+    settings: { dailyQuota: config.generationDailyQuota, faultInjection: config.faultInjection },
+    displayName,
+    log,
+  });
+  queueRef.current = await createQueue(database, log);
+  await releaseStartupMemory();
+
+  let recovery: NodeJS.Timeout | undefined;
+  return {
+    config,
+    database,
+    storage,
+    fileUrl,
+    mailer,
+    log,
+    provider,
+    users,
+    designs,
+    votes,
+    comments,
+    gallery,
+    generation,
+    contest: createContestRepository(db),
+    queue: requireQueue,
+
+    /** Processes jobs in this process (the embedded default, and `npm run worker`). */
+    async startWorkers(): Promise<void> {
+      await requireQueue().startWorkers(
+        { 'generate-designs': ({ photoId }) => generation.run(photoId) },
+        config.workerConcurrency,
+      );
+      const recover = () =>
+        generation
+          .recoverStale()
+          .catch((error: unknown) => log.error({ err: error }, 'recovery sweep failed'));
+      await recover();
+      recovery = setInterval(() => void recover(), RECOVERY_INTERVAL_MS);
+      recovery.unref();
+    },
+
+    async close(): Promise<void> {
+      if (recovery) clearInterval(recovery);
+      // Each piece is closed even when one before it fails, so nothing is left holding connections.
+      const steps: [string, () => Promise<void> | undefined][] = [
+        ['queue', () => queueRef.current?.stop()],
+        ['generator', () => provider.close()],
+        ['database', () => database.close()],
+      ];
+      for (const [name, step] of steps) {
+        await Promise.resolve()
+          .then(step)
+          .catch((error: unknown) => log.warn({ err: error }, `closing the ${name} failed`));
+      }
+    },
+  };
+}
+
+export type AppContext = Awaited<ReturnType<typeof compose>>;

@@ -1,0 +1,175 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../platform/db/database.js';
+import { designs, users } from '../platform/db/schema.js';
+import { designStatusesBefore } from '../generation/photo-status.js';
+
+export type DesignRecord = typeof designs.$inferSelect;
+export type NewDesign = typeof designs.$inferInsert;
+/** A design with its designer's current name (joined, so a rename shows everywhere). */
+export type DesignWithDesigner = DesignRecord & { currentDesignerName: string | null };
+
+/** An edit claim older than this is from a crashed request and may be taken again. */
+const EDIT_CLAIM_MS = 5 * 60 * 1000;
+
+/** The owner's design, not yet submitted and not yet edited: the ownership is part of the write. */
+function ownUneditedDraft(id: string, userId: string) {
+  return and(
+    eq(designs.id, id),
+    eq(designs.userId, userId),
+    eq(designs.status, 'pending_selection'),
+    eq(designs.hasEdits, false),
+  );
+}
+
+export function createDesignsRepository(db: Db) {
+  const withDesigner = {
+    design: designs,
+    currentDesignerName: users.displayName,
+  };
+  const flatten = (row: {
+    design: DesignRecord;
+    currentDesignerName: string | null;
+  }): DesignWithDesigner => ({
+    ...row.design,
+    currentDesignerName: row.currentDesignerName,
+  });
+
+  return {
+    /**
+     * Creates the design record of a generation, once: the unique environment_photo_id makes a
+     * second run of the job find the first one's record instead of making another.
+     */
+    async createForGeneration(values: NewDesign & { environmentPhotoId: string }): Promise<DesignRecord> {
+      const [created] = await db.insert(designs).values(values).onConflictDoNothing().returning();
+      if (created) return created;
+      const [existing] = await db
+        .select()
+        .from(designs)
+        .where(eq(designs.environmentPhotoId, values.environmentPhotoId))
+        .limit(1);
+      if (!existing) throw new Error('design record neither created nor found');
+      return existing;
+    },
+
+    async findById(id: string): Promise<DesignWithDesigner | undefined> {
+      const [row] = await db
+        .select(withDesigner)
+        .from(designs)
+        .leftJoin(users, eq(users.id, designs.userId))
+        .where(eq(designs.id, id))
+        .limit(1);
+      return row ? flatten(row) : undefined;
+    },
+
+    async findByPhoto(photoId: string): Promise<DesignWithDesigner | undefined> {
+      const [row] = await db
+        .select(withDesigner)
+        .from(designs)
+        .leftJoin(users, eq(users.id, designs.userId))
+        .where(eq(designs.environmentPhotoId, photoId))
+        .limit(1);
+      return row ? flatten(row) : undefined;
+    },
+
+    /** Owner-only, pending-only, and never once an edit exists (the edit belongs to the variant). */
+    async select(id: string, userId: string, variant: 'A' | 'B'): Promise<DesignRecord | undefined> {
+      const [row] = await db
+        .update(designs)
+        .set({ selectedVariant: variant })
+        .where(and(ownUneditedDraft(id, userId), isNull(designs.editStartedAt)))
+        .returning();
+      return row;
+    },
+
+    /**
+     * Claims the one edit a design may have. Only one request can hold the claim, so two edits
+     * sent at once never both write the edited file. A claim left by a crashed request expires.
+     */
+    async claimEdit(id: string, userId: string, at: Date): Promise<DesignRecord | undefined> {
+      const [row] = await db
+        .update(designs)
+        .set({ editStartedAt: at })
+        .where(
+          and(
+            ownUneditedDraft(id, userId),
+            sql`${designs.selectedVariant} is not null`,
+            sql`(${designs.editStartedAt} is null or ${designs.editStartedAt} < ${new Date(at.getTime() - EDIT_CLAIM_MS).toISOString()}::timestamptz)`,
+          ),
+        )
+        .returning();
+      return row;
+    },
+
+    async releaseEdit(id: string): Promise<void> {
+      await db
+        .update(designs)
+        .set({ editStartedAt: null })
+        .where(and(eq(designs.id, id), eq(designs.hasEdits, false)));
+    },
+
+    async finishEdit(
+      id: string,
+      userId: string,
+      fields: {
+        editedImageUrl: string;
+        editedThumbnailUrl: string;
+        editPrompt: string;
+        editedRecipe: unknown;
+        at: Date;
+      },
+    ): Promise<DesignRecord | undefined> {
+      const [row] = await db
+        .update(designs)
+        .set({
+          editedImageUrl: fields.editedImageUrl,
+          editedThumbnailUrl: fields.editedThumbnailUrl,
+          editPrompt: fields.editPrompt,
+          editedRecipe: fields.editedRecipe,
+          editedAt: fields.at,
+          hasEdits: true,
+        })
+        .where(and(eq(designs.id, id), eq(designs.userId, userId), eq(designs.hasEdits, false)))
+        .returning();
+      return row;
+    },
+
+    /** Submits a pending design of its owner; every derived field is computed by the caller. */
+    async submit(
+      id: string,
+      userId: string,
+      fields: {
+        name: string;
+        designerName: string;
+        finalDesignChoice: 'original' | 'edited';
+        imageUrl: string;
+        thumbnailUrl: string | null;
+        at: Date;
+      },
+    ): Promise<DesignRecord | undefined> {
+      const [row] = await db
+        .update(designs)
+        .set({
+          name: fields.name,
+          designerName: fields.designerName,
+          finalDesignChoice: fields.finalDesignChoice,
+          imageUrl: fields.imageUrl,
+          previewUrl: fields.thumbnailUrl,
+          thumbnailUrl: fields.thumbnailUrl,
+          status: 'submitted',
+          submittedAt: fields.at,
+        })
+        .where(
+          and(
+            eq(designs.id, id),
+            eq(designs.userId, userId),
+            sql`${designs.status} in ${designStatusesBefore('submitted')}`,
+            sql`${designs.selectedVariant} is not null`,
+          ),
+        )
+        .returning();
+      return row;
+    },
+  };
+}
+
+export type DesignsRepository = ReturnType<typeof createDesignsRepository>;

@@ -1,0 +1,99 @@
+import { errorSchema } from '@camo/shared/api';
+import {
+  designSchema,
+  editRequestSchema,
+  exportQuerySchema,
+  selectVariantSchema,
+  submitDesignSchema,
+} from '@camo/shared/generation';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser, type SessionResolver } from '../platform/auth/session.js';
+import type { DesignsService } from './designs.service.js';
+
+const designParams = z.object({ id: z.uuid('Not a valid design id.') });
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+
+export function designsRoutes(designs: DesignsService, session: SessionResolver): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/designs/:id',
+      {
+        preHandler: session.requireUser,
+        schema: {
+          tags: ['designs'],
+          summary: 'A design: any submitted one, or one of your own still pending',
+          params: designParams,
+          response: { 200: designSchema, ...errors },
+        },
+      },
+      async (req) => designs.get(req.params.id, currentUser(req).id),
+    );
+
+    app.post(
+      '/api/designs/:id/select',
+      {
+        preHandler: session.requireUser,
+        schema: {
+          tags: ['designs'],
+          summary: 'Choose design A or B (owner, before submitting)',
+          params: designParams,
+          body: selectVariantSchema,
+          response: { 200: designSchema, ...errors },
+        },
+      },
+      async (req) => designs.select(req.params.id, currentUser(req).id, req.body.variant),
+    );
+
+    app.post(
+      '/api/designs/:id/edit',
+      {
+        preHandler: session.requireUser,
+        schema: {
+          tags: ['designs'],
+          summary: 'The one text edit of the selected design',
+          params: designParams,
+          body: editRequestSchema,
+          response: { 200: designSchema, ...errors, 422: errorSchema },
+        },
+      },
+      async (req) => designs.edit(req.params.id, currentUser(req).id, req.body.editPrompt),
+    );
+
+    app.post(
+      '/api/designs/:id/submit',
+      {
+        preHandler: session.requireUser,
+        schema: {
+          tags: ['designs'],
+          summary: 'Name the design and submit it to the gallery',
+          params: designParams,
+          body: submitDesignSchema,
+          response: { 200: designSchema, ...errors },
+        },
+      },
+      async (req) => designs.submit(req.params.id, currentUser(req).id, req.body),
+    );
+
+    app.get(
+      '/api/designs/:id/export',
+      {
+        preHandler: session.requireUser,
+        schema: {
+          tags: ['designs'],
+          summary: 'Download the chosen design: a 1024 px seamless tile or a 4096 px print file (owner)',
+          params: designParams,
+          querystring: exportQuerySchema,
+        },
+      },
+      async (req, reply) => {
+        const file = await designs.exportImage(req.params.id, currentUser(req).id, req.query.size);
+        return reply
+          .header('content-type', 'image/png')
+          .header('content-disposition', `attachment; filename="${file.filename}"`)
+          .header('cache-control', 'private, max-age=3600')
+          .send(Buffer.from(file.bytes));
+      },
+    );
+  };
+}

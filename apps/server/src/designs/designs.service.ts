@@ -1,0 +1,220 @@
+import { messages } from '@camo/shared/messages';
+import { finalChoice, generationMessages, type Design, type Variant } from '@camo/shared/generation';
+import type { DesignProvider } from '../generation/provider.js';
+import { designThumbnail } from '../generation/photo-image.js';
+import {
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  UnprocessableError,
+  ValidationError,
+} from '../platform/http-errors.js';
+import { storageKeys, type FileUrl, type Storage } from '../platform/storage.js';
+import type { DesignRecord, DesignsRepository, DesignWithDesigner } from './designs.repository.js';
+
+const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
+
+/** The key of the image a design shows: the edited one when chosen, else the selected variant's. */
+export function chosenImageKey(row: DesignRecord): string | null {
+  if (row.hasEdits && row.finalDesignChoice === 'edited' && row.editedImageUrl) return row.editedImageUrl;
+  if (row.imageUrl) return row.imageUrl;
+  return row.selectedVariant === 'B' ? row.designBUrl : row.designAUrl;
+}
+
+export function createDesignsService(deps: {
+  repo: DesignsRepository;
+  storage: Storage;
+  fileUrl: FileUrl;
+  provider: DesignProvider;
+  displayName: (userId: string) => Promise<string | null>;
+  now?: () => Date;
+}) {
+  const { repo, storage, fileUrl, provider } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  function toDesign(row: DesignRecord & { currentDesignerName?: string | null }): Design {
+    const chosen = chosenImageKey(row);
+    const chosenThumb =
+      row.hasEdits && row.finalDesignChoice === 'edited'
+        ? row.editedThumbnailUrl
+        : row.selectedVariant === 'B'
+          ? row.designBThumbnailUrl
+          : row.designAThumbnailUrl;
+    return {
+      id: row.id,
+      userId: row.userId,
+      name: row.name,
+      imageUrl: fileUrl(chosen),
+      thumbnailUrl: fileUrl(row.thumbnailUrl ?? chosenThumb),
+      environmentDescription: row.environmentDescription,
+      environmentPhotoId: row.environmentPhotoId,
+      environmentPhotoUrl: fileUrl(
+        row.environmentPhotoUrl ? storageKeys.displayVersion(row.environmentPhotoUrl) : null,
+      ),
+      designerName: row.currentDesignerName?.trim() || row.designerName || messages.anonymous,
+      createdAt: row.createdAt.toISOString(),
+      voteCount: row.voteCount ?? 0,
+      state: row.state,
+      county: row.county || messages.countyMissing,
+      generationMethod: row.generationMethod,
+      status: row.status,
+      designToggles: row.designToggles,
+      designAId: row.designAId,
+      designAUrl: fileUrl(row.designAUrl),
+      designAThumbnailUrl: fileUrl(row.designAThumbnailUrl),
+      markdownAnalysisA: row.markdownAnalysisA,
+      openaiResponseIdA: row.openaiResponseIdA,
+      designBId: row.designBId,
+      designBUrl: fileUrl(row.designBUrl),
+      designBThumbnailUrl: fileUrl(row.designBThumbnailUrl),
+      markdownAnalysisB: row.markdownAnalysisB,
+      openaiResponseIdB: row.openaiResponseIdB,
+      selectedVariant: row.selectedVariant,
+      finalDesignChoice: row.finalDesignChoice,
+      submittedAt: iso(row.submittedAt),
+      editedImageUrl: fileUrl(row.editedImageUrl),
+      editPrompt: row.editPrompt,
+      editedAt: iso(row.editedAt),
+      hasEdits: row.hasEdits,
+      promptA: row.promptA,
+      promptB: row.promptB,
+      story: row.story,
+    };
+  }
+
+  /** Anyone signed in sees a submitted design; a pending one only its owner (404 for others). */
+  async function visible(id: string, viewerId: string): Promise<DesignWithDesigner> {
+    const row = await repo.findById(id);
+    if (!row || (row.status !== 'submitted' && row.userId !== viewerId))
+      throw new NotFoundError(messages.designNotFound);
+    return row;
+  }
+
+  /** The owner's pending design, or the error that explains why it is not one. */
+  async function ownPending(id: string, userId: string): Promise<DesignWithDesigner> {
+    const row = await repo.findById(id);
+    if (!row || (row.userId !== userId && row.status !== 'submitted'))
+      throw new NotFoundError(generationMessages.designRecordMissing);
+    if (row.userId !== userId) throw new ForbiddenError('Only the designer can change this design.');
+    if (row.status !== 'pending_selection') throw new ConflictError(generationMessages.notPending);
+    return row;
+  }
+
+  return {
+    toDesign,
+
+    async get(id: string, viewerId: string): Promise<Design> {
+      return toDesign(await visible(id, viewerId));
+    },
+
+    async select(id: string, userId: string, variant: Variant): Promise<Design> {
+      const row = await ownPending(id, userId);
+      if (row.hasEdits || row.editStartedAt)
+        throw new ConflictError('The design has an edit; it keeps the variant it was made from.');
+      if (!(variant === 'A' ? row.designAUrl : row.designBUrl))
+        throw new ValidationError(`Design ${variant} was not generated.`);
+      const updated = await repo.select(id, userId, variant);
+      if (!updated) throw new ConflictError(generationMessages.notPending);
+      return toDesign({ ...updated, currentDesignerName: row.currentDesignerName });
+    },
+
+    async edit(id: string, userId: string, editPrompt: string): Promise<Design> {
+      const row = await ownPending(id, userId);
+      if (!row.selectedVariant) throw new ValidationError(generationMessages.editNeedsSelection);
+      if (row.hasEdits) throw new ConflictError(generationMessages.alreadyEdited);
+      const variant = row.selectedVariant;
+      const responseId = variant === 'A' ? row.openaiResponseIdA : row.openaiResponseIdB;
+      const recipe = variant === 'A' ? row.recipeA : row.recipeB;
+      if (!responseId || !recipe) throw new ValidationError(generationMessages.editUnavailable);
+      const at = now();
+      const claimed = await repo.claimEdit(id, userId, at);
+      if (!claimed) throw new ConflictError(generationMessages.alreadyEdited);
+      try {
+        const result = await provider.edit({ recipe, responseId }, editPrompt);
+        if (!result.ok) throw new EditNotUnderstood(result.message);
+        const photoId = row.environmentPhotoId ?? row.id;
+        const key = storageKeys.editedDesign(row.createdAt, photoId, variant === 'A' ? 'a' : 'b');
+        const thumbKey = storageKeys.thumbnail(key);
+        await storage.put(key, result.png);
+        await storage.put(thumbKey, await designThumbnail(result.png));
+        const done = await repo.finishEdit(id, userId, {
+          editedImageUrl: key,
+          editedThumbnailUrl: thumbKey,
+          editPrompt,
+          editedRecipe: result.recipe,
+          at: now(),
+        });
+        if (!done) throw new ConflictError(generationMessages.alreadyEdited);
+        return toDesign({ ...done, currentDesignerName: row.currentDesignerName });
+      } catch (error) {
+        await repo.releaseEdit(id);
+        throw error;
+      }
+    },
+
+    async submit(
+      id: string,
+      userId: string,
+      request: { name: string; finalDesignChoice?: 'original' | 'edited' },
+    ): Promise<Design> {
+      const row = await ownPending(id, userId);
+      if (!row.selectedVariant) throw new ValidationError(generationMessages.submitNeedsSelection);
+      const choice = finalChoice(row.hasEdits, request.finalDesignChoice);
+      const variantKey = row.selectedVariant === 'A' ? row.designAUrl : row.designBUrl;
+      const variantThumb = row.selectedVariant === 'A' ? row.designAThumbnailUrl : row.designBThumbnailUrl;
+      const imageKey = choice === 'edited' ? row.editedImageUrl : variantKey;
+      const thumbKey = choice === 'edited' ? row.editedThumbnailUrl : variantThumb;
+      if (!imageKey) throw new ValidationError(generationMessages.submitNeedsSelection);
+      const designerName = (await deps.displayName(userId))?.trim() || messages.anonymous;
+      const updated = await repo.submit(id, userId, {
+        name: request.name,
+        designerName,
+        finalDesignChoice: choice,
+        imageUrl: imageKey,
+        thumbnailUrl: thumbKey,
+        at: now(),
+      });
+      if (!updated) throw new ConflictError(generationMessages.notPending);
+      return toDesign({ ...updated, currentDesignerName: designerName });
+    },
+
+    /**
+     * The chosen design as a seamless tile (1024, the stored image) or a print file (4096,
+     * rendered from the recipe on first request, then stored and served from storage).
+     */
+    async exportImage(
+      id: string,
+      userId: string,
+      size: number,
+    ): Promise<{ bytes: Uint8Array; filename: string }> {
+      const row = await visible(id, userId);
+      if (row.userId !== userId) throw new ForbiddenError('Only the designer can download the print files.');
+      const key = chosenImageKey(row);
+      if (!key) throw new ValidationError(generationMessages.submitNeedsSelection);
+      const slug =
+        (row.name || 'camo-design')
+          .replace(/[^A-Za-z0-9]+/g, '-')
+          .replace(/^-|-$/g, '')
+          .toLowerCase() || 'camo-design';
+      if (size === 1024) return { bytes: await storage.getBytes(key), filename: `${slug}-tile-1024.png` };
+      const printKey = storageKeys.printExport(key, size);
+      if (await storage.exists(printKey))
+        return { bytes: await storage.getBytes(printKey), filename: `${slug}-print-${size}.png` };
+      const edited = row.hasEdits && row.finalDesignChoice === 'edited';
+      const recipe = edited ? row.editedRecipe : row.selectedVariant === 'B' ? row.recipeB : row.recipeA;
+      const bytes = await provider.render(recipe, size);
+      if (!bytes) throw new ValidationError('A print file cannot be made for this design.');
+      await storage.put(printKey, bytes);
+      return { bytes, filename: `${slug}-print-${size}.png` };
+    },
+  };
+}
+
+/** An edit the generator could not map to any change; the message says what it can do. */
+export class EditNotUnderstood extends UnprocessableError {
+  constructor(detail: string) {
+    super(detail, 'edit_not_understood');
+  }
+}
+
+export type DesignsService = ReturnType<typeof createDesignsService>;

@@ -1,0 +1,117 @@
+import { and, asc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../platform/db/database.js';
+import { designs, users } from '../platform/db/schema.js';
+
+/** The position of a card in the gallery's order: what a cursor carries. */
+export interface GalleryKey {
+  voteCount: number;
+  /** submitted_at in UTC with microseconds (PostgreSQL's precision, finer than a Date's). */
+  submittedAt: string;
+  id: string;
+}
+
+export interface GalleryFilter {
+  sort: 'votes' | 'recent';
+  state?: string;
+  year?: number;
+  month?: number;
+  q?: string;
+  after?: GalleryKey;
+  limit: number;
+}
+
+/** `%`, `_` and `\` typed by a person are letters, not LIKE wildcards. */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+}
+
+/** [start, end) of a year, or of one month of it, in UTC. */
+function utcRange(year: number, month?: number): [Date, Date] {
+  return month
+    ? [new Date(Date.UTC(year, month - 1, 1)), new Date(Date.UTC(year, month, 1))]
+    : [new Date(Date.UTC(year, 0, 1)), new Date(Date.UTC(year + 1, 0, 1))];
+}
+
+export function createGalleryRepository(db: Db) {
+  const ts = (value: string) => sql`${value}::timestamptz`;
+
+  return {
+    /**
+     * One page of submitted designs, filtered, searched and ordered in SQL, continuing after
+     * `after` in a total order (id breaks every tie), so pages never repeat or skip a design.
+     */
+    async page(filter: GalleryFilter) {
+      const designerName = sql`coalesce(nullif(trim(${users.displayName}), ''), ${designs.designerName})`;
+      const where: (SQL | undefined)[] = [eq(designs.status, 'submitted'), isNotNull(designs.submittedAt)];
+      if (filter.state) where.push(eq(designs.state, filter.state));
+      if (filter.year) {
+        const [start, end] = utcRange(filter.year, filter.month);
+        where.push(sql`${designs.submittedAt} >= ${ts(start.toISOString())}`);
+        where.push(sql`${designs.submittedAt} < ${ts(end.toISOString())}`);
+      } else if (filter.month) {
+        where.push(sql`extract(month from ${designs.submittedAt} at time zone 'UTC') = ${filter.month}`);
+      }
+      if (filter.q) {
+        const pattern = likePattern(filter.q);
+        where.push(or(ilike(designs.name, pattern), sql`${designerName} ilike ${pattern}`));
+      }
+      const after = filter.after;
+      if (after) {
+        where.push(
+          filter.sort === 'votes'
+            ? sql`(${designs.voteCount}, ${designs.submittedAt}, ${designs.id}) < (${after.voteCount}, ${ts(after.submittedAt)}, ${after.id})`
+            : sql`(${designs.submittedAt}, ${designs.id}) < (${ts(after.submittedAt)}, ${after.id})`,
+        );
+      }
+      // NULLS LAST as in the indexes (0004_gallery_indexes), so an index scan yields the order.
+      const down = (column: AnyPgColumn) => sql`${column} desc nulls last`;
+      const order =
+        filter.sort === 'votes'
+          ? [down(designs.voteCount), down(designs.submittedAt), down(designs.id)]
+          : [down(designs.submittedAt), down(designs.id)];
+      return db
+        .select({
+          id: designs.id,
+          userId: designs.userId,
+          name: designs.name,
+          imageUrl: designs.imageUrl,
+          thumbnailUrl: designs.thumbnailUrl,
+          designAUrl: designs.designAUrl,
+          designBUrl: designs.designBUrl,
+          designAThumbnailUrl: designs.designAThumbnailUrl,
+          designBThumbnailUrl: designs.designBThumbnailUrl,
+          editedImageUrl: designs.editedImageUrl,
+          editedThumbnailUrl: designs.editedThumbnailUrl,
+          hasEdits: designs.hasEdits,
+          finalDesignChoice: designs.finalDesignChoice,
+          selectedVariant: designs.selectedVariant,
+          designerName: sql<string>`${designerName}`,
+          state: designs.state,
+          county: designs.county,
+          status: designs.status,
+          voteCount: designs.voteCount,
+          createdAt: designs.createdAt,
+          submittedAtKey: sql<string>`to_char(${designs.submittedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+        })
+        .from(designs)
+        .leftJoin(users, eq(users.id, designs.userId))
+        .where(and(...where))
+        .orderBy(...order)
+        .limit(filter.limit);
+    },
+
+    /** Submitted designs per state. */
+    async stateCounts(): Promise<{ state: string; count: number }[]> {
+      return db
+        .select({ state: designs.state, count: sql<number>`count(*)::int` })
+        .from(designs)
+        .where(eq(designs.status, 'submitted'))
+        .groupBy(designs.state)
+        .orderBy(asc(designs.state));
+    },
+  };
+}
+
+export type GalleryRepository = ReturnType<typeof createGalleryRepository>;
+export type GalleryRow = Awaited<ReturnType<GalleryRepository['page']>>[number];

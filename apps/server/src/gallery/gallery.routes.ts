@@ -1,0 +1,36 @@
+import { errorSchema } from '@camo/shared/api';
+import { galleryPageSchema, galleryQuerySchema, galleryStatesSchema } from '@camo/shared/community';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { SessionResolver } from '../platform/auth/session.js';
+import type { GalleryService } from './gallery.service.js';
+
+export function galleryRoutes(gallery: GalleryService, session: SessionResolver): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/gallery',
+      {
+        preHandler: session.requireUser,
+        schema: {
+          tags: ['gallery'],
+          summary: 'Submitted designs, 12 a page: sorted by votes or recent, filtered, searched',
+          querystring: galleryQuerySchema,
+          response: { 200: galleryPageSchema, 400: errorSchema, 401: errorSchema },
+        },
+      },
+      async (req) => gallery.page(req.query),
+    );
+
+    app.get(
+      '/api/gallery/states',
+      {
+        preHandler: session.requireUser,
+        schema: {
+          tags: ['gallery'],
+          summary: 'How many submitted designs each state has',
+          response: { 200: galleryStatesSchema, 401: errorSchema },
+        },
+      },
+      async () => gallery.states(),
+    );
+  };
+}

@@ -1,0 +1,83 @@
+import type { DesignCard } from '@camo/shared/api';
+import type { GalleryPage, GalleryQuery, GalleryStates } from '@camo/shared/community';
+import { communityMessages } from '@camo/shared/community';
+import { limits } from '@camo/shared/limits';
+import { z } from 'zod';
+import { ValidationError } from '../platform/http-errors.js';
+import type { FileUrl } from '../platform/storage.js';
+import { toDesignCard } from '../users/users.service.js';
+import type { DesignRow } from '../users/users.repository.js';
+import type { GalleryKey, GalleryRepository, GalleryRow } from './gallery.repository.js';
+
+/**
+ * What a cursor holds: the sort it belongs to and the last card's keys. It is opaque to the
+ * browser (base64url JSON) and checked here like any other input, so a forged or stale one is a
+ * 400, never a query error.
+ */
+const cursorSchema = z
+  .object({
+    s: z.enum(['votes', 'recent']),
+    v: z.number().int().min(0).max(2_147_483_647),
+    t: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/),
+    id: z.string().regex(/^[A-Za-z0-9-]{1,100}$/),
+  })
+  .strict();
+
+export function encodeCursor(sort: GalleryQuery['sort'], key: GalleryKey): string {
+  return Buffer.from(JSON.stringify({ s: sort, v: key.voteCount, t: key.submittedAt, id: key.id })).toString(
+    'base64url',
+  );
+}
+
+export function decodeCursor(sort: GalleryQuery['sort'], cursor: string): GalleryKey {
+  let json: unknown;
+  try {
+    json = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw new ValidationError(communityMessages.badCursor);
+  }
+  const parsed = cursorSchema.safeParse(json);
+  if (!parsed.success || parsed.data.s !== sort || Number.isNaN(Date.parse(parsed.data.t)))
+    throw new ValidationError(communityMessages.badCursor);
+  return { voteCount: parsed.data.v, submittedAt: parsed.data.t, id: parsed.data.id };
+}
+
+export function createGalleryService(repo: GalleryRepository, fileUrl: FileUrl) {
+  // toDesignCard reads only the columns the gallery selects (the heavy ones, recipes and
+  // analyses, stay in the database).
+  const toCard = (row: GalleryRow): DesignCard => toDesignCard(row as unknown as DesignRow, fileUrl);
+
+  return {
+    async page(query: GalleryQuery): Promise<GalleryPage> {
+      const after = query.cursor ? decodeCursor(query.sort, query.cursor) : undefined;
+      const pageSize = limits.galleryPageSize;
+      // One more than a page tells whether there is a next page without a count.
+      const rows = await repo.page({
+        sort: query.sort,
+        state: query.state,
+        year: query.year,
+        month: query.month,
+        q: query.q || undefined,
+        after,
+        limit: pageSize + 1,
+      });
+      const shown = rows.slice(0, pageSize);
+      const last = shown.at(-1);
+      const nextCursor =
+        rows.length > pageSize && last
+          ? encodeCursor(query.sort, {
+              voteCount: last.voteCount,
+              submittedAt: last.submittedAtKey,
+              id: last.id,
+            })
+          : null;
+      return { designs: shown.map(toCard), nextCursor };
+    },
+
+    async states(): Promise<GalleryStates> {
+      return { states: await repo.stateCounts() };
+    },
+  };
+}
+
+export type GalleryService = ReturnType<typeof createGalleryService>;

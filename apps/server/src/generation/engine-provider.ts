@@ -1,0 +1,71 @@
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import type { Recipe } from '@camo/camo-engine';
+import { Piscina } from 'piscina';
+import type { EditOutcome, EngineDesign, GenerateTask } from './engine.worker.js';
+import type { DesignProvider } from './provider.js';
+
+const WORKER = fileURLToPath(new URL('./engine-worker-entry.mjs', import.meta.url));
+
+/**
+ * The built-in camouflage engine behind the provider interface, in piscina worker threads so the
+ * event loop stays free. Worker threads load the TypeScript
+ * task file through tsx (engine-worker-entry.mjs), as the server itself runs.
+ */
+export function createEngineProvider(options: { threads?: number } = {}): DesignProvider {
+  // One core stays with the event loop (and PGlite, which runs on it): on a 2-core machine the
+  // engine gets one thread, and designs A and B take turns on it.
+  const threads = options.threads ?? Math.max(1, Math.min(4, availableParallelism() - 1));
+  const pool = new Piscina({
+    filename: WORKER,
+    minThreads: 1,
+    maxThreads: threads,
+    idleTimeout: 60_000,
+    // A 4096 px render holds 16 M palette indices plus buffers; generous, but bounded.
+    resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 16 },
+  });
+
+  return {
+    name: 'built-in engine',
+
+    async generate(input, variant) {
+      const task: GenerateTask = {
+        rgb: input.photo.rgb,
+        width: input.photo.width,
+        height: input.photo.height,
+        description: input.description,
+        state: input.state,
+        county: input.county,
+        toggles: input.toggles,
+        variant,
+        seed: input.seed,
+      };
+      const design = (await pool.run(task, { name: 'generateTask' })) as EngineDesign;
+      return {
+        png: design.png,
+        // The recipe id is what an edit builds on: the engine's equivalent of a response id.
+        responseId: design.recipe.id,
+        designId: design.designId,
+        promptId: design.promptId,
+        prompt: design.prompt,
+        markdownAnalysis: design.markdownAnalysis,
+        recipe: design.recipe,
+      };
+    },
+
+    async edit(design, request) {
+      const outcome = (await pool.run(
+        { recipe: design.recipe as Recipe, text: request },
+        { name: 'editTask' },
+      )) as EditOutcome;
+      return outcome;
+    },
+
+    async render(recipe, size) {
+      if (!recipe) return null;
+      return (await pool.run({ recipe: recipe as Recipe, size }, { name: 'renderTask' })) as Uint8Array;
+    },
+
+    close: () => pool.destroy(),
+  };
+}

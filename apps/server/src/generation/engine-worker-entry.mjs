@@ -1,0 +1,9 @@
+// The piscina worker's entry: worker threads do not inherit the tsx loader reliably, so this
+// plain module loads the TypeScript task file through tsx's API and re-exports its tasks.
+import { tsImport } from 'tsx/esm/api';
+
+const tasks = await tsImport('./engine.worker.ts', import.meta.url);
+
+export const generateTask = tasks.generateTask;
+export const editTask = tasks.editTask;
+export const renderTask = tasks.renderTask;

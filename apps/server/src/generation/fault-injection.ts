@@ -1,0 +1,44 @@
+import type { Variant } from '@camo/shared/generation';
+import type { DesignProvider } from './provider.js';
+
+/**
+ * Test-only faults, switched on by FAULT_INJECTION=true (refused in production) and triggered by
+ * markers in the environment description, so a browser test can make one generation fail without
+ * affecting any other on the same server:
+ *   [fail-a] / [fail-b]            that design fails every time (the retry too)
+ *   [fail-a-once] / [fail-b-once]  that design fails once; its retry succeeds
+ *   [fail-both]                    both designs fail
+ *   [fail-record]                  the design record cannot be saved
+ *   [slow]                         every design takes 4 s longer
+ */
+export function faultMarkers(description: string) {
+  const has = (marker: string) => description.includes(`[${marker}]`);
+  return {
+    failsAlways: (v: Variant) => has('fail-both') || has(`fail-${v.toLowerCase()}`),
+    failsOnce: (v: Variant) => has(`fail-${v.toLowerCase()}-once`),
+    recordFails: has('fail-record'),
+    slow: has('slow'),
+  };
+}
+
+export function withFaultInjection(provider: DesignProvider): DesignProvider {
+  const attempts = new Map<string, number>();
+  return {
+    ...provider,
+    name: `${provider.name} (fault injection)`,
+    async generate(input, variant) {
+      const faults = faultMarkers(input.description);
+      if (faults.slow) await new Promise((resolve) => setTimeout(resolve, 4000));
+      const key = `${input.seed}:${variant}`;
+      const attempt = (attempts.get(key) ?? 0) + 1;
+      attempts.set(key, attempt);
+      if (faults.failsAlways(variant) || (faults.failsOnce(variant) && attempt === 1)) {
+        throw new Error(`injected failure of design ${variant}`);
+      }
+      return provider.generate(input, variant);
+    },
+    edit: (design, request) => provider.edit(design, request),
+    render: (recipe, size) => provider.render(recipe, size),
+    close: () => provider.close(),
+  };
+}

@@ -1,0 +1,118 @@
+import { generationMessages, uploadLimits } from '@camo/shared/generation';
+import pLimit from 'p-limit';
+import sharp from 'sharp';
+import { HttpError, ValidationError } from '../platform/http-errors.js';
+
+/** Longest side of the stored environment photo; more detail than any design needs. */
+const STORED_MAX_SIDE = 2048;
+/** Longest side of the display rendition pages show. */
+const DISPLAY_MAX_SIDE = 1280;
+/** Longest side of what the engine analyses (its statistics do not need more). */
+const ENGINE_MAX_SIDE = 1024;
+
+// One libvips thread per image and no operation cache: uploads are decoded once, and several at
+// once must neither take every core from the event loop nor hold decoded 12-megapixel images.
+sharp.concurrency(1);
+sharp.cache(false);
+/** Full-size decodes one at a time: a decoded 12-megapixel photo is 36 MB of pixels. */
+const decodeSlot = pLimit(1);
+
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
+
+export const imageMessages = {
+  tooManyPixels: `This photo has too many pixels (more than ${uploadLimits.maxPixels / 1_000_000} megapixels). Please choose a smaller photo.`,
+  damaged: 'This image file is damaged or incomplete. Please choose another photo.',
+  unsupported: 'Please choose a JPEG, PNG or WebP photo.',
+  tooLarge: `This photo is larger than ${uploadLimits.maxBytes / 1024 / 1024} MB. Please choose a smaller photo.`,
+  empty: generationMessages.invalidImage,
+} as const;
+
+export class ImageRejectedError extends HttpError {
+  constructor(message: string, status = 400) {
+    super(status, 'invalid_image', message);
+  }
+}
+
+export interface ReencodedPhoto {
+  png: Buffer;
+  display: Buffer;
+  width: number;
+  height: number;
+}
+
+/**
+ * Architecture improvement 4 / quality rule 7: the type is decided from the bytes, the pixel
+ * count is limited before decoding, the orientation is applied, and the image is re-encoded, which
+ * leaves every metadata block (EXIF with GPS, XMP, IPTC, ICC, comments) behind: sharp writes none
+ * unless asked to.
+ */
+export function reencodeUpload(bytes: Buffer): Promise<ReencodedPhoto> {
+  return decodeSlot(() => reencode(bytes));
+}
+
+async function reencode(bytes: Buffer): Promise<ReencodedPhoto> {
+  if (bytes.length === 0) throw new ImageRejectedError(imageMessages.empty);
+  let format: string | undefined;
+  let width = 0;
+  let height = 0;
+  try {
+    const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+    format = meta.format;
+    width = meta.autoOrient?.width ?? meta.width ?? 0;
+    height = meta.autoOrient?.height ?? meta.height ?? 0;
+  } catch {
+    throw new ImageRejectedError(generationMessages.invalidImage);
+  }
+  if (!format || !ACCEPTED_FORMATS.has(format)) {
+    throw new ImageRejectedError(format ? imageMessages.unsupported : generationMessages.invalidImage);
+  }
+  // Declared dimensions are checked before any pixel is decoded (a pixel flood is refused here).
+  if (width <= 0 || height <= 0) throw new ImageRejectedError(generationMessages.invalidImage);
+  if (width * height > uploadLimits.maxPixels) throw new ImageRejectedError(imageMessages.tooManyPixels);
+  try {
+    const oriented = sharp(bytes, { limitInputPixels: uploadLimits.maxPixels, failOn: 'truncated' })
+      .rotate()
+      .resize({ width: STORED_MAX_SIDE, height: STORED_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+      .removeAlpha()
+      .toColourspace('srgb');
+    const { data: png, info } = await oriented
+      .clone()
+      .png({ compressionLevel: 6, adaptiveFiltering: false })
+      .toBuffer({ resolveWithObject: true });
+    const display = await sharp(png)
+      .resize({ width: DISPLAY_MAX_SIDE, height: DISPLAY_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 78 })
+      .toBuffer();
+    return { png, display, width: info.width, height: info.height };
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    throw new ImageRejectedError(imageMessages.damaged);
+  }
+}
+
+/** The stored photo as raw RGB for the engine, at most ENGINE_MAX_SIDE on its longest side. */
+export async function decodeForEngine(
+  png: Uint8Array,
+): Promise<{ rgb: Uint8Array; width: number; height: number }> {
+  const { data, info } = await sharp(png)
+    .resize({ width: ENGINE_MAX_SIDE, height: ENGINE_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return {
+    rgb: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+    width: info.width,
+    height: info.height,
+  };
+}
+
+/** A small WebP of a design for grids (quality.md: thumbnails at most 60 KB). */
+export async function designThumbnail(png: Uint8Array): Promise<Buffer> {
+  return sharp(png).resize(400, 400).webp({ quality: 80 }).toBuffer();
+}
+
+/** Refuses anything but a PNG from a provider, so nothing else is stored under a .png key. */
+export async function assertPng(bytes: Uint8Array): Promise<void> {
+  const meta = await sharp(bytes).metadata();
+  if (meta.format !== 'png') throw new ValidationError('The generator returned an image that is not a PNG.');
+}

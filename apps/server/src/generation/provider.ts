@@ -1,0 +1,44 @@
+import type { DesignToggles, Variant } from '@camo/shared/generation';
+
+/**
+ * What the generation pipeline needs from whatever draws the designs: the built-in engine today,
+ * an AI image service later (it plugs in here without touching the pipeline).
+ */
+export interface ProviderInput {
+  /** The environment photo as raw RGB, already oriented and reduced for analysis. */
+  photo: { rgb: Uint8Array; width: number; height: number };
+  description: string;
+  /** Two-letter code, normalised by the shared schema. */
+  state: string;
+  county: string;
+  toggles: DesignToggles;
+  /** Makes a generation reproducible; derived from the photo id. */
+  seed: number;
+}
+
+export interface ProviderDesign {
+  /** The design as a PNG. */
+  png: Uint8Array;
+  /** The reference an edit continues from (spec: openaiResponseIdA/B). Null: not editable. */
+  responseId: string | null;
+  designId: string;
+  promptId: string;
+  prompt: string;
+  markdownAnalysis: string;
+  /** What the provider can re-render from (the engine's recipe); null when it has none. */
+  recipe: unknown;
+}
+
+export type ProviderEditResult =
+  | { ok: true; png: Uint8Array; recipe: unknown; summary: string }
+  /** The request was understood as nothing the provider can do; `message` says what it can. */
+  | { ok: false; message: string };
+
+export interface DesignProvider {
+  readonly name: string;
+  generate(input: ProviderInput, variant: Variant): Promise<ProviderDesign>;
+  edit(design: { recipe: unknown; responseId: string }, request: string): Promise<ProviderEditResult>;
+  /** Re-renders a design at another size (print export); null when the provider cannot. */
+  render(recipe: unknown, size: number): Promise<Uint8Array | null>;
+  close(): Promise<void>;
+}

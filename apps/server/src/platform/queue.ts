@@ -1,0 +1,97 @@
+import { PgBoss } from 'pg-boss';
+import type { Logger } from 'pino';
+import type { Database } from './db/database.js';
+
+/**
+ * Every job the system runs, from its queue name to its payload type. A handler is registered
+ * for each at start-up; `startWorkers` refuses to start when one is missing, so a job cannot be
+ * sent that nothing will ever process.
+ */
+export interface JobMap {
+  /** Generate designs A and B for an uploaded environment photo. */
+  'generate-designs': { photoId: string };
+}
+export type JobName = keyof JobMap;
+export const jobNames: JobName[] = ['generate-designs'];
+
+export type JobHandler<K extends JobName> = (
+  data: JobMap[K],
+  job: { id: string; retryCount: number },
+) => Promise<void>;
+export type JobHandlers = { [K in JobName]: JobHandler<K> };
+
+/**
+ * pg-boss queue settings. Heartbeats let a job whose worker died (kill -9, a lost machine) be
+ * retried within about `heartbeatSeconds` instead of waiting for its expiry; handlers are safe to
+ * run twice, so a retry resumes or redoes the work without duplicating it.
+ */
+const QUEUE_OPTIONS = {
+  'generate-designs': {
+    retryLimit: 3,
+    retryDelay: 1,
+    retryBackoff: true,
+    retryDelayMax: 30,
+    expireInSeconds: 15 * 60,
+    heartbeatSeconds: 10,
+    notify: true,
+  },
+} satisfies Record<JobName, object>;
+
+export interface JobQueue {
+  send<K extends JobName>(name: K, data: JobMap[K], options?: { id?: string }): Promise<string | null>;
+  /** Starts processing with one handler per job; throws when a job has none. */
+  startWorkers(handlers: Partial<JobHandlers>, concurrency: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function createQueue(database: Database, log: Logger): Promise<JobQueue> {
+  const boss = new PgBoss({
+    ...database.queueConnection,
+    schema: 'pgboss',
+    useListenNotify: true,
+    superviseIntervalSeconds: 5,
+    monitorIntervalSeconds: 5,
+  });
+  boss.on('error', (error: unknown) => log.error({ err: error }, 'job queue error'));
+  boss.on('warning', (warning: unknown) => log.debug({ warning }, 'job queue warning'));
+  await boss.start();
+  for (const name of jobNames) {
+    const existing = await boss.getQueue(name);
+    if (!existing) await boss.createQueue(name, QUEUE_OPTIONS[name]);
+  }
+  const workerIds = new Map<JobName, string[]>();
+
+  return {
+    async send(name, data, options = {}) {
+      const id = await boss.send(name, data, options.id ? { id: options.id } : {});
+      // A worker in this process picks the job up now rather than at its next poll.
+      for (const workerId of workerIds.get(name) ?? []) boss.notifyWorker(workerId);
+      return id;
+    },
+
+    async startWorkers(handlers, concurrency) {
+      const missing = jobNames.filter((name) => !handlers[name]);
+      if (missing.length > 0) throw new Error(`No handler registered for job(s): ${missing.join(', ')}`);
+      for (const name of jobNames) {
+        const handler = handlers[name] as JobHandler<typeof name>;
+        const ids: string[] = [];
+        for (let i = 0; i < concurrency; i++) {
+          ids.push(
+            await boss.work<JobMap[typeof name]>(
+              name,
+              { pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 5 },
+              async ([job]) => {
+                if (job) await handler(job.data, { id: job.id, retryCount: job.retryCount ?? 0 });
+              },
+            ),
+          );
+        }
+        workerIds.set(name, ids);
+      }
+    },
+
+    async stop() {
+      await boss.stop({ graceful: true, timeout: 5_000 });
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import { communityMessages, type VoteStatus } from '@camo/shared/community';
+import { messages } from '@camo/shared/messages';
+import { ForbiddenError, NotFoundError } from '../platform/http-errors.js';
+import type { VotesRepository } from './votes.repository.js';
+
+export function createVotesService(repo: VotesRepository) {
+  return {
+    /**
+     * One vote per user per design, never on one's own or an unsubmitted design. A repeat is
+     * answered like the first vote (same count), so a retried click cannot count twice.
+     */
+    async vote(designId: string, userId: string): Promise<VoteStatus> {
+      const cast = await repo.cast(userId, designId);
+      if (cast) return { voteCount: cast.voteCount, hasVoted: true };
+      const design = await repo.design(designId);
+      if (!design || (design.status !== 'submitted' && design.userId !== userId))
+        throw new NotFoundError(messages.designNotFound);
+      if (design.userId === userId) throw new ForbiddenError(communityMessages.ownDesignVote);
+      if (design.status !== 'submitted') throw new NotFoundError(messages.designNotFound);
+      // Not inserted although allowed: the vote already exists.
+      return { voteCount: design.voteCount, hasVoted: await repo.hasVoted(userId, designId) };
+    },
+
+    /** Which of these designs the user has voted for (the gallery's cards). */
+    async mine(userId: string, designIds: string[]): Promise<{ designIds: string[] }> {
+      return { designIds: await repo.votedAmong(userId, [...new Set(designIds)]) };
+    },
+
+    /** The count and whether this user has voted: the voted state comes from the server. */
+    async status(designId: string, userId: string): Promise<VoteStatus> {
+      const design = await repo.design(designId);
+      if (!design || (design.status !== 'submitted' && design.userId !== userId))
+        throw new NotFoundError(messages.designNotFound);
+      return { voteCount: design.voteCount, hasVoted: await repo.hasVoted(userId, designId) };
+    },
+  };
+}
+
+export type VotesService = ReturnType<typeof createVotesService>;

@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../src/platform/db/database.js';
+import { designs, users } from '../../src/platform/db/schema.js';
+
+/** Data factories for community tests: rows written straight to the test server's database. */
+
+export async function createUser(
+  db: Db,
+  overrides: { id?: string; displayName?: string } = {},
+): Promise<string> {
+  const id = overrides.id ?? randomUUID();
+  await db.insert(users).values({
+    id,
+    email: `${id}@example.test`,
+    displayName: overrides.displayName ?? `Tester ${id.slice(0, 6)}`,
+  });
+  return id;
+}
+
+/** Many users in one statement (the race tests need hundreds). */
+export async function createUsers(db: Db, count: number): Promise<string[]> {
+  const ids = Array.from({ length: count }, () => randomUUID());
+  await db
+    .insert(users)
+    .values(ids.map((id, i) => ({ id, email: `${id}@example.test`, displayName: `Voter ${i}` })));
+  return ids;
+}
+
+export interface DesignOverrides {
+  userId: string;
+  voteCount?: number;
+  name?: string;
+  state?: string;
+  county?: string;
+  submittedAt?: Date;
+  /** 'submitted' unless said otherwise. */
+  status?: 'submitted' | 'pending_selection';
+  designerName?: string;
+}
+
+/** A design as the create flow leaves it after Submit (or still pending, when asked). */
+export async function createSubmittedDesign(db: Db, overrides: DesignOverrides): Promise<string> {
+  const id = randomUUID();
+  const status = overrides.status ?? 'submitted';
+  const at = overrides.submittedAt ?? new Date();
+  await db.insert(designs).values({
+    id,
+    userId: overrides.userId,
+    name: overrides.name ?? `Design ${id.slice(0, 8)}`,
+    environmentDescription: 'Oak and pine woods with leaf litter',
+    state: overrides.state ?? 'TX',
+    county: overrides.county ?? 'Travis',
+    designerName: overrides.designerName ?? 'Anonymous',
+    voteCount: overrides.voteCount ?? 0,
+    status,
+    selectedVariant: 'A',
+    designAUrl: `ai_gen/2025/01/camo_design_${id}_a.png`,
+    designAThumbnailUrl: `ai_gen/2025/01/camo_design_${id}_a.webp`,
+    imageUrl: status === 'submitted' ? `ai_gen/2025/01/camo_design_${id}_a.png` : null,
+    createdAt: at,
+    submittedAt: status === 'submitted' ? at : null,
+  });
+  return id;
+}

@@ -1,0 +1,91 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeDesign } from '@/test/generation-fixtures';
+import DesignDetailPage from './design-detail';
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** `viewer` signs someone in; without it the session request never answers. */
+function renderWith(designReply: () => Response, viewer?: { id: string }) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: string) => {
+      if (input === '/api/designs/d1') return Promise.resolve(designReply());
+      if (viewer && input === '/api/auth/get-session') return Promise.resolve(json({ user: viewer }));
+      if (viewer && input === '/api/me')
+        return Promise.resolve(json({ id: viewer.id, displayName: 'Viewer' }));
+      if (input === '/api/designs/d1/vote') return Promise.resolve(json({ voteCount: 3, hasVoted: false }));
+      if (input === '/api/designs/d1/comments') return Promise.resolve(json({ comments: [], count: 0 }));
+      return new Promise(() => {});
+    }),
+  );
+  const router = createMemoryRouter([{ path: '/gallery/:designId', element: <DesignDetailPage /> }], {
+    initialEntries: ['/gallery/d1'],
+  });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('/gallery/:designId', () => {
+  it('shows the edited image when the edited version was chosen, and marks the selected variant', async () => {
+    renderWith(() =>
+      json(
+        makeDesign({
+          name: 'Silent Ridge',
+          status: 'submitted',
+          selectedVariant: 'B',
+          hasEdits: true,
+          finalDesignChoice: 'edited',
+          editedImageUrl: '/files/b_edited.png',
+          voteCount: 3,
+        }),
+      ),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Silent Ridge' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Silent Ridge, camouflage design' })).toHaveAttribute(
+      'src',
+      '/files/b_edited.png',
+    );
+    expect(screen.getByText('Selected').closest('li')).toHaveTextContent('Design B');
+    expect(screen.getByText('Maricopa, AZ')).toBeInTheDocument();
+    expect(screen.getByText('Votes').nextElementSibling).toHaveTextContent('3');
+  });
+
+  it("says 'Design not found.' for a 404 and 'Failed to fetch design data.' otherwise", async () => {
+    renderWith(() => json({ error: 'not_found', message: 'Design not found.' }, 404));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Design not found.');
+  });
+
+  it('reports other failures', async () => {
+    renderWith(() => json({ error: 'internal', message: 'boom' }, 500));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch design data.');
+  });
+
+  it("shows the owner a disabled 'Your Design' button and the comments form", async () => {
+    renderWith(() => json(makeDesign({ name: 'Silent Ridge', status: 'submitted', userId: 'u1' })), {
+      id: 'u1',
+    });
+    expect(await screen.findByRole('button', { name: 'Your Design' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Vote' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Comments (0)' })).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Leave a comment...')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Post Comment' })).toBeInTheDocument();
+  });
+
+  it('offers anyone else a vote on a submitted design', async () => {
+    renderWith(() => json(makeDesign({ name: 'Silent Ridge', status: 'submitted', userId: 'u1' })), {
+      id: 'u2',
+    });
+    expect(await screen.findByRole('button', { name: 'Vote' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Your Design' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,52 @@
+import { commentListSchema, commentSchema, type Comment, type CommentList } from '@camo/shared/community';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { requestJson } from '@/lib/api-client';
+
+const commentsPath = (designId: string) => `/api/designs/${encodeURIComponent(designId)}/comments`;
+
+export const commentsQueryKey = (designId: string) => ['designs', designId, 'comments'] as const;
+
+export async function listComments(designId: string): Promise<CommentList> {
+  return commentListSchema.parse(await requestJson(commentsPath(designId)));
+}
+
+export async function postComment(designId: string, text: string): Promise<Comment> {
+  return commentSchema.parse(await requestJson(commentsPath(designId), { method: 'POST', body: { text } }));
+}
+
+export async function deleteComment(commentId: string): Promise<void> {
+  await requestJson(`/api/comments/${encodeURIComponent(commentId)}`, { method: 'DELETE', body: {} });
+}
+
+/** Newest first, with the design's comment count. */
+export function useComments(designId: string) {
+  return useQuery({ queryKey: commentsQueryKey(designId), queryFn: () => listComments(designId) });
+}
+
+export function usePostComment(designId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (text: string) => postComment(designId, text),
+    onSuccess: (comment) => {
+      queryClient.setQueryData<CommentList>(commentsQueryKey(designId), (list) =>
+        list ? { comments: [comment, ...list.comments], count: list.count + 1 } : list,
+      );
+      void queryClient.invalidateQueries({ queryKey: commentsQueryKey(designId) });
+    },
+  });
+}
+
+export function useDeleteComment(designId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (commentId: string) => deleteComment(commentId),
+    onSuccess: (_, commentId) => {
+      queryClient.setQueryData<CommentList>(commentsQueryKey(designId), (list) =>
+        list
+          ? { comments: list.comments.filter((c) => c.id !== commentId), count: Math.max(0, list.count - 1) }
+          : list,
+      );
+      void queryClient.invalidateQueries({ queryKey: commentsQueryKey(designId) });
+    },
+  });
+}

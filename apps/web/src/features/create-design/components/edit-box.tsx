@@ -1,0 +1,95 @@
+import { generationMessages, type Design } from '@camo/shared/generation';
+import { limits } from '@camo/shared/limits';
+import { useState, type FormEvent } from 'react';
+import { editDesign } from '@/features/designs/api/design-actions';
+import { useElapsedSeconds } from '../lib/use-elapsed-seconds';
+import { StageList } from './stage-list';
+
+/** Spec §4 edit stages. */
+export const editStages = [
+  { id: 'processing_edit', label: 'Processing edit' },
+  { id: 'uploading_edited', label: 'Saving edited design' },
+  { id: 'completed', label: 'Done' },
+] as const;
+
+/** The one text edit of the selected design (spec §4, §5). */
+export function EditBox({ design, onEdited }: { design: Design; onEdited: (design: Design) => void }) {
+  const [prompt, setPrompt] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [startedAt, setStartedAt] = useState<number | null>(null);
+  const seconds = useElapsedSeconds(startedAt);
+  const pending = startedAt !== null;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (pending) return;
+    if (!design.selectedVariant) return setError(generationMessages.editNeedsSelection);
+    if (!prompt.trim()) return setError(generationMessages.editRequired);
+    setError(null);
+    setStartedAt(Date.now());
+    try {
+      const edited = await editDesign(design.id, prompt);
+      setStartedAt(null);
+      onEdited(edited);
+    } catch (caught) {
+      setStartedAt(null);
+      const detail = caught instanceof Error ? caught.message : String(caught);
+      setError(`${generationMessages.editFailedPrefix}${detail}`);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="card flex flex-col gap-3 p-4 sm:p-5">
+      <label
+        htmlFor="edit-prompt"
+        className="font-condensed text-xl font-bold uppercase tracking-wider text-bone"
+      >
+        Edit your design
+      </label>
+      <p id="edit-hint" className="text-sm text-sage">
+        One edit per design. Say what to change, e.g. &ldquo;make it darker&rdquo;, &ldquo;add more
+        brown&rdquo; or &ldquo;smaller shapes&rdquo;.
+      </p>
+      <textarea
+        id="edit-prompt"
+        rows={3}
+        maxLength={limits.editPromptMax}
+        value={prompt}
+        disabled={pending}
+        onChange={(event) => setPrompt(event.target.value)}
+        aria-describedby="edit-hint edit-count"
+        aria-invalid={error ? true : undefined}
+        className="field-input resize-y"
+      />
+      <p id="edit-count" className="text-right text-sm tabular-nums text-sage">
+        {prompt.length}/{limits.editPromptMax} characters
+      </p>
+      {error && (
+        <p role="alert" className="whitespace-pre-line font-semibold text-danger">
+          {error}
+        </p>
+      )}
+      <p aria-live="polite" className="sr-only">
+        {pending ? `${editStages[0].label}...` : ''}
+      </p>
+      {pending && (
+        <div>
+          <StageList
+            stages={editStages}
+            current={0}
+            detail={
+              <p className="text-sage">
+                <span className="font-condensed text-xl font-bold tabular-nums text-blaze">{seconds}s</span>{' '}
+                <span className="sr-only">elapsed. </span>
+                {generationMessages.patience}
+              </p>
+            }
+          />
+        </div>
+      )}
+      <button type="submit" disabled={pending} className="btn btn-secondary w-full sm:w-fit">
+        {pending ? 'Applying edit...' : 'Apply Edit'}
+      </button>
+    </form>
+  );
+}

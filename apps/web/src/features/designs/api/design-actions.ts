@@ -1,0 +1,37 @@
+import { designSchema, type Design, type Variant } from '@camo/shared/generation';
+import { useQuery } from '@tanstack/react-query';
+import { requestJson } from '@/lib/api-client';
+
+const designPath = (id: string) => `/api/designs/${encodeURIComponent(id)}`;
+
+export const designQueryKey = (id: string) => ['designs', id] as const;
+
+export async function getDesign(id: string): Promise<Design> {
+  return designSchema.parse(await requestJson(designPath(id)));
+}
+
+export function useDesign(id: string) {
+  return useQuery({ queryKey: designQueryKey(id), queryFn: () => getDesign(id) });
+}
+
+export async function selectVariant(id: string, variant: Variant): Promise<Design> {
+  return designSchema.parse(
+    await requestJson(`${designPath(id)}/select`, { method: 'POST', body: { variant } }),
+  );
+}
+
+export async function editDesign(id: string, editPrompt: string): Promise<Design> {
+  return designSchema.parse(
+    await requestJson(`${designPath(id)}/edit`, { method: 'POST', body: { editPrompt } }),
+  );
+}
+
+export async function submitDesign(
+  id: string,
+  body: { name: string; finalDesignChoice?: 'original' | 'edited' },
+): Promise<Design> {
+  return designSchema.parse(await requestJson(`${designPath(id)}/submit`, { method: 'POST', body }));
+}
+
+/** The print export: a 1024 px seamless tile or a 4096 px print file (owner only). */
+export const exportUrl = (id: string, size: 1024 | 4096) => `${designPath(id)}/export?size=${size}`;

@@ -1,0 +1,61 @@
+import type { DesignCard } from '@camo/shared/api';
+import { messages } from '@camo/shared/messages';
+import { Link } from 'react-router';
+import { locationLabel } from '@/features/designs/lib/design-view';
+
+type GalleryCardProps = {
+  design: DesignCard;
+  /** 1-based place when the gallery is sorted by votes; no badge otherwise. */
+  rank?: number;
+};
+
+/**
+ * The whole card links to the design; the designer's name is a second, separate link, so it sits
+ * outside the card's main link rather than nested inside it (nested links are invalid HTML).
+ */
+export function GalleryCard({ design, rank }: GalleryCardProps) {
+  const name = design.name.trim() || messages.noName;
+  const src = design.thumbnailUrl ?? design.imageUrl;
+  const votes = `${design.voteCount} ${design.voteCount === 1 ? 'vote' : 'votes'}`;
+  return (
+    <li className="card relative flex flex-col overflow-hidden">
+      <Link to={`/gallery/${design.id}`} className="group flex flex-col focus-visible:outline-none">
+        <div className="relative">
+          {src ? (
+            <img
+              src={src}
+              alt=""
+              width={512}
+              height={512}
+              loading="lazy"
+              className="aspect-square w-full bg-loam object-cover transition group-hover:opacity-90"
+            />
+          ) : (
+            <div className="camo-texture aspect-square w-full" />
+          )}
+          {rank !== undefined && (
+            <span
+              className="absolute left-2 top-2 rounded bg-blaze px-2 py-0.5 font-condensed text-lg font-bold text-night"
+              aria-label={`Rank ${rank}`}
+            >
+              #{rank}
+            </span>
+          )}
+        </div>
+        <h2 className="break-words px-4 pt-3 font-condensed text-xl font-bold uppercase tracking-wider text-bone group-hover:text-blaze group-focus-visible:underline">
+          {name}
+        </h2>
+      </Link>
+      <div className="flex flex-col gap-1 px-4 pb-4 pt-1 text-sm text-sage">
+        <p>
+          by{' '}
+          <Link to={`/gallery/user/${design.userId}`} className="text-link">
+            {design.designerName.trim() || messages.unknownDesigner}
+          </Link>
+        </p>
+        <p>{locationLabel(design.state, design.county)}</p>
+        <p className="font-condensed font-bold uppercase tracking-wider text-coyote-300">{votes}</p>
+      </div>
+    </li>
+  );
+}

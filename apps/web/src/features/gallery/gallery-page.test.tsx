@@ -1,0 +1,164 @@
+import type { DesignCard } from '@camo/shared/api';
+import type { GalleryPage as GalleryReply } from '@camo/shared/community';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import GalleryPage from '@/app/routes/gallery';
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function card(overrides: Partial<DesignCard> = {}): DesignCard {
+  return {
+    id: 'd1',
+    userId: 'u1',
+    name: 'Silent Ridge',
+    imageUrl: '/files/d1.png',
+    thumbnailUrl: '/files/d1_thumb.png',
+    designerName: 'Buck',
+    state: 'AZ',
+    county: 'Maricopa',
+    status: 'submitted',
+    voteCount: 3,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** Answers /api/gallery with `reply(query)`; every request's query string is recorded. */
+function renderGallery(url: string, reply: (query: URLSearchParams) => GalleryReply) {
+  const queries: URLSearchParams[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: string) => {
+      const [path, search = ''] = input.split('?');
+      if (path === '/api/gallery') {
+        const query = new URLSearchParams(search);
+        queries.push(query);
+        return Promise.resolve(json(reply(query)));
+      }
+      return new Promise(() => {});
+    }),
+  );
+  const router = createMemoryRouter([{ path: '/gallery', element: <GalleryPage /> }], {
+    initialEntries: [url],
+  });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { queries, router };
+}
+
+beforeEach(() => localStorage.clear());
+afterEach(() => vi.unstubAllGlobals());
+
+describe('/gallery', () => {
+  it('shows cards with rank badges under Most Popular, links and the No Name fallback', async () => {
+    renderGallery('/gallery', () => ({
+      designs: [card(), card({ id: 'd2', userId: 'u2', name: '  ', designerName: 'Doe', voteCount: 1 })],
+      nextCursor: null,
+    }));
+    const first = (await screen.findByRole('link', { name: /Silent Ridge/ })).closest('li')!;
+    expect(first).toHaveTextContent('#1');
+    expect(within(first).getByRole('link', { name: /Silent Ridge/ })).toHaveAttribute('href', '/gallery/d1');
+    expect(within(first).getByRole('link', { name: 'Buck' })).toHaveAttribute('href', '/gallery/user/u1');
+    expect(first).toHaveTextContent('Maricopa, AZ');
+    expect(first).toHaveTextContent('3 votes');
+    const img = first.querySelector('img')!;
+    expect(img).toHaveAttribute('width');
+    expect(img).toHaveAttribute('height');
+    const second = screen.getByRole('link', { name: /No Name/ }).closest('li')!;
+    expect(second).toHaveTextContent('#2');
+    expect(screen.getByRole('button', { name: 'Most Popular' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('has no rank badge under Most Recent, and saves the choice in the URL and localStorage', async () => {
+    const { queries, router } = renderGallery('/gallery', () => ({ designs: [card()], nextCursor: null }));
+    await screen.findByRole('link', { name: /Silent Ridge/ });
+    await userEvent.click(screen.getByRole('button', { name: 'Most Recent' }));
+    await waitFor(() => expect(queries.at(-1)?.get('sort')).toBe('recent'));
+    expect(await screen.findByRole('link', { name: /Silent Ridge/ })).not.toHaveTextContent('#1');
+    expect(localStorage.getItem('gallery-sortBy')).toBe('recent');
+    expect(router.state.location.search).toContain('sort=recent');
+  });
+
+  it('persists state, year and month under the spec keys and in the URL', async () => {
+    const { queries, router } = renderGallery('/gallery', () => ({ designs: [card()], nextCursor: null }));
+    await screen.findByRole('link', { name: /Silent Ridge/ });
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'State' }), 'TX');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Year' }), '2025');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Month' }), 'March');
+    await waitFor(() => expect(queries.at(-1)?.toString()).toBe('sort=votes&state=TX&year=2025&month=3'));
+    expect(localStorage.getItem('gallery-filterRegion')).toBe('TX');
+    expect(localStorage.getItem('gallery-filterYear')).toBe('2025');
+    expect(localStorage.getItem('gallery-filterMonth')).toBe('3');
+    expect(localStorage.getItem('gallery-sortBy')).toBe('votes');
+    const search = new URLSearchParams(router.state.location.search);
+    expect(search.get('state')).toBe('TX');
+    expect(search.get('year')).toBe('2025');
+    expect(search.get('month')).toBe('3');
+  });
+
+  it('restores saved filters on a bare /gallery URL and writes them into it', async () => {
+    localStorage.setItem('gallery-sortBy', 'recent');
+    localStorage.setItem('gallery-filterRegion', 'TX');
+    const first = renderGallery('/gallery', () => ({ designs: [card()], nextCursor: null }));
+    await waitFor(() => expect(first.queries[0]?.toString()).toBe('sort=recent&state=TX'));
+    expect(screen.getByRole('combobox', { name: 'State' })).toHaveValue('TX');
+    await waitFor(() => expect(first.router.state.location.search).toBe('?sort=recent&state=TX'));
+  });
+
+  it('a shared URL wins over localStorage and becomes the saved choice', async () => {
+    localStorage.setItem('gallery-sortBy', 'recent');
+    localStorage.setItem('gallery-filterRegion', 'TX');
+    const { queries } = renderGallery('/gallery?sort=votes&state=az', () => ({
+      designs: [card()],
+      nextCursor: null,
+    }));
+    await waitFor(() => expect(queries[0]?.toString()).toBe('sort=votes&state=AZ'));
+    await waitFor(() => expect(localStorage.getItem('gallery-filterRegion')).toBe('AZ'));
+    expect(localStorage.getItem('gallery-sortBy')).toBe('votes');
+  });
+
+  it("shows 'No designs found for the selected criteria.' and resets the filters", async () => {
+    localStorage.setItem('gallery-filterRegion', 'TX');
+    const { queries } = renderGallery('/gallery?sort=recent&state=TX&year=2025', (query) =>
+      query.has('state') ? { designs: [], nextCursor: null } : { designs: [card()], nextCursor: null },
+    );
+    expect(await screen.findByText('No designs found for the selected criteria.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Reset filters' }));
+    expect(await screen.findByRole('link', { name: /Silent Ridge/ })).toBeInTheDocument();
+    expect(queries.at(-1)?.toString()).toBe('sort=votes');
+    expect(localStorage.getItem('gallery-filterRegion')).toBeNull();
+    expect(localStorage.getItem('gallery-filterYear')).toBeNull();
+  });
+
+  it('loads the next page with the cursor and keeps ranking across pages', async () => {
+    const { queries } = renderGallery('/gallery', (query) =>
+      query.get('cursor') === 'c2'
+        ? { designs: [card({ id: 'd13', name: 'Thirteenth' })], nextCursor: null }
+        : {
+            designs: Array.from({ length: 12 }, (_, i) => card({ id: `d${i + 1}`, name: `Design ${i + 1}` })),
+            nextCursor: 'c2',
+          },
+    );
+    await screen.findByRole('link', { name: /Design 12/ });
+    await userEvent.click(screen.getByRole('button', { name: 'Load More' }));
+    const last = (await screen.findByRole('link', { name: /Thirteenth/ })).closest('li')!;
+    expect(last).toHaveTextContent('#13');
+    expect(queries.at(-1)?.get('cursor')).toBe('c2');
+    expect(screen.queryByRole('button', { name: 'Load More' })).not.toBeInTheDocument();
+  });
+
+  it('searches on submit', async () => {
+    const { queries } = renderGallery('/gallery', () => ({ designs: [card()], nextCursor: null }));
+    await screen.findByRole('link', { name: /Silent Ridge/ });
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search designs' }), ' ridge {Enter}');
+    await waitFor(() => expect(queries.at(-1)?.get('q')).toBe('ridge'));
+  });
+});

@@ -1,0 +1,42 @@
+import { useCallback, useEffect, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  browserStorage,
+  defaultFilters,
+  filtersToSearchParams,
+  initialFilters,
+  saveFilters,
+  type GalleryFilters,
+} from './gallery-filters';
+
+/**
+ * The gallery's filters, kept in the URL (so a link can be shared) and in localStorage (so a
+ * returning visitor finds their last choice). The URL is the source of truth while on the page.
+ */
+export function useGalleryFilters() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = useMemo(() => initialFilters(searchParams, browserStorage()), [searchParams]);
+
+  // Write the effective filters back: the saved ones into a bare /gallery URL, a shared URL's into storage.
+  useEffect(() => {
+    saveFilters(filters, browserStorage());
+    const wanted = filtersToSearchParams(filters);
+    if (wanted.toString() !== searchParams.toString()) setSearchParams(wanted, { replace: true });
+  }, [filters, searchParams, setSearchParams]);
+
+  const setFilters = useCallback(
+    (change: Partial<GalleryFilters>) => {
+      const next = { ...filters, ...change };
+      saveFilters(next, browserStorage());
+      setSearchParams(filtersToSearchParams(next));
+    },
+    [filters, setSearchParams],
+  );
+
+  const resetFilters = useCallback(() => {
+    saveFilters(defaultFilters, browserStorage());
+    setSearchParams(filtersToSearchParams(defaultFilters));
+  }, [setSearchParams]);
+
+  return { filters, setFilters, resetFilters };
+}
