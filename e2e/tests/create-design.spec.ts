@@ -18,6 +18,8 @@ async function fillStep1(page: Page, photo: string, description: string, state =
   const stateBox = page.getByRole('combobox', { name: /state/i });
   await stateBox.fill(state.slice(0, 4).toLowerCase());
   await page.getByRole('option', { name: new RegExp(`^${state}\\b`) }).click();
+  await expect(stateBox).toHaveValue(state);
+  await expect(page.getByRole('img', { name: 'Your environment photo' })).toBeVisible();
   if (county) {
     // By keyboard: react-aria closes an open list when the page scrolls, which a click low on a
     // phone screen can cause.

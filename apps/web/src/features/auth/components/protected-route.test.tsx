@@ -10,7 +10,7 @@ function LoginProbe() {
   return <p>login page at {`${location.pathname}${location.search}`}</p>;
 }
 
-function renderAt(path: string) {
+function renderAt(path: string): QueryClient {
   const router = createMemoryRouter(
     [
       { path: '/login', element: <LoginProbe /> },
@@ -24,6 +24,7 @@ function renderAt(path: string) {
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
+  return queryClient;
 }
 
 function mockApi(routes: Record<string, () => Response>) {
@@ -42,6 +43,18 @@ const json = (body: unknown, status = 200) =>
 afterEach(() => {
   vi.unstubAllGlobals();
 });
+
+const profile = {
+  id: 'u1',
+  displayName: 'Buck',
+  image: null,
+  createdAt: '2025-06-01T00:00:00Z',
+  email: 'buck@example.com',
+  phoneNumber: '',
+  zipCode: '',
+  allowPromo: false,
+  lastSignIn: null,
+};
 
 describe('ProtectedRoute', () => {
   it('shows Loading... while the session loads', () => {
@@ -73,20 +86,29 @@ describe('ProtectedRoute', () => {
   it('renders the page for a signed-in user', async () => {
     mockApi({
       '/api/auth/get-session': () => json({ session: {} }),
-      '/api/me': () =>
-        json({
-          id: 'u1',
-          displayName: 'Buck',
-          image: null,
-          createdAt: '2025-06-01T00:00:00Z',
-          email: 'buck@example.com',
-          phoneNumber: '',
-          zipCode: '',
-          allowPromo: false,
-          lastSignIn: null,
-        }),
+      '/api/me': () => json(profile),
     });
     renderAt('/profile');
     expect(await screen.findByText('secret profile')).toBeInTheDocument();
+  });
+
+  it('keeps the page when a later session check fails (what the user is typing stays)', async () => {
+    mockApi({
+      '/api/auth/get-session': () => json({ session: {} }),
+      '/api/me': () => json(profile),
+    });
+    const queryClient = renderAt('/profile');
+    expect(await screen.findByText('secret profile')).toBeInTheDocument();
+    mockApi({ '/api/auth/get-session': () => json({ error: 'unavailable' }, 503) });
+    await queryClient.refetchQueries({ queryKey: ['me'] });
+    expect(queryClient.getQueryState(['me'])?.status).toBe('error');
+    expect(screen.getByText('secret profile')).toBeInTheDocument();
+  });
+
+  it('offers Try again when the first session check fails', async () => {
+    mockApi({ '/api/auth/get-session': () => json({ error: 'unavailable' }, 503) });
+    renderAt('/profile');
+    expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(screen.queryByText('secret profile')).toBeNull();
   });
 });

@@ -13,7 +13,9 @@ export function ProtectedRoute() {
   const location = useLocation();
 
   if (me.isPending) return <LoadingState />;
-  if (me.isError) {
+  // A failed background refetch keeps the page (and whatever the user is typing in it): only a
+  // first check that failed has nothing to show.
+  if (me.isError && me.data === undefined) {
     return (
       <div role="alert" className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
         <p className="text-lg">We couldn't check whether you are signed in. Please try again.</p>
