@@ -30,6 +30,8 @@ export interface ComposeOptions {
   mailer?: Mailer;
   provider?: DesignProvider;
   log?: Logger;
+  /** The services' clock; the seed script sets it to spread a community over past months. */
+  now?: () => Date;
 }
 
 /** How often a worker looks for generations a crash left unfinished. */
@@ -41,7 +43,7 @@ const RECOVERY_INTERVAL_MS = 60_000;
  * from here, so they cannot disagree about how a piece is built.
  */
 export async function compose(options: ComposeOptions) {
-  const { config, database } = options;
+  const { config, database, now } = options;
   const log = options.log ?? pino(loggerOptions(config) as pino.LoggerOptions);
   const storage = options.storage ?? createStorage(config);
   const fileUrl = fileUrlBuilder(config);
@@ -55,7 +57,14 @@ export async function compose(options: ComposeOptions) {
   const displayName = async (userId: string) => (await usersRepository.findById(userId))?.displayName ?? null;
 
   const designsRepository = createDesignsRepository(db);
-  const designs = createDesignsService({ repo: designsRepository, storage, fileUrl, provider, displayName });
+  const designs = createDesignsService({
+    repo: designsRepository,
+    storage,
+    fileUrl,
+    provider,
+    displayName,
+    now,
+  });
   const votes = createVotesService(createVotesRepository(db));
   const comments = createCommentsService(createCommentsRepository(db));
   const gallery = createGalleryService(createGalleryRepository(db), fileUrl);
@@ -78,6 +87,7 @@ export async function compose(options: ComposeOptions) {
     settings: { dailyQuota: config.generationDailyQuota, faultInjection: config.faultInjection },
     displayName,
     log,
+    now,
   });
   queueRef.current = await createQueue(database, log);
   await releaseStartupMemory();
