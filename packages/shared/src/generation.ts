@@ -1,5 +1,6 @@
 import { z } from './zod.js';
 import { limits } from './limits.js';
+import { messages } from './messages.js';
 import { stateName } from './states.js';
 
 /**
@@ -45,6 +46,13 @@ export const generationMessages = {
   unknownCounty: 'Please select a county from the list, or leave it empty.',
   alreadyEdited: 'This design has already been edited. Only one edit is allowed per design.',
   notPending: 'This design has already been submitted.',
+  // The design page (spec §5 "Rename on detail page", §6)
+  renameEmpty: 'Design name cannot be empty.',
+  renameFailed: 'Failed to update design name.',
+  alreadyNamed: 'This design already has a name.',
+  storyTooLong: `The story can be at most ${limits.storyMax} characters.`,
+  storyFailed: 'Failed to save the story.',
+  onlyOwner: 'Only the designer can change this design.',
 } as const;
 
 /** The nine design-element toggles of spec §3; all default to false. */
@@ -255,15 +263,36 @@ export const editRequestSchema = z
   })
   .strict();
 
-export const designNameSchema = z
-  .string()
-  .transform((v) => cleanText(v).replace(/[<>]/g, '').replace(/\s+/g, ' '))
-  .pipe(
-    z
+/** A design name: one line, no angle brackets, at most 50 characters; `empty` when blank. */
+const designName = (empty: string) =>
+  z
+    .string()
+    .transform((v) => cleanText(v).replace(/[<>]/g, '').replace(/\s+/g, ' '))
+    .pipe(z.string().min(1, empty).max(limits.designNameMax, generationMessages.nameTooLong));
+
+export const designNameSchema = designName(generationMessages.nameRequired);
+
+/**
+ * Spec §6: the owner may rename a design only while its name is empty or 'No Name'; the server
+ * makes that condition part of the write, so of two concurrent renames one wins.
+ */
+export const renameDesignSchema = z.object({ name: designName(generationMessages.renameEmpty) }).strict();
+
+/** The designer's optional story: plain text with its line breaks, empty to remove it. */
+export const designStorySchema = z
+  .object({
+    story: z
       .string()
-      .min(1, generationMessages.nameRequired)
-      .max(limits.designNameMax, generationMessages.nameTooLong),
-  );
+      .transform(cleanText)
+      .pipe(z.string().max(limits.storyMax, generationMessages.storyTooLong)),
+  })
+  .strict();
+
+/** Spec §6: a name that may still be replaced on the design page. */
+export function isUnnamed(name: string): boolean {
+  const trimmed = name.trim();
+  return trimmed === '' || trimmed === messages.noName;
+}
 
 export const submitDesignSchema = z
   .object({

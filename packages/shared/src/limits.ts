@@ -9,6 +9,8 @@ export const limits = {
   descriptionMax: 500,
   editPromptMax: 200,
   designNameMax: 50,
+  /** Ours: the designer's story on the design page. */
+  storyMax: 2000,
   galleryPageSize: 12,
   memberGoal: 1000,
   ecoregions: 1512,

@@ -1,3 +1,4 @@
+import { messages } from '@camo/shared/messages';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/database.js';
 import { designs, users } from '../platform/db/schema.js';
@@ -166,6 +167,35 @@ export function createDesignsRepository(db: Db) {
             sql`${designs.selectedVariant} is not null`,
           ),
         )
+        .returning();
+      return row;
+    },
+
+    /**
+     * Renames the owner's design only while it is unnamed (spec §6): the condition is part of
+     * the update, so of two concurrent renames exactly one finds the row still unnamed.
+     */
+    async renameUnnamed(id: string, userId: string, name: string): Promise<DesignRecord | undefined> {
+      const [row] = await db
+        .update(designs)
+        .set({ name })
+        .where(
+          and(
+            eq(designs.id, id),
+            eq(designs.userId, userId),
+            sql`btrim(${designs.name}) in ('', ${messages.noName})`,
+          ),
+        )
+        .returning();
+      return row;
+    },
+
+    /** The owner's story for a design; null removes it. */
+    async setStory(id: string, userId: string, story: string | null): Promise<DesignRecord | undefined> {
+      const [row] = await db
+        .update(designs)
+        .set({ story })
+        .where(and(eq(designs.id, id), eq(designs.userId, userId)))
         .returning();
       return row;
     },

@@ -1,7 +1,9 @@
 import { errorSchema } from '@camo/shared/api';
 import {
   designSchema,
+  designStorySchema,
   editRequestSchema,
+  renameDesignSchema,
   exportQuerySchema,
   selectVariantSchema,
   submitDesignSchema,
@@ -73,6 +75,36 @@ export function designsRoutes(designs: DesignsService, session: SessionResolver)
         },
       },
       async (req) => designs.submit(req.params.id, currentUser(req).id, req.body),
+    );
+
+    app.put(
+      '/api/designs/:id/name',
+      {
+        preHandler: session.requireUser,
+        schema: {
+          tags: ['designs'],
+          summary: "Name a design whose name is empty or 'No Name' (owner, once)",
+          params: designParams,
+          body: renameDesignSchema,
+          response: { 200: designSchema, ...errors },
+        },
+      },
+      async (req) => designs.rename(req.params.id, currentUser(req).id, req.body.name),
+    );
+
+    app.put(
+      '/api/designs/:id/story',
+      {
+        preHandler: session.requireUser,
+        schema: {
+          tags: ['designs'],
+          summary: "The designer's story (owner); an empty story removes it",
+          params: designParams,
+          body: designStorySchema,
+          response: { 200: designSchema, ...errors },
+        },
+      },
+      async (req) => designs.setStory(req.params.id, currentUser(req).id, req.body.story),
     );
 
     app.get(

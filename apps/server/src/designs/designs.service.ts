@@ -1,5 +1,11 @@
 import { messages } from '@camo/shared/messages';
-import { finalChoice, generationMessages, type Design, type Variant } from '@camo/shared/generation';
+import {
+  finalChoice,
+  generationMessages,
+  isUnnamed,
+  type Design,
+  type Variant,
+} from '@camo/shared/generation';
 import type { DesignProvider } from '../generation/provider.js';
 import { designThumbnail } from '../generation/photo-image.js';
 import {
@@ -95,7 +101,7 @@ export function createDesignsService(deps: {
     const row = await repo.findById(id);
     if (!row || (row.userId !== userId && row.status !== 'submitted'))
       throw new NotFoundError(generationMessages.designRecordMissing);
-    if (row.userId !== userId) throw new ForbiddenError('Only the designer can change this design.');
+    if (row.userId !== userId) throw new ForbiddenError(generationMessages.onlyOwner);
     if (row.status !== 'pending_selection') throw new ConflictError(generationMessages.notPending);
     return row;
   }
@@ -176,6 +182,25 @@ export function createDesignsService(deps: {
       });
       if (!updated) throw new ConflictError(generationMessages.notPending);
       return toDesign({ ...updated, currentDesignerName: designerName });
+    },
+
+    /** Spec §6: the owner names a design whose name is empty or 'No Name'; once only. */
+    async rename(id: string, userId: string, name: string): Promise<Design> {
+      const row = await visible(id, userId);
+      if (row.userId !== userId) throw new ForbiddenError(generationMessages.onlyOwner);
+      if (!isUnnamed(row.name)) throw new ConflictError(generationMessages.alreadyNamed);
+      const updated = await repo.renameUnnamed(id, userId, name);
+      if (!updated) throw new ConflictError(generationMessages.alreadyNamed);
+      return toDesign({ ...updated, currentDesignerName: row.currentDesignerName });
+    },
+
+    /** The designer's story (spec design detail): the owner writes, rewrites or removes it. */
+    async setStory(id: string, userId: string, story: string): Promise<Design> {
+      const row = await visible(id, userId);
+      if (row.userId !== userId) throw new ForbiddenError(generationMessages.onlyOwner);
+      const updated = await repo.setStory(id, userId, story === '' ? null : story);
+      if (!updated) throw new NotFoundError(messages.designNotFound);
+      return toDesign({ ...updated, currentDesignerName: row.currentDesignerName });
     },
 
     /**
