@@ -65,9 +65,10 @@ export async function compose(options: ComposeOptions) {
     displayName,
     now,
   });
-  const votes = createVotesService(createVotesRepository(db));
+  const votesRepository = createVotesRepository(db);
+  const votes = createVotesService(votesRepository);
   const comments = createCommentsService(createCommentsRepository(db));
-  const gallery = createGalleryService(createGalleryRepository(db), fileUrl);
+  const gallery = createGalleryService(createGalleryRepository(db), fileUrl, votesRepository);
 
   // The queue is created after the services that send to it; they reach it through this.
   const queueRef: { current?: JobQueue } = {};

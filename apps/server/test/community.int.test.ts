@@ -365,6 +365,17 @@ describe.each(backends)('votes, comments and the gallery (%s)', (backend) => {
       expect(count(after, 'HI') - count(before, 'HI')).toBe(2);
       expect(count(after, 'WY')).toBe(30);
     });
+
+    it('tells each viewer which cards they have voted for', async () => {
+      const voted = await createSubmittedDesign(db(), { userId: aliceId, state: 'VT', name: 'Voted Card' });
+      const other = await createSubmittedDesign(db(), { userId: aliceId, state: 'VT', name: 'Other Card' });
+      await post(bob, `/api/designs/${voted}/vote`, {});
+      const byId = (page: GalleryPage) => new Map(page.designs.map((d) => [d.id, d.hasVoted]));
+      const bobs = byId((await gallery(bob, { state: 'VT', sort: 'recent' })).body);
+      expect([bobs.get(voted), bobs.get(other)]).toEqual([true, false]);
+      const carols = byId((await gallery(carol, { state: 'VT', sort: 'recent' })).body);
+      expect([carols.get(voted), carols.get(other)]).toEqual([false, false]);
+    });
   });
   it('asks anonymous callers to sign in on every community endpoint, and documents them', async () => {
     const id = await createSubmittedDesign(db(), { userId: aliceId });

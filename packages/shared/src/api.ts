@@ -50,6 +50,8 @@ export const designCardSchema = z.object({
   status: z.string(),
   voteCount: z.number().int(),
   createdAt: z.string(),
+  /** In the gallery: whether the signed-in viewer has voted for it (decided by the server). */
+  hasVoted: z.boolean().optional(),
 });
 export type DesignCard = z.infer<typeof designCardSchema>;
 

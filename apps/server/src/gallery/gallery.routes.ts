@@ -1,7 +1,7 @@
 import { errorSchema } from '@camo/shared/api';
 import { galleryPageSchema, galleryQuerySchema, galleryStatesSchema } from '@camo/shared/community';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { SessionResolver } from '../platform/auth/session.js';
+import { currentUser, type SessionResolver } from '../platform/auth/session.js';
 import type { GalleryService } from './gallery.service.js';
 
 export function galleryRoutes(gallery: GalleryService, session: SessionResolver): FastifyPluginAsyncZod {
@@ -17,7 +17,7 @@ export function galleryRoutes(gallery: GalleryService, session: SessionResolver)
           response: { 200: galleryPageSchema, 400: errorSchema, 401: errorSchema },
         },
       },
-      async (req) => gallery.page(req.query),
+      async (req) => gallery.page(req.query, currentUser(req).id),
     );
 
     app.get(

@@ -7,6 +7,7 @@ import { ValidationError } from '../platform/http-errors.js';
 import type { FileUrl } from '../platform/storage.js';
 import { toDesignCard } from '../users/users.service.js';
 import type { DesignRow } from '../users/users.repository.js';
+import type { VotesRepository } from '../votes/votes.repository.js';
 import type { GalleryKey, GalleryRepository, GalleryRow } from './gallery.repository.js';
 
 /**
@@ -42,13 +43,18 @@ export function decodeCursor(sort: GalleryQuery['sort'], cursor: string): Galler
   return { voteCount: parsed.data.v, submittedAt: parsed.data.t, id: parsed.data.id };
 }
 
-export function createGalleryService(repo: GalleryRepository, fileUrl: FileUrl) {
+export function createGalleryService(
+  repo: GalleryRepository,
+  fileUrl: FileUrl,
+  votes: Pick<VotesRepository, 'votedAmong'>,
+) {
   // toDesignCard reads only the columns the gallery selects (the heavy ones, recipes and
   // analyses, stay in the database).
   const toCard = (row: GalleryRow): DesignCard => toDesignCard(row as unknown as DesignRow, fileUrl);
 
   return {
-    async page(query: GalleryQuery): Promise<GalleryPage> {
+    /** A page of cards, each saying whether the viewer has voted for it (one indexed lookup). */
+    async page(query: GalleryQuery, viewerId: string): Promise<GalleryPage> {
       const after = query.cursor ? decodeCursor(query.sort, query.cursor) : undefined;
       const pageSize = limits.galleryPageSize;
       // One more than a page tells whether there is a next page without a count.
@@ -71,7 +77,16 @@ export function createGalleryService(repo: GalleryRepository, fileUrl: FileUrl) 
               id: last.id,
             })
           : null;
-      return { designs: shown.map(toCard), nextCursor };
+      const voted = new Set(
+        await votes.votedAmong(
+          viewerId,
+          shown.map((row) => row.id),
+        ),
+      );
+      return {
+        designs: shown.map((row) => ({ ...toCard(row), hasVoted: voted.has(row.id) })),
+        nextCursor,
+      };
     },
 
     async states(): Promise<GalleryStates> {
