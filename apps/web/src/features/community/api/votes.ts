@@ -15,20 +15,47 @@ export async function castVote(designId: string): Promise<VoteStatus> {
   return voteStatusSchema.parse(await requestJson(votePath(designId), { method: 'POST', body: {} }));
 }
 
-export function useVoteStatus(designId: string, enabled: boolean) {
-  return useQuery({ queryKey: voteQueryKey(designId), queryFn: () => getVoteStatus(designId), enabled });
+/**
+ * The viewer's vote on a design. `known` is a status the page already has from the server (a
+ * gallery card says whether the viewer has voted), so a card needs no request of its own; the
+ * design page asks.
+ */
+export function useVoteStatus(designId: string, options: { enabled: boolean; known?: VoteStatus }) {
+  return useQuery({
+    queryKey: voteQueryKey(designId),
+    queryFn: () => getVoteStatus(designId),
+    enabled: options.enabled,
+    initialData: options.known,
+    // A card's status is as fresh as its gallery page.
+    staleTime: options.known ? 30_000 : 0,
+  });
 }
 
-/** The server counts a repeat vote once, so the reply is the truth to show. */
+/**
+ * Casting a vote shows at once (the count goes up, the button says Voted) and is rolled back if
+ * the server refuses; the server's reply is then the truth to show (a repeat counts once).
+ */
 export function useCastVote(designId: string) {
   const queryClient = useQueryClient();
+  const key = voteQueryKey(designId);
   return useMutation({
     mutationFn: () => castVote(designId),
+    onMutate: async () => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<VoteStatus>(key);
+      if (previous && !previous.hasVoted)
+        queryClient.setQueryData<VoteStatus>(key, { voteCount: previous.voteCount + 1, hasVoted: true });
+      return { previous };
+    },
+    onError: (_error, _variables, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+    },
     onSuccess: (status) => {
-      queryClient.setQueryData(voteQueryKey(designId), status);
-      // The detail page's own count and the gallery's cards and ranks.
+      queryClient.setQueryData(key, status);
       void queryClient.invalidateQueries({ queryKey: designQueryKey(designId), exact: true });
-      void queryClient.invalidateQueries({ queryKey: ['gallery'] });
+      // The gallery's counts and ranks are stale now, but the page in view is not reordered
+      // under the voter's finger: it refreshes the next time it is shown.
+      void queryClient.invalidateQueries({ queryKey: ['gallery'], refetchType: 'none' });
     },
   });
 }

@@ -60,4 +60,50 @@ describe('VoteButton', () => {
     expect(screen.getByText('1 vote')).toBeInTheDocument();
     expect(posts(fetchMock)).toHaveLength(0);
   });
+
+  it('shows the vote at once and rolls it back with the message when the server refuses', async () => {
+    let release: (response: Response) => void = () => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: string, init?: RequestInit) => {
+        if (input === '/api/designs/d2/vote' && init?.method === 'POST')
+          return new Promise<Response>((resolve) => (release = resolve));
+        return Promise.resolve(json({ voteCount: 7, hasVoted: false }));
+      }),
+    );
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={queryClient}>
+        <VoteButton
+          designId="d2"
+          isOwner={false}
+          initialCount={7}
+          initialHasVoted={false}
+          compact
+          designName="Ridge"
+        />
+      </QueryClientProvider>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Vote for Ridge' }));
+    // Optimistic: counted before the server answers.
+    expect(await screen.findByRole('button', { name: 'Voted for Ridge' })).toBeDisabled();
+    expect(screen.getByText('8 votes')).toBeInTheDocument();
+    release(json({ error: 'forbidden', message: "You can't vote on your own design." }, 403));
+    expect(await screen.findByRole('alert')).toHaveTextContent("You can't vote on your own design.");
+    expect(screen.getByRole('button', { name: 'Vote for Ridge' })).toBeEnabled();
+    expect(screen.getByText('7 votes')).toBeInTheDocument();
+  });
+
+  it('takes the voted state a gallery card already has without asking again', () => {
+    const fetchMock = vi.fn(() => new Promise<Response>(() => {}));
+    vi.stubGlobal('fetch', fetchMock);
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <VoteButton designId="d3" isOwner={false} initialCount={2} initialHasVoted compact />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByRole('button', { name: 'Voted' })).toBeDisabled();
+    expect(screen.getByText('2 votes')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
 });

@@ -1,6 +1,8 @@
 import type { DesignCard } from '@camo/shared/api';
 import { messages } from '@camo/shared/messages';
 import { Link } from 'react-router';
+import { useMe } from '@/features/auth/api/get-me';
+import { VoteButton } from '@/features/community/components/vote-button';
 import { locationLabel } from '@/features/designs/lib/design-view';
 
 type GalleryCardProps = {
@@ -16,7 +18,7 @@ type GalleryCardProps = {
 export function GalleryCard({ design, rank }: GalleryCardProps) {
   const name = design.name.trim() || messages.noName;
   const src = design.thumbnailUrl ?? design.imageUrl;
-  const votes = `${design.voteCount} ${design.voteCount === 1 ? 'vote' : 'votes'}`;
+  const { data: me } = useMe();
   return (
     <li className="card relative flex flex-col overflow-hidden">
       <Link to={`/gallery/${design.id}`} className="group flex flex-col focus-visible:outline-none">
@@ -46,7 +48,7 @@ export function GalleryCard({ design, rank }: GalleryCardProps) {
           {name}
         </h2>
       </Link>
-      <div className="flex flex-col gap-1 px-4 pb-4 pt-1 text-sm text-sage">
+      <div className="flex flex-col gap-1 px-4 pb-3 pt-1 text-sm text-sage">
         <p>
           by{' '}
           <Link to={`/gallery/user/${design.userId}`} className="text-link">
@@ -54,7 +56,16 @@ export function GalleryCard({ design, rank }: GalleryCardProps) {
           </Link>
         </p>
         <p>{locationLabel(design.state, design.county)}</p>
-        <p className="font-condensed font-bold uppercase tracking-wider text-coyote-300">{votes}</p>
+      </div>
+      <div className="mt-auto px-4 pb-4">
+        <VoteButton
+          designId={design.id}
+          isOwner={me?.id === design.userId}
+          initialCount={design.voteCount}
+          initialHasVoted={design.hasVoted ?? false}
+          designName={name}
+          compact
+        />
       </div>
     </li>
   );
