@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeDesign } from '@/test/generation-fixtures';
@@ -9,10 +10,16 @@ const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** `viewer` signs someone in; without it the session request never answers. */
-function renderWith(designReply: () => Response, viewer?: { id: string }) {
+function renderWith(
+  designReply: () => Response,
+  viewer?: { id: string },
+  writes: Record<string, (body: unknown) => Response> = {},
+) {
   vi.stubGlobal(
     'fetch',
-    vi.fn((input: string) => {
+    vi.fn((input: string, init?: RequestInit) => {
+      if (init?.method === 'PUT' && writes[input])
+        return Promise.resolve(writes[input](JSON.parse(init.body as string)));
       if (input === '/api/designs/d1') return Promise.resolve(designReply());
       if (viewer && input === '/api/auth/get-session') return Promise.resolve(json({ user: viewer }));
       if (viewer && input === '/api/me')
@@ -87,5 +94,80 @@ describe('/gallery/:designId', () => {
     });
     expect(await screen.findByRole('button', { name: 'Vote' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Your Design' })).not.toBeInTheDocument();
+  });
+
+  it("lets the owner name a 'No Name' design: empty is refused, a failure says so, a success shows", async () => {
+    let fail = true;
+    renderWith(
+      () => json(makeDesign({ name: 'No Name', status: 'submitted', userId: 'u1' })),
+      { id: 'u1' },
+      {
+        '/api/designs/d1/name': (body) =>
+          fail
+            ? json({ error: 'internal', message: 'boom' }, 500)
+            : json(makeDesign({ name: (body as { name: string }).name, status: 'submitted', userId: 'u1' })),
+      },
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Name' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Design name cannot be empty.');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Design name' }), 'Cedar Ghost');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to update design name.');
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cedar Ghost' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit Name' })).not.toBeInTheDocument();
+  });
+
+  it('offers Edit Name only to the owner of an unnamed design', async () => {
+    renderWith(() => json(makeDesign({ name: 'Silent Ridge', status: 'submitted', userId: 'u1' })), {
+      id: 'u1',
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Silent Ridge' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit Name' })).not.toBeInTheDocument();
+  });
+
+  it('shows the story as text to everyone and lets the owner write it', async () => {
+    renderWith(
+      () => json(makeDesign({ name: 'Silent Ridge', status: 'submitted', userId: 'u1', story: null })),
+      { id: 'u1' },
+      {
+        '/api/designs/d1/story': (body) =>
+          json(
+            makeDesign({
+              name: 'Silent Ridge',
+              status: 'submitted',
+              userId: 'u1',
+              story: (body as { story: string }).story,
+            }),
+          ),
+      },
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Write Your Story' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Your story' }), '<b>Elk</b> country');
+    expect(screen.getByText('18/2000 characters')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Save Story' }));
+    expect(await screen.findByText('<b>Elk</b> country')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit Story' })).toBeInTheDocument();
+  });
+
+  it("hides an empty story from others and shows both variants' analyses", async () => {
+    renderWith(
+      () =>
+        json(
+          makeDesign({
+            name: 'Silent Ridge',
+            status: 'submitted',
+            userId: 'u2',
+            story: null,
+            markdownAnalysisA: '## Palette\n\nOlive `#556b2f`',
+          }),
+        ),
+      { id: 'u1' },
+    );
+    expect(await screen.findByText('Design A analysis')).toBeInTheDocument();
+    expect(screen.queryByText(/designer.s story/i)).not.toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Share' })).toBeInTheDocument();
   });
 });

@@ -7,7 +7,11 @@ import { useMe } from '@/features/auth/api/get-me';
 import { CommentsSection } from '@/features/community/components/comments-section';
 import { VoteButton } from '@/features/community/components/vote-button';
 import { useDesign } from '@/features/designs/api/design-actions';
+import { DesignAnalysis } from '@/features/designs/components/design-analysis';
+import { DesignName } from '@/features/designs/components/design-name';
+import { DesignStory } from '@/features/designs/components/design-story';
 import { ExportLinks } from '@/features/designs/components/export-links';
+import { ShareButton } from '@/features/designs/components/share-button';
 import {
   availableVariants,
   chosenImageUrl,
@@ -58,9 +62,7 @@ function DesignDetail({ design }: { design: Design }) {
     >
       <header className="flex flex-col gap-2">
         <p className="eyebrow">{design.status === 'submitted' ? 'Gallery' : 'Not submitted yet'}</p>
-        <h1 id="design-title" className="stencil-heading break-words text-4xl text-bone sm:text-5xl">
-          {name}
-        </h1>
+        <DesignName design={design} isOwner={isOwner} />
         <p className="text-sage">
           Created by{' '}
           <Link to={`/gallery/user/${design.userId}`} className="text-link">
@@ -68,8 +70,9 @@ function DesignDetail({ design }: { design: Design }) {
           </Link>
         </p>
         {me && design.status === 'submitted' && (
-          <div className="pt-2">
+          <div className="flex flex-wrap items-start gap-x-6 gap-y-3 pt-2">
             <VoteButton designId={design.id} isOwner={isOwner} initialCount={design.voteCount} />
+            <ShareButton title={name} />
           </div>
         )}
       </header>
@@ -139,6 +142,7 @@ function DesignDetail({ design }: { design: Design }) {
               </figcaption>
             </figure>
           )}
+          <DesignStory key={design.story ?? ''} design={design} isOwner={isOwner} />
           {isOwner && (
             <div className="card p-5">
               <ExportLinks designId={design.id} />
@@ -168,6 +172,7 @@ function DesignDetail({ design }: { design: Design }) {
 function VariantCard({ design, variant }: { design: Design; variant: Variant }) {
   const selected = design.selectedVariant === variant;
   const prompt = variant === 'A' ? design.promptA : design.promptB;
+  const analysis = variant === 'A' ? design.markdownAnalysisA : design.markdownAnalysisB;
   const src =
     selected && design.hasEdits && design.finalDesignChoice === 'edited' && design.editedImageUrl
       ? design.editedImageUrl
@@ -195,6 +200,14 @@ function VariantCard({ design, variant }: { design: Design; variant: Variant }) 
         />
       )}
       {prompt && <p className="px-4 py-3 text-sm leading-relaxed text-sage">{prompt}</p>}
+      {analysis && (
+        <details className="group border-t border-olive-900 px-4 py-3">
+          <summary className="cursor-pointer font-condensed text-lg font-bold uppercase tracking-wider text-coyote-300 hover:text-bone">
+            Design {variant} analysis
+          </summary>
+          <DesignAnalysis markdown={analysis} />
+        </details>
+      )}
     </li>
   );
 }

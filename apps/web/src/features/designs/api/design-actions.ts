@@ -35,3 +35,13 @@ export async function submitDesign(
 
 /** The print export: a 1024 px seamless tile or a 4096 px print file (owner only). */
 export const exportUrl = (id: string, size: 1024 | 4096) => `${designPath(id)}/export?size=${size}`;
+
+/** Spec §6: names a design whose name is empty or 'No Name' (owner, once). */
+export async function renameDesign(id: string, name: string): Promise<Design> {
+  return designSchema.parse(await requestJson(`${designPath(id)}/name`, { method: 'PUT', body: { name } }));
+}
+
+/** The designer's story; an empty one removes it. */
+export async function saveDesignStory(id: string, story: string): Promise<Design> {
+  return designSchema.parse(await requestJson(`${designPath(id)}/story`, { method: 'PUT', body: { story } }));
+}
