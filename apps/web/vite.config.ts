@@ -2,6 +2,7 @@ import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 /**
  * sonner injects its stylesheet with a runtime <style> element, which a strict
@@ -39,7 +40,14 @@ function apiProxy(): Record<string, ProxyOptions> {
 }
 
 export default defineConfig(() => ({
-  plugins: [sonnerWithoutStyleInjection(), react(), tailwindcss()],
+  plugins: [
+    sonnerWithoutStyleInjection(),
+    react(),
+    tailwindcss(),
+    // Brotli and gzip copies beside each text file (.br, .gz), served by @fastify/static with
+    // `preCompressed`, so no request pays for compression. Fonts and images are compressed already.
+    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, logLevel: 'silent' }),
+  ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
     outDir: 'dist',

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -40,6 +41,8 @@ import {
 } from './platform/http-security.js';
 import { LOCAL_FILES_PREFIX } from './platform/storage.js';
 import { usersRoutes } from './users/users.routes.js';
+import { sendHtml } from './web/html-reply.js';
+import { createIndexPage, readIndexHtml } from './web/index-page.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
@@ -101,6 +104,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     allowList: (req) => !isApiRequest(req),
   });
   registerRequestGuards(app, origin);
+  // API JSON on the fly (brotli at the plugin's quality 4, or gzip). The web app's files are
+  // compressed at build time (served below with `preCompressed`), its pages by web/html-reply.ts;
+  // images are compressed already, and the progress stream (text/event-stream, written on the raw
+  // socket) is left alone.
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
   app.setErrorHandler((error: FastifyError, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -189,11 +197,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   if (!config.s3) {
     mkdirSync(path.join(config.dataDir, 'files'), { recursive: true });
+    // Keys are unique per photo and variant, and a published key is never rewritten with other
+    // bytes (platform/storage.ts#storageKeys; the engine is seeded by the photo id), so a file
+    // can be cached for good.
     await app.register(fastifyStatic, {
       root: path.join(config.dataDir, 'files'),
       prefix: LOCAL_FILES_PREFIX,
       decorateReply: false,
-      maxAge: '1h',
+      maxAge: '365d',
+      immutable: true,
       allowedPath: (pathName) => !pathName.includes('..'),
     });
   }
@@ -201,12 +213,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // --- the web app, with history fallback ------------------------------------------------
   const webDist = config.webDistDir ? path.resolve(config.webDistDir) : DEFAULT_WEB_DIST;
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  const indexPage = hasWeb
+    ? createIndexPage({
+        html: readIndexHtml(path.join(webDist, 'index.html')),
+        publicUrl: config.publicUrl,
+        siteName: config.siteName,
+        // No viewer: the service shows nobody's pending design. The page loads whatever happens
+        // here; only its preview falls back to the site's own.
+        findDesign: (id) =>
+          ctx.designs.get(id, '').catch((error: unknown) => {
+            if (!(error instanceof HttpError && error.statusCode === 404))
+              logger.warn({ err: error as Error, designId: id }, 'link preview: design lookup failed');
+            return null;
+          }),
+      })
+    : null;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
       prefix: '/',
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each text file (vite-plugin-compression2).
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         void reply.header(
           'cache-control',
@@ -220,13 +249,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Any other GET is a page of the web app, whatever its Accept header (curl and uptime probes
   // send */*); only the API and paths that name a missing file (an extension, or under
   // /assets/, /files/, /seed/) answer 404.
-  app.setNotFoundHandler((req, reply) => {
+  // index.html carries the page's link-preview tags (web/index-page.ts).
+  app.setNotFoundHandler(async (req, reply) => {
     const pathName = decodedPath(req.url);
     const isFile = /^\/(?:assets|files|seed)(?:\/|$)|\.[a-z0-9]+$/i.test(pathName);
     const isPage = (req.method === 'GET' || req.method === 'HEAD') && !isApiPath(pathName) && !isFile;
-    if (isPage && hasWeb) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist);
-    }
+    if (isPage && indexPage) return sendHtml(req, reply, await indexPage.render(pathName));
     return reply.code(404).send({ error: 'not_found', message: 'Not found.' });
   });
 
