@@ -107,4 +107,19 @@ describe.each(backends)('design page: rename and story (%s)', (backend) => {
       expect((await put(owner, `/api/designs/${id}/story`, { story: 'ok', userId: 'x' })).status).toBe(400);
     });
   });
+
+  it("lists a designer's drafts to the designer only, with what the create flow resumes from", async () => {
+    const draft = await createSubmittedDesign(server.database.db, {
+      userId: ownerId,
+      status: 'pending_selection',
+    });
+    type Cards = { designs: { id: string; status: string; environmentPhotoId?: string | null }[] };
+    const own = (await owner.json<Cards>(`/api/users/${ownerId}/designs`)).body.designs;
+    const card = own.find((d) => d.id === draft);
+    expect(card).toMatchObject({ status: 'pending_selection' });
+    expect(card).toHaveProperty('environmentPhotoId');
+    expect(own.filter((d) => d.status === 'submitted').every((d) => !('environmentPhotoId' in d))).toBe(true);
+    const seen = (await other.json<Cards>(`/api/users/${ownerId}/designs`)).body.designs;
+    expect(seen.some((d) => d.id === draft)).toBe(false);
+  });
 });

@@ -50,6 +50,8 @@ export const designCardSchema = z.object({
   status: z.string(),
   voteCount: z.number().int(),
   createdAt: z.string(),
+  /** A draft's generation, for its owner: the create flow resumes at /create-design?photo=. */
+  environmentPhotoId: z.string().nullable().optional(),
   /** In the gallery: whether the signed-in viewer has voted for it (decided by the server). */
   hasVoted: z.boolean().optional(),
 });

@@ -44,6 +44,7 @@ export function toDesignCard(row: DesignRow, fileUrl: FileUrl): DesignCard {
     status: row.status,
     voteCount: row.voteCount ?? 0,
     createdAt: row.createdAt.toISOString(),
+    ...(row.status !== 'submitted' ? { environmentPhotoId: row.environmentPhotoId ?? null } : {}),
   };
 }
 

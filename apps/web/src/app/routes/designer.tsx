@@ -1,17 +1,55 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { messages } from '@camo/shared/messages';
+import { Link, useParams } from 'react-router';
+import { LoadingState } from '@/components/ui/loading-state';
+import { useDocumentTitle } from '@/components/ui/use-document-title';
+import { useMe } from '@/features/auth/api/get-me';
+import { useDesigner } from '@/features/designer/api/get-designer';
+import { DesignerDesigns } from '@/features/designer/components/designer-designs';
+import { formatDate } from '@/features/designs/lib/design-view';
+import { useUserDesigns } from '@/features/profile/api/get-user-designs';
 
+/** /gallery/user/{userId}: a designer's public page (spec §2 Designer profile). */
 export default function DesignerPage() {
+  const { userId = '' } = useParams();
+  const designer = useDesigner(userId);
+  const designs = useUserDesigns(userId);
+  const { data: me } = useMe();
+  const name = designer.data?.displayName?.trim() || messages.anonymousDesigner;
+  useDocumentTitle(designer.data ? name : designer.isError ? messages.userNotFoundTitle : 'Designer');
+
+  if (designer.isPending) return <LoadingState />;
+  if (designer.isError) {
+    return (
+      <div className="mx-auto flex max-w-3xl flex-col items-start gap-6 px-4 py-20 sm:px-6">
+        <h1 className="stencil-heading text-4xl text-bone">{messages.userNotFoundTitle}</h1>
+        <p role="alert" className="text-lg text-sage">
+          {messages.userNotFoundBody}
+        </p>
+        <Link to="/gallery" className="btn btn-primary">
+          Back to the gallery
+        </Link>
+      </div>
+    );
+  }
+
+  // The designer's own drafts live on /profile; this page is what everyone sees.
+  const submitted = designs.data?.filter((design) => design.status === 'submitted');
   return (
-    <ComingSoon
-      eyebrow="Designer profile"
-      title="Designer Profile"
-      description="A designer's page with every pattern they've submitted, how long they've been a member and how their designs are doing. Coming soon."
-      checklist={[
-        'Member since date',
-        'All of their submitted designs',
-        'Vote counts per design',
-        'Edit your own profile',
-      ]}
-    />
+    <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-10 sm:px-6 sm:py-12">
+      <header className="flex flex-col gap-2">
+        <p className="eyebrow">Designer</p>
+        <h1 className="stencil-heading break-words text-4xl text-bone sm:text-5xl">{name}</h1>
+        <p className="text-sage">Member since {formatDate(designer.data.createdAt)}</p>
+        {me?.id === designer.data.id && (
+          <Link to="/profile" className="btn btn-secondary btn-sm mt-2 self-start">
+            Edit Profile
+          </Link>
+        )}
+      </header>
+      <section aria-label="Designs" className="flex flex-col gap-4">
+        {/* Spec §8: a failed design list is only logged; the page shows what it has. */}
+        <DesignerDesigns designs={designs.isError ? [] : submitted} />
+      </section>
+    </div>
   );
 }

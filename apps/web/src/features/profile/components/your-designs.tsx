@@ -43,14 +43,26 @@ export function YourDesigns({
             <li key={index} aria-hidden="true" className="card aspect-[4/5] animate-pulse bg-loam" />
           ))}
         {designs?.map((design) => {
-          const name = design.name.trim() || messages.noName;
+          const isDraft = design.status !== 'submitted';
+          const name = isDraft ? 'Draft' : design.name.trim() || messages.noName;
           const image = design.thumbnailUrl ?? design.imageUrl;
+          // A draft goes back to the create flow, where it is finished and submitted.
+          const to =
+            isDraft && design.environmentPhotoId
+              ? `/create-design?photo=${encodeURIComponent(design.environmentPhotoId)}`
+              : `/gallery/${design.id}`;
           return (
             <li key={design.id}>
               <Link
-                to={`/gallery/${design.id}`}
-                className="card group flex aspect-[4/5] flex-col overflow-hidden"
+                to={to}
+                aria-label={isDraft ? 'Draft, not submitted yet: finish this design' : undefined}
+                className="card group relative flex aspect-[4/5] flex-col overflow-hidden"
               >
+                {isDraft && (
+                  <span className="absolute left-2 top-2 z-10 rounded bg-coyote-300 px-2 py-0.5 font-condensed text-sm font-bold uppercase text-night">
+                    Draft
+                  </span>
+                )}
                 <div className="min-h-0 flex-1 overflow-hidden bg-loam">
                   {image ? (
                     <img
@@ -67,7 +79,7 @@ export function YourDesigns({
                   )}
                 </div>
                 <p className="truncate px-3 py-2.5 font-condensed text-lg font-bold uppercase tracking-wide text-bone">
-                  {name}
+                  {isDraft ? 'Finish this design' : name}
                 </p>
               </Link>
             </li>

@@ -1,0 +1,58 @@
+import type { DesignCard } from '@camo/shared/api';
+import { messages } from '@camo/shared/messages';
+import { Link } from 'react-router';
+import { formatDate, locationLabel } from '@/features/designs/lib/design-view';
+
+/** A designer's submitted designs (spec designer profile): image, name, place, date, votes. */
+export function DesignerDesigns({ designs }: { designs: DesignCard[] | undefined }) {
+  if (designs === undefined) {
+    return (
+      <ul
+        aria-hidden="true"
+        className="grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
+      >
+        {Array.from({ length: 4 }, (_, index) => (
+          <li key={index} className="card aspect-[4/5] animate-pulse bg-loam" />
+        ))}
+      </ul>
+    );
+  }
+  if (designs.length === 0) return <p className="text-lg text-sage">{messages.noDesignsForUser}</p>;
+  return (
+    <ul className="grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+      {designs.map((design) => {
+        const name = design.name.trim() || messages.noName;
+        const src = design.thumbnailUrl ?? design.imageUrl;
+        return (
+          <li key={design.id} className="card overflow-hidden">
+            <Link to={`/gallery/${design.id}`} className="group flex flex-col focus-visible:outline-none">
+              {src ? (
+                <img
+                  src={src}
+                  alt=""
+                  width={512}
+                  height={512}
+                  loading="lazy"
+                  decoding="async"
+                  className="aspect-square w-full bg-loam object-cover transition group-hover:opacity-90"
+                />
+              ) : (
+                <div className="camo-texture aspect-square w-full" />
+              )}
+              <div className="flex flex-col gap-1 px-4 py-3 text-sm text-sage">
+                <h2 className="break-words font-condensed text-xl font-bold uppercase tracking-wider text-bone group-hover:text-blaze group-focus-visible:underline">
+                  {name}
+                </h2>
+                <p>{locationLabel(design.state, design.county)}</p>
+                <p>{formatDate(design.createdAt)}</p>
+                <p className="font-condensed font-bold uppercase tracking-wider text-coyote-300">
+                  {design.voteCount} {design.voteCount === 1 ? 'vote' : 'votes'}
+                </p>
+              </div>
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
