@@ -4,6 +4,7 @@ import { useDocumentTitle } from '@/components/ui/use-document-title';
 import { useGallery } from '@/features/gallery/api/get-gallery';
 import { GalleryCard } from '@/features/gallery/components/gallery-card';
 import { GalleryFilterBar } from '@/features/gallery/components/gallery-filter-bar';
+import { GalleryMapPanel } from '@/features/gallery/components/gallery-map-panel';
 import { useGalleryFilters } from '@/features/gallery/lib/use-gallery-filters';
 
 /** /gallery (spec §2): every submitted design, sortable, filterable, twelve at a time. */
@@ -21,7 +22,11 @@ export default function GalleryPage() {
         <h1 className="stencil-heading text-4xl text-bone sm:text-5xl">Gallery</h1>
       </header>
 
-      <GalleryFilterBar filters={filters} onChange={setFilters} />
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] lg:gap-8">
+        <GalleryFilterBar filters={filters} onChange={setFilters} />
+        {/* The map sets the same state filter as the dropdown, through the same URL and storage path. */}
+        <GalleryMapPanel selected={filters.state} onSelect={(state) => setFilters({ state })} />
+      </div>
 
       {gallery.isPending ? (
         <LoadingState />

@@ -1,0 +1,20 @@
+import { galleryStatesSchema, type GalleryStates } from '@camo/shared/community';
+import { useQuery } from '@tanstack/react-query';
+import { requestJson } from '@/lib/api-client';
+
+export const galleryStatesQueryKey = ['gallery', 'states'] as const;
+
+export async function getGalleryStates(signal?: AbortSignal): Promise<GalleryStates> {
+  return galleryStatesSchema.parse(await requestJson('/api/gallery/states', { signal }));
+}
+
+/** Submitted designs per state, for the map: a code -> count lookup (states without designs are absent). */
+export function useGalleryStates() {
+  return useQuery({
+    queryKey: galleryStatesQueryKey,
+    queryFn: ({ signal }) => getGalleryStates(signal),
+    select: (reply) => new Map(reply.states.map(({ state, count }) => [state.toUpperCase(), count])),
+    // Counts move slowly; a minute old is fine and saves a request on every filter change.
+    staleTime: 60_000,
+  });
+}
