@@ -21,6 +21,61 @@ function sonnerWithoutStyleInjection(): Plugin {
   };
 }
 
+/**
+ * Web fonts without layout shift. @fontsource declares `font-display: swap`, so text drawn in the
+ * fallback font jumps when the web font arrives (Lighthouse measured CLS 0.13 on / and 0.23 on
+ * /terms). `optional` keeps whichever font is there when text is first drawn; the preloads below
+ * make that the web font on all but the slowest first visits, and later visits have it cached.
+ */
+function fontsWithoutLayoutShift(): Plugin {
+  return {
+    name: 'camo:fonts-without-layout-shift',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/[\\/]@fontsource[\\/][^\\/]+[\\/]\d+\.css$/.test(id)) return null;
+      const patched = code.replaceAll('font-display: swap;', 'font-display: optional;');
+      if (patched === code) this.error(`@fontsource changed: no font-display: swap in ${id}`);
+      return { code: patched, map: null };
+    },
+  };
+}
+
+/** The Latin files of the faces every page's first screen uses: body, headings and the header. */
+const PRELOADED_FONTS = [
+  /^barlow-latin-400-normal-.*\.woff2$/,
+  /^barlow-condensed-latin-700-normal-.*\.woff2$/,
+  /^black-ops-one-latin-400-normal-.*\.woff2$/,
+];
+
+/** `<link rel="preload">` for PRELOADED_FONTS, so they load beside the scripts, not after them. */
+function preloadFonts(): Plugin {
+  return {
+    name: 'camo:preload-fonts',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const files = Object.keys(ctx.bundle ?? {}).map((file) => file.replace(/^assets\//, ''));
+        return PRELOADED_FONTS.map((pattern) => {
+          const file = files.find((name) => pattern.test(name));
+          if (!file) throw new Error(`no built font matches ${String(pattern)}`);
+          return {
+            tag: 'link',
+            attrs: {
+              rel: 'preload',
+              href: `/assets/${file}`,
+              as: 'font',
+              type: 'font/woff2',
+              crossorigin: '',
+            },
+            injectTo: 'head' as const,
+          };
+        });
+      },
+    },
+  };
+}
+
 const apiTarget = process.env.CAMO_API_URL ?? 'http://localhost:3000';
 
 /**
@@ -42,6 +97,8 @@ function apiProxy(): Record<string, ProxyOptions> {
 export default defineConfig(() => ({
   plugins: [
     sonnerWithoutStyleInjection(),
+    fontsWithoutLayoutShift(),
+    preloadFonts(),
     react(),
     tailwindcss(),
     // Brotli and gzip copies beside each text file (.br, .gz), served by @fastify/static with
