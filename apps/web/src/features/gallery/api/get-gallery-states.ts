@@ -14,7 +14,5 @@ export function useGalleryStates() {
     queryKey: galleryStatesQueryKey,
     queryFn: ({ signal }) => getGalleryStates(signal),
     select: (reply) => new Map(reply.states.map(({ state, count }) => [state.toUpperCase(), count])),
-    // Counts move slowly; a minute old is fine and saves a request on every filter change.
-    staleTime: 60_000,
   });
 }

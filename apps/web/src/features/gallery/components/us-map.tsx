@@ -192,25 +192,31 @@ export function UsMap({ counts, selected, onSelect }: UsMapProps) {
         )}
       </p>
 
-      {counts && (
-        <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-sage" aria-hidden="true">
-          <span className="flex items-center gap-1.5">
-            <Swatch fill={levelFills[0]} stroke={EMPTY_STROKE} /> None
-          </span>
-          {max > 0 && (
+      {/* The legend's row is kept while the counts load, so their arrival moves nothing below. */}
+      <div
+        className="flex min-h-5 flex-wrap items-center gap-x-4 gap-y-1 text-xs text-sage"
+        aria-hidden="true"
+      >
+        {counts && (
+          <>
             <span className="flex items-center gap-1.5">
-              1
-              {levelFills.slice(1, Math.min(max, levelFills.length - 1) + 1).map((fill) => (
-                <Swatch key={fill} fill={fill} stroke={BORDER} />
-              ))}
-              {max > 1 && max}
+              <Swatch fill={levelFills[0]} stroke={EMPTY_STROKE} /> None
             </span>
-          )}
-          <span className="flex items-center gap-1.5">
-            <Swatch fill={SELECTED_FILL} stroke={BORDER} /> Selected
-          </span>
-        </div>
-      )}
+            {max > 0 && (
+              <span className="flex items-center gap-1.5">
+                1
+                {levelFills.slice(1, Math.min(max, levelFills.length - 1) + 1).map((fill) => (
+                  <Swatch key={fill} fill={fill} stroke={BORDER} />
+                ))}
+                {max > 1 && max}
+              </span>
+            )}
+            <span className="flex items-center gap-1.5">
+              <Swatch fill={SELECTED_FILL} stroke={BORDER} /> Selected
+            </span>
+          </>
+        )}
+      </div>
     </div>
   );
 }
