@@ -1,0 +1,277 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, signIn, type Client } from './support/dev-sign-in.js';
+import { upload, waitForGeneration } from './support/generation-client.js';
+import { forestJpeg } from './support/photos.js';
+import { startTestServer, type TestServer } from './support/test-server.js';
+
+/**
+ * Spec §6 as a table: every documented endpoint, called by an anonymous visitor, by the owner of
+ * the resource it names and by another signed-in user, with the status each must get. A new
+ * endpoint without a row fails the test, so the table stays whole.
+ */
+type Role = 'anonymous' | 'owner' | 'other';
+type Row = {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** The documented path, as OpenAPI writes it. */
+  route: string;
+  /** The concrete path to call, from the fixtures. */
+  path: () => string;
+  body?: () => unknown;
+  /** Expected statuses, in the order the calls are made: anonymous, other, owner. */
+  expect: Record<Role, number>;
+};
+
+describe('access matrix: every endpoint x anonymous, owner, another user', () => {
+  let server: TestServer;
+  let anonymous: Client;
+  let owner: Client;
+  let other: Client;
+  let ownerId: string;
+  /** The owner's generation whose design stays pending, and one submitted to the gallery. */
+  let pendingPhoto: string;
+  let pending: string;
+  let submitted: string;
+  let ownerComment: string;
+
+  beforeAll(async () => {
+    server = await startTestServer('pglite');
+    anonymous = createClient(server.origin);
+    owner = await signIn(server.origin, { name: 'Matrix Owner', email: 'matrix-owner@example.com' });
+    other = await signIn(server.origin, { name: 'Matrix Other', email: 'matrix-other@example.com' });
+    ownerId = (await owner.json<{ id: string }>('/api/me')).body.id;
+
+    const generate = async () => {
+      const started = await upload(owner, forestJpeg());
+      const generation = await waitForGeneration(owner, started.body.photoId!);
+      return { photoId: started.body.photoId!, designId: generation.design!.id };
+    };
+    const first = await generate();
+    const second = await generate();
+    pendingPhoto = first.photoId;
+    pending = first.designId;
+    submitted = second.designId;
+    const post = (path: string, body: unknown) =>
+      owner.json(path, { method: 'POST', body: JSON.stringify(body) });
+    await post(`/api/designs/${submitted}/select`, { variant: 'A' });
+    expect((await post(`/api/designs/${submitted}/submit`, { name: 'Matrix Ridge' })).status).toBe(200);
+    const comment = await owner.json<{ id: string }>(`/api/designs/${submitted}/comments`, {
+      method: 'POST',
+      body: JSON.stringify({ text: 'From the designer' }),
+    });
+    ownerComment = comment.body.id;
+  }, 120_000);
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const rows: Row[] = [
+    // Public: the landing page's data and the service's health.
+    { method: 'GET', route: '/api/health', path: () => '/api/health', expect: all(200) },
+    { method: 'GET', route: '/api/config', path: () => '/api/config', expect: all(200) },
+    { method: 'GET', route: '/api/members/count', path: () => '/api/members/count', expect: all(200) },
+    { method: 'GET', route: '/api/contest/winners', path: () => '/api/contest/winners', expect: all(200) },
+    // One's own account.
+    { method: 'GET', route: '/api/me', path: () => '/api/me', expect: signedIn(200) },
+    {
+      method: 'PATCH',
+      route: '/api/me',
+      path: () => '/api/me',
+      body: () => ({ zipCode: '85001' }),
+      expect: signedIn(200),
+    },
+    {
+      method: 'GET',
+      route: '/api/me/votes',
+      path: () => `/api/me/votes?designIds=${submitted}`,
+      expect: signedIn(200),
+    },
+    // Any designer's public page.
+    { method: 'GET', route: '/api/users/{id}', path: () => `/api/users/${ownerId}`, expect: signedIn(200) },
+    {
+      method: 'GET',
+      route: '/api/users/{id}/designs',
+      path: () => `/api/users/${ownerId}/designs`,
+      expect: signedIn(200),
+    },
+    // Generations are private to their owner: others are told they do not exist.
+    { method: 'GET', route: '/api/generations', path: () => '/api/generations', expect: signedIn(200) },
+    {
+      method: 'GET',
+      route: '/api/generations/{photoId}',
+      path: () => `/api/generations/${pendingPhoto}`,
+      expect: { anonymous: 401, other: 404, owner: 200 },
+    },
+    {
+      method: 'GET',
+      route: '/api/generations/{photoId}/events',
+      path: () => `/api/generations/${pendingPhoto}/events`,
+      expect: { anonymous: 401, other: 404, owner: 200 },
+    },
+    {
+      // A multipart upload without a photo: past the sign-in check it is a 400, not a 401.
+      method: 'POST',
+      route: '/api/generations',
+      path: () => '/api/generations',
+      body: () => ({}),
+      expect: { anonymous: 401, other: 400, owner: 400 },
+    },
+    // A pending design is its owner's alone; a submitted one is for every signed-in person.
+    {
+      method: 'GET',
+      route: '/api/designs/{id}',
+      path: () => `/api/designs/${pending}`,
+      expect: { anonymous: 401, other: 404, owner: 200 },
+    },
+    {
+      method: 'GET',
+      route: '/api/designs/{id}',
+      path: () => `/api/designs/${submitted}`,
+      expect: signedIn(200),
+    },
+    {
+      method: 'POST',
+      route: '/api/designs/{id}/select',
+      path: () => `/api/designs/${pending}/select`,
+      body: () => ({ variant: 'B' }),
+      expect: { anonymous: 401, other: 404, owner: 200 },
+    },
+    {
+      method: 'POST',
+      route: '/api/designs/{id}/select',
+      path: () => `/api/designs/${submitted}/select`,
+      body: () => ({ variant: 'B' }),
+      expect: { anonymous: 401, other: 403, owner: 409 },
+    },
+    {
+      method: 'POST',
+      route: '/api/designs/{id}/edit',
+      path: () => `/api/designs/${pending}/edit`,
+      body: () => ({ editPrompt: 'make it darker' }),
+      expect: { anonymous: 401, other: 404, owner: 200 },
+    },
+    {
+      method: 'POST',
+      route: '/api/designs/{id}/submit',
+      path: () => `/api/designs/${submitted}/submit`,
+      body: () => ({ name: 'Stolen' }),
+      expect: { anonymous: 401, other: 403, owner: 409 },
+    },
+    {
+      method: 'PUT',
+      route: '/api/designs/{id}/name',
+      path: () => `/api/designs/${submitted}/name`,
+      body: () => ({ name: 'Renamed' }),
+      // Named already: the owner may not rename it either.
+      expect: { anonymous: 401, other: 403, owner: 409 },
+    },
+    {
+      method: 'PUT',
+      route: '/api/designs/{id}/story',
+      path: () => `/api/designs/${submitted}/story`,
+      body: () => ({ story: 'Made for the valley.' }),
+      expect: { anonymous: 401, other: 403, owner: 200 },
+    },
+    {
+      method: 'GET',
+      route: '/api/designs/{id}/export',
+      path: () => `/api/designs/${submitted}/export?size=1024`,
+      expect: { anonymous: 401, other: 403, owner: 200 },
+    },
+    {
+      method: 'GET',
+      route: '/api/designs/{id}/vote',
+      path: () => `/api/designs/${submitted}/vote`,
+      expect: signedIn(200),
+    },
+    {
+      method: 'POST',
+      route: '/api/designs/{id}/vote',
+      path: () => `/api/designs/${submitted}/vote`,
+      body: () => ({}),
+      // Never on one's own design.
+      expect: { anonymous: 401, other: 200, owner: 403 },
+    },
+    {
+      method: 'POST',
+      route: '/api/designs/{id}/vote',
+      path: () => `/api/designs/${pending}/vote`,
+      body: () => ({}),
+      expect: { anonymous: 401, other: 404, owner: 403 },
+    },
+    {
+      method: 'GET',
+      route: '/api/designs/{id}/comments',
+      path: () => `/api/designs/${submitted}/comments`,
+      expect: signedIn(200),
+    },
+    {
+      method: 'POST',
+      route: '/api/designs/{id}/comments',
+      path: () => `/api/designs/${submitted}/comments`,
+      body: () => ({ text: 'Nice work' }),
+      expect: signedIn(201),
+    },
+    {
+      method: 'DELETE',
+      route: '/api/comments/{id}',
+      path: () => `/api/comments/${ownerComment}`,
+      body: () => ({}),
+      expect: { anonymous: 401, other: 404, owner: 204 },
+    },
+    { method: 'GET', route: '/api/gallery', path: () => '/api/gallery', expect: signedIn(200) },
+    { method: 'GET', route: '/api/gallery/states', path: () => '/api/gallery/states', expect: signedIn(200) },
+  ];
+
+  it('has a row for every documented endpoint', async () => {
+    const doc = (await (await fetch(new URL('/api/docs/json', server.origin))).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const documented = Object.entries(doc.paths).flatMap(([route, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${route}`),
+    );
+    expect(documented.length).toBeGreaterThan(25);
+    const covered = new Set(rows.map((row) => `${row.method} ${row.route}`));
+    expect(documented.filter((endpoint) => !covered.has(endpoint))).toEqual([]);
+  });
+
+  it('gives each role the status it must get', async () => {
+    const clients: Record<Role, () => Client> = {
+      anonymous: () => anonymous,
+      other: () => other,
+      owner: () => owner,
+    };
+    const results: string[] = [];
+    for (const row of rows) {
+      for (const role of ['anonymous', 'other', 'owner'] as const) {
+        const status = await call(clients[role](), row);
+        if (status !== row.expect[role])
+          results.push(`${row.method} ${row.path()} as ${role}: ${status}, expected ${row.expect[role]}`);
+      }
+    }
+    expect(results).toEqual([]);
+  });
+
+  async function call(client: Client, row: Row): Promise<number> {
+    const controller = new AbortController();
+    const body = row.body?.();
+    const response = await client.fetch(row.path(), {
+      method: row.method,
+      signal: controller.signal,
+      ...(body === undefined
+        ? {}
+        : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+    });
+    // The progress stream stays open: its status is all this table needs.
+    controller.abort();
+    await response.body?.cancel().catch(() => {});
+    return response.status;
+  }
+});
+
+function all(status: number): Record<Role, number> {
+  return { anonymous: status, owner: status, other: status };
+}
+
+function signedIn(status: number): Record<Role, number> {
+  return { anonymous: 401, owner: status, other: status };
+}
