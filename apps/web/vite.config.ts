@@ -103,7 +103,12 @@ export default defineConfig(() => ({
     tailwindcss(),
     // Brotli and gzip copies beside each text file (.br, .gz), served by @fastify/static with
     // `preCompressed`, so no request pays for compression. Fonts and images are compressed already.
-    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, logLevel: 'silent' }),
+    compression({
+      algorithms: ['brotliCompress', 'gzip'],
+      threshold: 1024,
+      exclude: /manifest\.json$/,
+      logLevel: 'silent',
+    }),
   ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
@@ -112,6 +117,8 @@ export default defineConfig(() => ({
     // Never inline assets as data: URLs: the server's Content-Security-Policy only allows 'self'.
     assetsInlineLimit: 0,
     target: 'es2022',
+    // Read by the server (apps/server/src/web/route-preloads.ts) to preload a page's own chunks.
+    manifest: true,
   },
   server: { proxy: apiProxy() },
   preview: { proxy: apiProxy() },

@@ -43,6 +43,7 @@ import { LOCAL_FILES_PREFIX } from './platform/storage.js';
 import { usersRoutes } from './users/users.routes.js';
 import { sendHtml } from './web/html-reply.js';
 import { createIndexPage, readIndexHtml } from './web/index-page.js';
+import { createRoutePreloads, readBuildManifest } from './web/route-preloads.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
@@ -218,6 +219,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         html: readIndexHtml(path.join(webDist, 'index.html')),
         publicUrl: config.publicUrl,
         siteName: config.siteName,
+        preloads: createRoutePreloads(readBuildManifest(path.join(webDist, '.vite/manifest.json'))),
         // No viewer: the service shows nobody's pending design. The page loads whatever happens
         // here; only its preview falls back to the site's own.
         findDesign: (id) =>

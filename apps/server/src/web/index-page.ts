@@ -71,10 +71,10 @@ export function previewTags(preview: LinkPreview): string {
 }
 
 /**
- * The built index.html with the tags before `</head>`; a design page also gets its name as the
- * document title (the web app sets the same title once it runs).
+ * The built index.html with the tags (and module preloads) before `</head>`; a design page also
+ * gets its name as the document title (the web app sets the same title once it runs).
  */
-export function injectPreview(html: string, preview: LinkPreview): string {
+export function injectPreview(html: string, preview: LinkPreview, preloads: string[] = []): string {
   const headEnd = html.indexOf('</head>');
   // The build always writes one; a page without a head still loads, only without a preview.
   if (headEnd < 0) return html;
@@ -85,7 +85,8 @@ export function injectPreview(html: string, preview: LinkPreview): string {
       () => `<title>${escapeHtml(`${preview.title} | ${preview.siteName}`)}</title>`,
     );
   }
-  return `${head}  ${previewTags(preview)}\n  ${html.slice(headEnd)}`;
+  const links = preloads.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`);
+  return `${head}  ${[previewTags(preview), ...links].join('\n    ')}\n  ${html.slice(headEnd)}`;
 }
 
 export interface IndexPageDeps {
@@ -96,6 +97,8 @@ export interface IndexPageDeps {
   siteName: string;
   /** A design by id, or null when there is none. */
   findDesign: (id: string) => Promise<PreviewDesign | null>;
+  /** The scripts of the page's own chunk, to preload (route-preloads.ts). */
+  preloads?: (pathName: string) => string[];
 }
 
 export interface IndexPage {
@@ -129,20 +132,25 @@ export function createIndexPage(deps: IndexPageDeps): IndexPage {
 
   return {
     async render(pathName) {
+      const preloads = deps.preloads?.(pathName) ?? [];
       const id = designIdOfPath(pathName);
       const design = id ? await deps.findDesign(id) : null;
       if (!design || design.status !== 'submitted' || !design.imageUrl)
-        return injectPreview(html, generic(pathName));
+        return injectPreview(html, generic(pathName), preloads);
       const title = design.name?.trim() || messages.noName;
-      return injectPreview(html, {
-        siteName,
-        title,
-        description: describeDesign(design),
-        image: absolute(design.imageUrl),
-        imageAlt: `The camouflage pattern ${title}`,
-        url: pageUrl(pathName),
-        type: 'article',
-      });
+      return injectPreview(
+        html,
+        {
+          siteName,
+          title,
+          description: describeDesign(design),
+          image: absolute(design.imageUrl),
+          imageAlt: `The camouflage pattern ${title}`,
+          url: pageUrl(pathName),
+          type: 'article',
+        },
+        preloads,
+      );
     },
   };
 }

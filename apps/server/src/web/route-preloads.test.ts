@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { createRoutePreloads, type BuildManifest } from './route-preloads.js';
+
+/** Shaped like the manifest Vite writes for the web app. */
+const manifest: BuildManifest = {
+  'index.html': { file: 'assets/index-A.js', isEntry: true, imports: ['_react-R.js'] },
+  '_react-R.js': { file: 'assets/react-R.js' },
+  '_title-T.js': { file: 'assets/title-T.js', imports: ['index.html'] },
+  '_legal-L.js': { file: 'assets/legal-L.js', imports: ['index.html', '_title-T.js'] },
+  'src/app/routes/home.tsx': {
+    file: 'assets/home-H.js',
+    imports: ['index.html', '_react-R.js', '_title-T.js'],
+  },
+  'src/app/routes/terms.tsx': { file: 'assets/terms-X.js', imports: ['index.html', '_legal-L.js'] },
+  'src/app/routes/design-detail.tsx': { file: 'assets/design-detail-D.js', imports: ['index.html'] },
+  'src/app/routes/designer.tsx': { file: 'assets/designer-U.js', imports: ['index.html'] },
+};
+
+describe('createRoutePreloads', () => {
+  const preloads = createRoutePreloads(manifest);
+
+  it("lists a page's chunk and what it imports, without the entry and its preloads", () => {
+    expect(preloads('/')).toEqual(['/assets/home-H.js', '/assets/title-T.js']);
+    expect(preloads('/terms')).toEqual(['/assets/terms-X.js', '/assets/legal-L.js', '/assets/title-T.js']);
+  });
+
+  it('tells a designer page from a design page', () => {
+    expect(preloads('/gallery/0b9f1c52-6a3e-4d7f-9a51-6f2a8c1d2e3f')).toEqual(['/assets/design-detail-D.js']);
+    expect(preloads('/gallery/user/u1')).toEqual(['/assets/designer-U.js']);
+  });
+
+  it('preloads nothing for an unknown path, a module the build lacks, or no manifest', () => {
+    expect(preloads('/no-such-page')).toEqual([]);
+    expect(preloads('/privacy')).toEqual([]);
+    expect(createRoutePreloads(null)('/')).toEqual([]);
+  });
+});

@@ -1,0 +1,65 @@
+import { existsSync, readFileSync } from 'node:fs';
+
+/** The part of Vite's build manifest (`dist/.vite/manifest.json`) this module reads. */
+export interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+export type BuildManifest = Record<string, ManifestChunk>;
+
+/**
+ * Which page module of the web app serves a path: the same table as apps/web/src/app/router.tsx.
+ * A path missing here, or a module the build no longer has, only loses its preload.
+ */
+const ROUTE_MODULES: [RegExp, string][] = [
+  [/^\/$/, 'home'],
+  [/^\/login\/?$/, 'login'],
+  [/^\/signup\/?$/, 'signup'],
+  [/^\/terms\/?$/, 'terms'],
+  [/^\/privacy\/?$/, 'privacy'],
+  [/^\/profile\/?$/, 'profile'],
+  [/^\/design\/?$/, 'design'],
+  [/^\/create-design\/?$/, 'create-design'],
+  [/^\/gallery\/?$/, 'gallery'],
+  [/^\/gallery\/user\/[^/]+\/?$/, 'designer'],
+  [/^\/gallery\/[^/]+\/?$/, 'design-detail'],
+];
+
+export function readBuildManifest(file: string): BuildManifest | null {
+  if (!existsSync(file)) return null;
+  return JSON.parse(readFileSync(file, 'utf8')) as BuildManifest;
+}
+
+/**
+ * The scripts a page's own module needs, for `<link rel="modulepreload">` in its index.html: the
+ * browser then fetches them beside the entry script instead of after it has run (one round trip
+ * less before the page draws). The entry and what index.html already preloads are left out.
+ */
+export function createRoutePreloads(manifest: BuildManifest | null): (pathName: string) => string[] {
+  if (!manifest) return () => [];
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  const alreadyLoaded = new Set<string>();
+  const collect = (key: string, into: Set<string>) => {
+    const chunk = manifest[key];
+    if (!chunk || into.has(key)) return;
+    into.add(key);
+    for (const imported of chunk.imports ?? []) collect(imported, into);
+  };
+  if (entryKey) collect(entryKey, alreadyLoaded);
+
+  const byModule = new Map<string, string[]>();
+  for (const [, name] of ROUTE_MODULES) {
+    const key = `src/app/routes/${name}.tsx`;
+    const needed = new Set<string>();
+    collect(key, needed);
+    byModule.set(
+      name,
+      [...needed].filter((k) => !alreadyLoaded.has(k)).map((k) => `/${manifest[k]!.file}`),
+    );
+  }
+  return (pathName) => {
+    const route = ROUTE_MODULES.find(([pattern]) => pattern.test(pathName));
+    return route ? (byModule.get(route[1]) ?? []) : [];
+  };
+}
