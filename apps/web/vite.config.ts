@@ -119,6 +119,20 @@ export default defineConfig(() => ({
     target: 'es2022',
     // Read by the server (apps/server/src/web/route-preloads.ts) to preload a page's own chunks.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // What every page runs and that changes only with an upgrade: its own long-cached file,
+            // so a release of our code does not make returning visitors download React again.
+            {
+              name: 'framework',
+              test: /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|@tanstack[\\/]query-core|@tanstack[\\/]react-query)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: { proxy: apiProxy() },
   preview: { proxy: apiProxy() },

@@ -4,9 +4,10 @@
 // development sign-in, creates and submits one design through the API so the gallery and a
 // design page have content, runs Lighthouse in Debian's Chromium LIGHTHOUSE_RUNS times per page
 // (median by performance score), and writes a dated section into docs/benchmarks.md.
-// WEB_DIST_DIR=<dir> serves that build as it is (no build check); LIGHTHOUSE_PORT picks the port.
+// WEB_DIST_DIR=<dir> serves that build as it is (no build check); LIGHTHOUSE_PORT picks the port;
+// LIGHTHOUSE_REPORT_DIR=<dir> keeps the reports.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -22,6 +23,8 @@ const port = Number(process.env.LIGHTHOUSE_PORT ?? 3390);
 const origin = `http://localhost:${port}`;
 const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const benchmarksFile = path.join(root, 'docs/benchmarks.md');
+/** LIGHTHOUSE_REPORT_DIR=<dir> keeps each page's median report (JSON) there for a closer look. */
+const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
 const SECTION_TITLE = '## Web pages: Lighthouse, mobile (`npm run bench:web`)';
 
 /** quality.md: performance >= 95, accessibility 100, best practices 100; JS on / <= 150 KB gzipped; CLS < 0.02. */
@@ -135,13 +138,19 @@ async function measure(
     ...(page.cookie ? { extraHeaders: { cookie: page.cookie } } : {}),
   };
   const results: Result[] = [];
-  for (let i = 0; i < runs; i++) {
+  // A run now and then fails to record its trace on a loaded machine (NO_NAVSTART); try it again.
+  for (let attempt = 0; results.length < runs; attempt++) {
     const result = await lighthouse(`${origin}${page.path}`, flags);
-    if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
-    if (result.lhr.runtimeError) throw new Error(`${page.path}: ${result.lhr.runtimeError.message}`);
-    results.push(result.lhr);
+    const error = result ? result.lhr.runtimeError : { message: 'Lighthouse returned nothing' };
+    if (!error) results.push(result!.lhr);
+    else if (attempt >= runs + 2) throw new Error(`${page.path}: ${error.message}`);
+    else console.warn(`${page.path}: ${error.message}; running again`);
   }
   const lhr = median(results, (r) => r.categories.performance?.score ?? 0);
+  if (reportDir) {
+    mkdirSync(reportDir, { recursive: true });
+    writeFileSync(path.join(reportDir, `${page.label.replace(/\W+/g, '-')}.json`), JSON.stringify(lhr));
+  }
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const requests =
