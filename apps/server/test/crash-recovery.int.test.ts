@@ -60,5 +60,5 @@ describe('a generation survives the server being killed', () => {
 
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
-  });
+  }, 180_000);
 });
