@@ -27,7 +27,13 @@ export function AppShell() {
       </a>
       <DevSignInNotice />
       <SiteHeader />
-      <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
+      {/* With a footer, the page is at least a screen tall: a footer in view while the page still
+          loads its content would be pushed down by it (layout shift on /gallery and design pages). */}
+      <main
+        id="main-content"
+        tabIndex={-1}
+        className={`flex-1 focus:outline-none ${footer ? 'min-h-dvh' : ''}`}
+      >
         <Outlet />
       </main>
       {footer && <SiteFooter />}
