@@ -54,7 +54,16 @@ export function createGalleryRepository(db: Db) {
       }
       if (filter.q) {
         const pattern = likePattern(filter.q);
-        where.push(or(ilike(designs.name, pattern), sql`${designerName} ilike ${pattern}`));
+        // The same test as `designerName ilike pattern`, without a lookup in users for every
+        // design the scan passes: the people whose current name matches are found once (a hashed
+        // subplan), and the name kept on the design counts only when its owner has none.
+        where.push(
+          or(
+            ilike(designs.name, pattern),
+            sql`${designs.userId} in (select u.id from ${users} u where trim(u.display_name) <> '' and trim(u.display_name) ilike ${pattern})`,
+            sql`(${designs.designerName} ilike ${pattern} and not exists (select 1 from ${users} u where u.id = ${designs.userId} and trim(u.display_name) <> ''))`,
+          ),
+        );
       }
       const after = filter.after;
       if (after) {
