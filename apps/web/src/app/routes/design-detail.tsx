@@ -10,6 +10,7 @@ import { useDesign } from '@/features/designs/api/design-actions';
 import { DesignAnalysis } from '@/features/designs/components/design-analysis';
 import { DesignName } from '@/features/designs/components/design-name';
 import { DesignStory } from '@/features/designs/components/design-story';
+import { EnvironmentPhoto } from '@/features/designs/components/environment-photo';
 import { ExportLinks } from '@/features/designs/components/export-links';
 import { ShareButton } from '@/features/designs/components/share-button';
 import {
@@ -124,24 +125,7 @@ function DesignDetail({ design }: { design: Design }) {
             <dt className="eyebrow">Votes</dt>
             <dd className="text-bone">{design.voteCount}</dd>
           </dl>
-          {design.environmentPhotoUrl && (
-            <figure className="card overflow-hidden">
-              <img
-                src={design.environmentPhotoUrl}
-                alt="Environment photo"
-                width={1200}
-                height={900}
-                loading="lazy"
-                className="aspect-[4/3] w-full bg-loam object-cover"
-              />
-              <figcaption className="px-4 py-3 text-sage">
-                <span className="block font-condensed font-bold uppercase tracking-wider text-coyote-300">
-                  Environment
-                </span>
-                {design.environmentDescription}
-              </figcaption>
-            </figure>
-          )}
+          <EnvironmentPhoto design={design} label="Environment" />
           <DesignStory key={design.story ?? ''} design={design} isOwner={isOwner} />
           {isOwner && (
             <div className="card p-5">

@@ -7,6 +7,8 @@ import { ExportLinks } from '@/features/designs/components/export-links';
 import { formatDate, locationLabel, variantUrl } from '@/features/designs/lib/design-view';
 import { ApiRequestError } from '@/lib/api-client';
 import { EditBox } from './edit-box';
+import { StepHeading } from './step-heading';
+import { EnvironmentPhoto } from '@/features/designs/components/environment-photo';
 
 type Choice = 'original' | 'edited';
 
@@ -63,14 +65,7 @@ export function DesignFinalize({
   return (
     <section className="flex flex-col gap-8" aria-labelledby="step-heading">
       <div className="flex flex-col gap-2">
-        <p className="eyebrow">Step 2 of 2</p>
-        <h2
-          id="step-heading"
-          tabIndex={-1}
-          className="stencil-heading text-3xl text-bone outline-none sm:text-4xl"
-        >
-          Finish your design
-        </h2>
+        <StepHeading>Finish your design</StepHeading>
         <p className="text-sage">
           Design {variant} it is. Make one edit if it needs it, give it a name and submit it to the gallery.
         </p>
@@ -135,25 +130,7 @@ export function DesignFinalize({
         </div>
 
         <div className="flex flex-col gap-6">
-          {design.environmentPhotoUrl && (
-            <figure className="card overflow-hidden">
-              <img
-                src={design.environmentPhotoUrl}
-                alt="Environment reference photo"
-                width={1200}
-                height={900}
-                decoding="async"
-                className="aspect-[4/3] w-full bg-loam object-cover"
-              />
-              <figcaption className="px-4 py-3 text-sm text-sage">
-                <span className="font-condensed font-bold uppercase tracking-wider text-coyote-300">
-                  Environment reference
-                </span>
-                <br />
-                {design.environmentDescription}
-              </figcaption>
-            </figure>
-          )}
+          <EnvironmentPhoto design={design} label="Environment reference" />
           <dl className="card grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 p-4 sm:p-5">
             <dt className="eyebrow">Location</dt>
             <dd className="text-bone">{locationLabel(design.state, design.county)}</dd>

@@ -4,6 +4,7 @@ import { selectVariant } from '@/features/designs/api/design-actions';
 import { DesignAnalysis } from '@/features/designs/components/design-analysis';
 import { availableVariants, variantUrl } from '@/features/designs/lib/design-view';
 import { ApiRequestError } from '@/lib/api-client';
+import { StepHeading } from './step-heading';
 
 /** Design A and Design B side by side (stacked on phones), each with Select and its analysis. */
 export function DesignSelection({
@@ -38,14 +39,7 @@ export function DesignSelection({
   return (
     <section className="flex flex-col gap-6" aria-labelledby="step-heading">
       <div className="flex flex-col gap-2">
-        <p className="eyebrow">Step 2 of 2</p>
-        <h2
-          id="step-heading"
-          tabIndex={-1}
-          className="stencil-heading text-3xl text-bone outline-none sm:text-4xl"
-        >
-          Choose your design
-        </h2>
+        <StepHeading>Choose your design</StepHeading>
         {outcomeMessage && (
           <p role="status" className="text-lg text-olive-300">
             {outcomeMessage}

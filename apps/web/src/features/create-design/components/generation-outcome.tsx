@@ -1,19 +1,13 @@
 import { generationMessages } from '@camo/shared/generation';
 import { Link } from 'react-router';
+import { StepHeading } from './step-heading';
 
 /** Spec §4: 'Failed to generate designs. Please try again.' with Go Back to step 1. */
 export function GenerationFailed({ message, onGoBack }: { message: string | null; onGoBack: () => void }) {
   return (
     <section className="flex flex-col gap-6" aria-labelledby="step-heading">
       <div className="flex flex-col gap-2">
-        <p className="eyebrow">Step 2 of 2</p>
-        <h2
-          id="step-heading"
-          tabIndex={-1}
-          className="stencil-heading text-3xl text-bone outline-none sm:text-4xl"
-        >
-          Generation failed
-        </h2>
+        <StepHeading>Generation failed</StepHeading>
       </div>
       <p role="alert" className="card border-danger/60 p-4 text-lg font-semibold text-danger">
         {message ?? generationMessages.generationFailed}
@@ -41,14 +35,7 @@ export function GenerationWithoutDesign({
   return (
     <section className="flex flex-col gap-6" aria-labelledby="step-heading">
       <div className="flex flex-col gap-2">
-        <p className="eyebrow">Step 2 of 2</p>
-        <h2
-          id="step-heading"
-          tabIndex={-1}
-          className="stencil-heading text-3xl text-bone outline-none sm:text-4xl"
-        >
-          Your results
-        </h2>
+        <StepHeading>Your results</StepHeading>
         {message && (
           <p role="status" className="text-lg text-olive-300">
             {message}
@@ -83,13 +70,7 @@ export function GenerationWithoutDesign({
 export function AlreadySubmitted({ designId }: { designId: string }) {
   return (
     <section className="flex flex-col gap-6" aria-labelledby="step-heading">
-      <h2
-        id="step-heading"
-        tabIndex={-1}
-        className="stencil-heading text-3xl text-bone outline-none sm:text-4xl"
-      >
-        Already submitted
-      </h2>
+      <StepHeading step={false}>Already submitted</StepHeading>
       <p className="text-lg text-sage">{generationMessages.notPending}</p>
       <div className="flex flex-wrap gap-3">
         <Link to={`/gallery/${designId}`} className="btn btn-primary">

@@ -2,6 +2,7 @@ import { generationMessages, generationStages, type Generation } from '@camo/sha
 import { useEffect, useState } from 'react';
 import { useElapsedSeconds } from '../lib/use-elapsed-seconds';
 import { ProgressBar, StageList } from './stage-list';
+import { StepHeading } from './step-heading';
 
 const AI_GENERATION = generationStages.findIndex((s) => s.id === 'ai_generation');
 
@@ -49,14 +50,7 @@ export function GenerationProgress({
   return (
     <section className="flex flex-col gap-6" aria-labelledby="step-heading">
       <div className="flex flex-col gap-2">
-        <p className="eyebrow">Step 2 of 2</p>
-        <h2
-          id="step-heading"
-          tabIndex={-1}
-          className="stencil-heading text-3xl text-bone outline-none sm:text-4xl"
-        >
-          Generating your designs
-        </h2>
+        <StepHeading>Generating your designs</StepHeading>
         <p className="text-sage">
           You can leave this page: the work goes on, and your Design Studio links back to it.
         </p>

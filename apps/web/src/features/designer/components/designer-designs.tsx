@@ -1,6 +1,7 @@
 import type { DesignCard } from '@camo/shared/api';
 import { messages } from '@camo/shared/messages';
 import { Link } from 'react-router';
+import { DesignThumbnail } from '@/features/designs/components/design-thumbnail';
 import { formatDate, locationLabel } from '@/features/designs/lib/design-view';
 
 /** A designer's submitted designs (spec designer profile): image, name, place, date, votes. */
@@ -22,23 +23,10 @@ export function DesignerDesigns({ designs }: { designs: DesignCard[] | undefined
     <ul className="grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
       {designs.map((design) => {
         const name = design.name.trim() || messages.noName;
-        const src = design.thumbnailUrl ?? design.imageUrl;
         return (
           <li key={design.id} className="card overflow-hidden">
             <Link to={`/gallery/${design.id}`} className="group flex flex-col focus-visible:outline-none">
-              {src ? (
-                <img
-                  src={src}
-                  alt=""
-                  width={512}
-                  height={512}
-                  loading="lazy"
-                  decoding="async"
-                  className="aspect-square w-full bg-loam object-cover transition group-hover:opacity-90"
-                />
-              ) : (
-                <div className="camo-texture aspect-square w-full" />
-              )}
+              <DesignThumbnail design={design} className="transition group-hover:opacity-90" />
               <div className="flex flex-col gap-1 px-4 py-3 text-sm text-sage">
                 <h2 className="break-words font-condensed text-xl font-bold uppercase tracking-wider text-bone group-hover:text-blaze group-focus-visible:underline">
                   {name}

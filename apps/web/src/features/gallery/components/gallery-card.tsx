@@ -3,6 +3,7 @@ import { messages } from '@camo/shared/messages';
 import { Link } from 'react-router';
 import { useMe } from '@/features/auth/api/get-me';
 import { VoteButton } from '@/features/community/components/vote-button';
+import { DesignThumbnail } from '@/features/designs/components/design-thumbnail';
 import { locationLabel } from '@/features/designs/lib/design-view';
 
 type GalleryCardProps = {
@@ -17,24 +18,12 @@ type GalleryCardProps = {
  */
 export function GalleryCard({ design, rank }: GalleryCardProps) {
   const name = design.name.trim() || messages.noName;
-  const src = design.thumbnailUrl ?? design.imageUrl;
   const { data: me } = useMe();
   return (
     <li className="card relative flex flex-col overflow-hidden">
       <Link to={`/gallery/${design.id}`} className="group flex flex-col focus-visible:outline-none">
         <div className="relative">
-          {src ? (
-            <img
-              src={src}
-              alt=""
-              width={512}
-              height={512}
-              loading="lazy"
-              className="aspect-square w-full bg-loam object-cover transition group-hover:opacity-90"
-            />
-          ) : (
-            <div className="camo-texture aspect-square w-full" />
-          )}
+          <DesignThumbnail design={design} className="transition group-hover:opacity-90" />
           {rank !== undefined && (
             <span
               className="absolute left-2 top-2 rounded bg-blaze px-2 py-0.5 font-condensed text-lg font-bold text-night"
