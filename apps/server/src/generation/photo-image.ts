@@ -107,8 +107,27 @@ export async function decodeForEngine(
 }
 
 /** A small WebP of a design for grids (quality.md: thumbnails at most 60 KB). */
+/** quality.md: a grid thumbnail is at most 60 KB. */
+export const THUMBNAIL_MAX_BYTES = 60 * 1024;
+export const THUMBNAIL_SIZE = 400;
+
+/**
+ * The WebP thumbnail of a design for the grids: 400 px square, at the best quality that stays
+ * within 60 KB (busy fine-grained patterns need a lower one than broad blobs).
+ */
 export async function designThumbnail(png: Uint8Array): Promise<Buffer> {
-  return sharp(png).resize(400, 400).webp({ quality: 80 }).toBuffer();
+  const resized = await sharp(png)
+    .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const encode = (quality: number) =>
+    sharp(resized.data, { raw: resized.info }).webp({ quality, effort: 4 }).toBuffer();
+  let thumbnail = await encode(80);
+  for (const quality of [70, 60, 50, 40, 30]) {
+    if (thumbnail.length <= THUMBNAIL_MAX_BYTES) break;
+    thumbnail = await encode(quality);
+  }
+  return thumbnail;
 }
 
 /** Refuses anything but a PNG from a provider, so nothing else is stored under a .png key. */

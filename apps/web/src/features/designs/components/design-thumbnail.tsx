@@ -1,7 +1,7 @@
 import type { DesignCard } from '@camo/shared/api';
 
 /**
- * A design's square WebP thumbnail in a grid (at most 60 KB; its size is set so nothing shifts
+ * A design's square WebP thumbnail in a grid (400 px, at most 60 KB; its size is set so nothing shifts
  * while it loads), or the camouflage texture when the design has no image.
  */
 export function DesignThumbnail({ design, className = '' }: { design: DesignCard; className?: string }) {
@@ -11,8 +11,8 @@ export function DesignThumbnail({ design, className = '' }: { design: DesignCard
     <img
       src={src}
       alt=""
-      width={512}
-      height={512}
+      width={400}
+      height={400}
       loading="lazy"
       decoding="async"
       className={`aspect-square w-full bg-loam object-cover ${className}`}
