@@ -1,7 +1,13 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
-import { DEV_OIDC_PROVIDER_ID } from '../../src/platform/auth/dev-oidc-provider.js';
+import type { DEV_OIDC_PROVIDER_ID } from '../../src/platform/auth/dev-oidc-provider.js';
 import type { Db } from '../../src/platform/db/database.js';
 import { accounts, comments, designs, devAccounts, users, votes } from '../../src/platform/db/schema.js';
+
+/**
+ * The development provider's id, checked against its constant at compile time: importing the
+ * module itself would load oidc-provider (and its runtime warning) into the seed script.
+ */
+const DEV_PROVIDER: typeof DEV_OIDC_PROVIDER_ID = 'dev-oidc';
 
 export interface SeedUser {
   id: string;
@@ -53,7 +59,7 @@ export function createSeedRepository(db: Db) {
               fresh.map((p) => ({
                 id: p.id,
                 accountId: p.id,
-                providerId: DEV_OIDC_PROVIDER_ID,
+                providerId: DEV_PROVIDER,
                 userId: p.id,
                 createdAt: p.joinedAt,
                 updatedAt: p.joinedAt,
