@@ -14,6 +14,7 @@ import { gzipSync } from 'node:zlib';
 import type { Generation } from '@camo/shared/generation';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
+import * as prettier from 'prettier';
 import { signIn, type Client } from '../../apps/server/test/support/dev-sign-in.js';
 import { upload, waitForGeneration } from '../../apps/server/test/support/generation-client.js';
 import { chromiumArgs, chromiumExecutable } from '../support/chromium.js';
@@ -237,17 +238,24 @@ function lighthouseVersion(): string {
   return pkg.version;
 }
 
-/** Replaces this script's own section of docs/benchmarks.md (or appends it); the rest stays as it is. */
-function writeSection(text: string): void {
+/**
+ * Replaces this script's own section of docs/benchmarks.md (or appends it); the rest stays as it
+ * is. The file is written as Prettier formats it (the table's columns aligned), as `npm run lint`
+ * expects.
+ */
+async function writeSection(text: string): Promise<void> {
   const current = readFileSync(benchmarksFile, 'utf8');
   const start = current.indexOf(SECTION_TITLE);
+  let updated: string;
   if (start < 0) {
-    writeFileSync(benchmarksFile, `${current.trimEnd()}\n\n${text}`);
-    return;
+    updated = `${current.trimEnd()}\n\n${text}`;
+  } else {
+    const next = current.indexOf('\n## ', start + SECTION_TITLE.length);
+    const rest = next < 0 ? '' : current.slice(next + 1);
+    updated = `${current.slice(0, start)}${text}${rest ? `\n${rest}` : ''}`;
   }
-  const next = current.indexOf('\n## ', start + SECTION_TITLE.length);
-  const rest = next < 0 ? '' : current.slice(next + 1);
-  writeFileSync(benchmarksFile, `${current.slice(0, start)}${text}${rest ? `\n${rest}` : ''}`);
+  const options = (await prettier.resolveConfig(benchmarksFile)) ?? {};
+  writeFileSync(benchmarksFile, await prettier.format(updated, { ...options, filepath: benchmarksFile }));
 }
 
 async function main(): Promise<void> {
@@ -283,7 +291,7 @@ async function main(): Promise<void> {
       figures.push(f);
     }
     const text = section(figures, { before, after: loadavg() });
-    writeSection(text);
+    await writeSection(text);
     console.log(`\nwrote docs/benchmarks.md\n\n${text}`);
   } finally {
     chrome?.kill();
