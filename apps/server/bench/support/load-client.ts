@@ -17,16 +17,17 @@ export interface LoadResult {
   requests: number;
   /** Requests per second over the run. */
   rps: number;
-  p50: number;
-  p95: number;
-  p99: number;
+  /** Null when no response arrived within the run. */
+  p50: number | null;
+  p95: number | null;
+  p99: number | null;
   errors: number;
   non2xx: number;
   bytesPerResponse: number;
 }
 
-function percentile(sorted: Float64Array, p: number): number {
-  if (sorted.length === 0) return Number.NaN;
+function percentile(sorted: Float64Array, p: number): number | null {
+  if (sorted.length === 0) return null;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
