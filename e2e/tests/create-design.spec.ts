@@ -206,10 +206,9 @@ test.describe('create a design', () => {
       .first()
       .click();
     await designsReady(page);
-    // From the profile too: the unfinished design's page leads back to the choice.
+    // From the profile too: the draft is marked as such and leads back to the choice.
     await page.goto('/profile');
-    await page.locator('a[href^="/gallery/"]:not([href^="/gallery/user/"])').first().click();
-    await page.getByRole('link', { name: 'Finish this design' }).click();
+    await page.getByRole('link', { name: /Draft, not submitted yet/ }).click();
     await expect(page.getByRole('button', { name: 'Select Design A' })).toBeVisible();
   });
 });

@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
+import { makeDesign } from '../support/design-api.js';
 import {
   expect,
   expectNoSeriousA11yViolations,
@@ -8,52 +6,6 @@ import {
   signInThroughUi,
   test,
 } from '../support/fixtures.js';
-import { fixturePath } from '../support/photos.js';
-
-/**
- * Submits a design in `state` through the real API, as the create page does: upload, wait for
- * the generation, choose design A, name and submit it.
- */
-async function submitDesignViaApi(page: Page, state: string, name: string): Promise<string> {
-  const origin = new URL(page.url()).origin;
-  const headers = { origin };
-  const started = await page.request.post('/api/generations', {
-    headers,
-    multipart: {
-      description: 'Lodgepole pine and sagebrush',
-      state,
-      idempotencyKey: randomUUID(),
-      photo: { name: 'forest.jpg', mimeType: 'image/jpeg', buffer: readFileSync(fixturePath('forest')) },
-    },
-  });
-  expect(started.ok(), await started.text()).toBe(true);
-  const { photoId } = (await started.json()) as { photoId: string };
-
-  let designId: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const generation = (await (await page.request.get(`/api/generations/${photoId}`)).json()) as {
-          status: string;
-          design: { id: string } | null;
-        };
-        designId = generation.design?.id;
-        return generation.status;
-      },
-      { timeout: 60_000, intervals: [500] },
-    )
-    .toBe('completed');
-  expect(designId).toBeTruthy();
-
-  const select = await page.request.post(`/api/designs/${designId}/select`, {
-    headers,
-    data: { variant: 'A' },
-  });
-  expect(select.ok(), await select.text()).toBe(true);
-  const submit = await page.request.post(`/api/designs/${designId}/submit`, { headers, data: { name } });
-  expect(submit.ok(), await submit.text()).toBe(true);
-  return designId!;
-}
 
 test('clicking a state on the map filters the gallery, shows in the URL and the filter, and survives a reload', async ({
   page,
@@ -63,8 +15,8 @@ test('clicking a state on the map filters the gallery, shows in the URL and the 
   const tag = Date.now().toString(36);
   const montanaDesign = `Big Sky ${tag}`;
   const maineDesign = `Pine Tree ${tag}`;
-  await submitDesignViaApi(page, 'MT', montanaDesign);
-  await submitDesignViaApi(page, 'ME', maineDesign);
+  await makeDesign(page, { state: 'MT', name: montanaDesign });
+  await makeDesign(page, { state: 'ME', name: maineDesign });
 
   await page.goto('/gallery?sort=recent');
   const map = page.getByRole('toolbar', { name: 'Designs by state' });
