@@ -177,7 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   );
 
-  await app.register(authRoutes({ auth, repo: authRepository, config }));
+  await app.register(authRoutes({ auth, repo: authRepository, config, sessions: session }));
   if (config.devSignIn)
     await registerDevOidcProvider(app, { origin, secret: config.authSecret, repo: authRepository });
   await app.register(usersRoutes(ctx.users, session));

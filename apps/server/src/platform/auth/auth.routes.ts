@@ -8,7 +8,7 @@ import type { Config } from '../config.js';
 import { clientKey } from '../http-security.js';
 import type { AuthGateway } from './auth.js';
 import type { AuthRepository } from './auth.repository.js';
-import { deleteAgedSession } from './session.js';
+import { deleteAgedSession, type SessionResolver } from './session.js';
 
 const EMAIL_LINK_DISABLED = 'E-mail link sign-in is coming soon.';
 
@@ -46,10 +46,13 @@ export function authRoutes({
   auth,
   repo,
   config,
+  sessions,
 }: {
   auth: AuthGateway;
   repo: AuthRepository;
   config: Config;
+  /** Forgets the sessions that sign-out and revocation end (the resolver keeps them briefly). */
+  sessions: Pick<SessionResolver, 'forget' | 'forgetAll'>;
 }): FastifyPluginAsyncZod {
   return async (app) => {
     const origin = config.publicUrl.origin;
@@ -70,7 +73,10 @@ export function authRoutes({
         headers: authHeaders(req),
         body: hasBody ? JSON.stringify(req.body) : undefined,
       });
-      return sendResponse(reply, await auth.handler(request));
+      const response = await auth.handler(request);
+      if (url.pathname.endsWith('/sign-out')) sessions.forget(req.headers.cookie);
+      else if (url.pathname.includes('/revoke-')) sessions.forgetAll();
+      return sendResponse(reply, response);
     };
     app.route({ method: ['GET', 'POST'], url: '/api/auth/*', schema: { hide: true }, handler: forward });
 

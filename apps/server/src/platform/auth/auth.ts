@@ -163,7 +163,7 @@ export interface AuthGateway {
   handler(request: Request): Promise<Response>;
   getSession(
     headers: Headers,
-  ): Promise<{ user: { id: string }; session: { id: string; createdAt: Date } } | null>;
+  ): Promise<{ user: { id: string }; session: { id: string; createdAt: Date; expiresAt: Date } } | null>;
 }
 
 /**

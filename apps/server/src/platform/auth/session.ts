@@ -1,5 +1,6 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { UnauthorizedError } from '../http-errors.js';
 import { COOKIE_PREFIX, SESSION_ABSOLUTE_MS, type AuthGateway } from './auth.js';
 import type { AuthRepository } from './auth.repository.js';
@@ -15,20 +16,62 @@ declare module 'fastify' {
   }
 }
 
+/** How long a resolved session is trusted without asking the database again (decision 005). */
+export const SESSION_CACHE_MS = 30_000;
+
+interface CachedSession {
+  user: SessionUser;
+  createdAt: number;
+  expiresAt: number;
+}
+
 /**
  * Resolves the request's session through better-auth (which enforces the idle expiry) and
  * adds the absolute expiry better-auth lacks: a session older than SESSION_ABSOLUTE_MS is
  * deleted, however recently it was used.
+ *
+ * A session better-auth has resolved is kept for SESSION_CACHE_MS under its signed cookie value
+ * (only a value better-auth accepted can ever be found), so a signed-in page of API calls costs
+ * one lookup instead of one per call; both expiries are still checked on every hit. Sign-out in
+ * this process forgets the session at once; elsewhere (another server process, a row deleted by
+ * hand) it is forgotten within SESSION_CACHE_MS.
  */
-export function createSessionResolver(auth: AuthGateway, repo: AuthRepository) {
+export function createSessionResolver(
+  auth: AuthGateway,
+  repo: AuthRepository,
+  options: { cacheMs?: number; now?: () => number } = {},
+) {
+  const now = options.now ?? Date.now;
+  const cacheMs = options.cacheMs ?? SESSION_CACHE_MS;
+  const cache =
+    cacheMs > 0
+      ? new LRUCache<string, CachedSession>({ max: 10_000, ttl: cacheMs, ttlResolution: 0, perf: { now } })
+      : undefined;
+
   async function resolve(req: FastifyRequest): Promise<SessionUser | undefined> {
+    const key = signedSessionCookie(req.headers.cookie);
+    // No session cookie, no session: nothing to ask.
+    if (!key) return undefined;
+    const cached = cache?.get(key);
+    if (cached) {
+      if (now() - cached.createdAt > SESSION_ABSOLUTE_MS) {
+        cache?.delete(key);
+        await repo.deleteSession(cached.user.sessionId);
+        return undefined;
+      }
+      if (now() < cached.expiresAt) return cached.user;
+      cache?.delete(key);
+    }
     const result = await auth.getSession(fromNodeHeaders(req.headers));
     if (!result) return undefined;
-    if (Date.now() - new Date(result.session.createdAt).getTime() > SESSION_ABSOLUTE_MS) {
+    const createdAt = new Date(result.session.createdAt).getTime();
+    if (now() - createdAt > SESSION_ABSOLUTE_MS) {
       await repo.deleteSession(result.session.id);
       return undefined;
     }
-    return { id: result.user.id, sessionId: result.session.id };
+    const user = { id: result.user.id, sessionId: result.session.id };
+    if (key) cache?.set(key, { user, createdAt, expiresAt: new Date(result.session.expiresAt).getTime() });
+    return user;
   }
 
   /** preHandler for routes that need a signed-in user. */
@@ -38,28 +81,45 @@ export function createSessionResolver(auth: AuthGateway, repo: AuthRepository) {
     req.user = user;
   }
 
-  return { resolve, requireUser };
+  return {
+    resolve,
+    requireUser,
+    /** After a sign-out (or an aged session deleted) with this Cookie header. */
+    forget(cookieHeader: string | undefined): void {
+      const key = signedSessionCookie(cookieHeader);
+      if (key) cache?.delete(key);
+    },
+    /** After sessions were revoked in bulk. */
+    forgetAll(): void {
+      cache?.clear();
+    },
+  };
 }
 
 export type SessionResolver = ReturnType<typeof createSessionResolver>;
 
 const SESSION_COOKIE = new RegExp(`^(?:__Secure-|__Host-)?${COOKIE_PREFIX}\\.session_token$`);
 
-/** The session token in a Cookie header (better-auth signs it: `<token>.<signature>`). */
-export function sessionTokenFrom(cookieHeader: string | undefined): string | undefined {
+/** The session cookie's value as sent: `<token>.<signature>` (better-auth signs it). */
+function signedSessionCookie(cookieHeader: string | undefined): string | undefined {
   for (const pair of (cookieHeader ?? '').split(';')) {
     const index = pair.indexOf('=');
     if (index < 0 || !SESSION_COOKIE.test(pair.slice(0, index).trim())) continue;
-    let value = pair.slice(index + 1).trim();
     try {
-      value = decodeURIComponent(value);
+      return decodeURIComponent(pair.slice(index + 1).trim()) || undefined;
     } catch {
       return undefined;
     }
-    const dot = value.lastIndexOf('.');
-    return dot > 0 ? value.slice(0, dot) : undefined;
   }
   return undefined;
+}
+
+/** The session token in a Cookie header, without its signature. */
+export function sessionTokenFrom(cookieHeader: string | undefined): string | undefined {
+  const value = signedSessionCookie(cookieHeader);
+  if (!value) return undefined;
+  const dot = value.lastIndexOf('.');
+  return dot > 0 ? value.slice(0, dot) : undefined;
 }
 
 /**
