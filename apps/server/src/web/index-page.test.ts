@@ -135,6 +135,16 @@ describe('createIndexPage', () => {
     expect(meta.get('og:url')).toBe('https://camo.example/terms');
   });
 
+  it("titles a page with the configured site name, not the build's", async () => {
+    const indexPage = createIndexPage({
+      html: HTML,
+      publicUrl: new URL('https://camo.example'),
+      siteName: 'Wear More Camo',
+      findDesign: () => Promise.resolve(null),
+    });
+    expect(await indexPage.render('/terms')).toContain('<title>Wear More Camo</title>');
+  });
+
   it('keeps og:url on this site and encoded, whatever the path', async () => {
     const { indexPage } = page(null);
     const meta = metaContent(await indexPage.render('//elsewhere.example/"x y'));

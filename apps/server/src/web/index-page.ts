@@ -71,20 +71,18 @@ export function previewTags(preview: LinkPreview): string {
 }
 
 /**
- * The built index.html with the tags (and module preloads) before `</head>`; a design page also
- * gets its name as the document title (the web app sets the same title once it runs).
+ * The built index.html with the tags (and module preloads) before `</head>`, and the document
+ * title the web app sets once it runs: the site name, or "<design> | <site name>" on a design page.
  */
 export function injectPreview(html: string, preview: LinkPreview, preloads: string[] = []): string {
   const headEnd = html.indexOf('</head>');
   // The build always writes one; a page without a head still loads, only without a preview.
   if (headEnd < 0) return html;
-  let head = html.slice(0, headEnd);
-  if (preview.type === 'article') {
-    head = head.replace(
-      /<title>[^<]*<\/title>/,
-      () => `<title>${escapeHtml(`${preview.title} | ${preview.siteName}`)}</title>`,
-    );
-  }
+  // The configured site name (SITE_NAME), not the one the build was made with.
+  const title = preview.type === 'article' ? `${preview.title} | ${preview.siteName}` : preview.siteName;
+  const head = html
+    .slice(0, headEnd)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
   const links = preloads.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`);
   return `${head}  ${[previewTags(preview), ...links].join('\n    ')}\n  ${html.slice(headEnd)}`;
 }
