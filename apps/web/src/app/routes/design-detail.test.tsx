@@ -166,7 +166,9 @@ describe('/gallery/:designId', () => {
         ),
       { id: 'u1' },
     );
-    expect(await screen.findByText('Design A analysis')).toBeInTheDocument();
+    await userEvent.click(await screen.findByText('Design A analysis'));
+    // The renderer arrives when the analysis is opened.
+    expect(await screen.findByRole('heading', { name: 'Palette' })).toBeInTheDocument();
     expect(screen.queryByText(/designer.s story/i)).not.toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Share' })).toBeInTheDocument();
   });

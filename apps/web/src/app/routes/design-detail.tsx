@@ -1,5 +1,6 @@
 import type { Design, Variant } from '@camo/shared/generation';
 import { messages } from '@camo/shared/messages';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { LoadingState } from '@/components/ui/loading-state';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
@@ -7,7 +8,6 @@ import { useMe } from '@/features/auth/api/get-me';
 import { CommentsSection } from '@/features/community/components/comments-section';
 import { VoteButton } from '@/features/community/components/vote-button';
 import { useDesign } from '@/features/designs/api/design-actions';
-import { DesignAnalysis } from '@/features/designs/components/design-analysis';
 import { DesignName } from '@/features/designs/components/design-name';
 import { DesignStory } from '@/features/designs/components/design-story';
 import { EnvironmentPhoto } from '@/features/designs/components/environment-photo';
@@ -184,14 +184,33 @@ function VariantCard({ design, variant }: { design: Design; variant: Variant }) 
         />
       )}
       {prompt && <p className="px-4 py-3 text-sm leading-relaxed text-sage">{prompt}</p>}
-      {analysis && (
-        <details className="group border-t border-olive-900 px-4 py-3">
-          <summary className="cursor-pointer font-condensed text-lg font-bold uppercase tracking-wider text-coyote-300 hover:text-bone">
-            Design {variant} analysis
-          </summary>
-          <DesignAnalysis markdown={analysis} />
-        </details>
-      )}
+      {analysis && <VariantAnalysis variant={variant} markdown={analysis} />}
     </li>
+  );
+}
+
+// The Markdown renderer is a chunk of its own, fetched when someone opens an analysis.
+const DesignAnalysis = lazy(() =>
+  import('@/features/designs/components/design-analysis').then((module) => ({
+    default: module.DesignAnalysis,
+  })),
+);
+
+function VariantAnalysis({ variant, markdown }: { variant: Variant; markdown: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details
+      className="group border-t border-olive-900 px-4 py-3"
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+    >
+      <summary className="cursor-pointer font-condensed text-lg font-bold uppercase tracking-wider text-coyote-300 hover:text-bone">
+        Design {variant} analysis
+      </summary>
+      {open && (
+        <Suspense fallback={<p className="text-sage">{messages.loading}</p>}>
+          <DesignAnalysis markdown={markdown} />
+        </Suspense>
+      )}
+    </details>
   );
 }
