@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { people } from '../scripts/seed/community-plan.js';
@@ -16,32 +15,12 @@ import { loadConfig } from '../src/platform/config.js';
 import { lockDataDirectory } from '../src/platform/db/data-dir-lock.js';
 import { openDatabase } from '../src/platform/db/database.js';
 import { storageKeys } from '../src/platform/storage.js';
-import { backends } from './support/test-server.js';
+import { backends, freshPostgres } from './support/test-server.js';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Three scenes: six designs, enough to check every invariant without a long engine run. */
 const SCENES = 3;
 const DAY = 24 * 60 * 60 * 1000;
-
-async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `camo_seed_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
 
 describe.each(backends)('npm run seed (%s)', (backend) => {
   let dataDir: string;

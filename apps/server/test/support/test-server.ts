@@ -30,7 +30,7 @@ export async function freePort(): Promise<number> {
 }
 
 /** A fresh, empty PostgreSQL database per test server, dropped when it closes. */
-async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `camo_test_${randomBytes(6).toString('hex')}`;
