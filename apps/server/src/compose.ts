@@ -56,6 +56,10 @@ export async function compose(options: ComposeOptions) {
   const users = createUsersService(usersRepository, fileUrl);
   const displayName = async (userId: string) => (await usersRepository.findById(userId))?.displayName ?? null;
 
+  const votesRepository = createVotesRepository(db);
+  const gallery = createGalleryService(createGalleryRepository(db), fileUrl, votesRepository, {
+    cacheMs: config.galleryCacheMs,
+  });
   const designsRepository = createDesignsRepository(db);
   const designs = createDesignsService({
     repo: designsRepository,
@@ -63,12 +67,11 @@ export async function compose(options: ComposeOptions) {
     fileUrl,
     provider,
     displayName,
+    onGalleryChange: () => gallery.invalidate(),
     now,
   });
-  const votesRepository = createVotesRepository(db);
-  const votes = createVotesService(votesRepository);
+  const votes = createVotesService(votesRepository, { onVote: () => gallery.invalidate() });
   const comments = createCommentsService(createCommentsRepository(db));
-  const gallery = createGalleryService(createGalleryRepository(db), fileUrl, votesRepository);
 
   // The queue is created after the services that send to it; they reach it through this.
   const queueRef: { current?: JobQueue } = {};

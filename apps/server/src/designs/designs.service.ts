@@ -33,6 +33,8 @@ export function createDesignsService(deps: {
   fileUrl: FileUrl;
   provider: DesignProvider;
   displayName: (userId: string) => Promise<string | null>;
+  /** A design entered the gallery or its card changed (the gallery's cache starts afresh). */
+  onGalleryChange?: () => void;
   now?: () => Date;
 }) {
   const { repo, storage, fileUrl, provider } = deps;
@@ -181,6 +183,7 @@ export function createDesignsService(deps: {
         at: now(),
       });
       if (!updated) throw new ConflictError(generationMessages.notPending);
+      deps.onGalleryChange?.();
       return toDesign({ ...updated, currentDesignerName: designerName });
     },
 
@@ -191,6 +194,7 @@ export function createDesignsService(deps: {
       if (!isUnnamed(row.name)) throw new ConflictError(generationMessages.alreadyNamed);
       const updated = await repo.renameUnnamed(id, userId, name);
       if (!updated) throw new ConflictError(generationMessages.alreadyNamed);
+      deps.onGalleryChange?.();
       return toDesign({ ...updated, currentDesignerName: row.currentDesignerName });
     },
 

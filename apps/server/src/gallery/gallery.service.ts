@@ -2,6 +2,7 @@ import type { DesignCard } from '@camo/shared/api';
 import type { GalleryPage, GalleryQuery, GalleryStates } from '@camo/shared/community';
 import { communityMessages } from '@camo/shared/community';
 import { limits } from '@camo/shared/limits';
+import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { ValidationError } from '../platform/http-errors.js';
 import type { FileUrl } from '../platform/storage.js';
@@ -47,46 +48,83 @@ export function createGalleryService(
   repo: GalleryRepository,
   fileUrl: FileUrl,
   votes: Pick<VotesRepository, 'votedAmong'>,
+  options: { cacheMs?: number } = {},
 ) {
   // toDesignCard reads only the columns the gallery selects (the heavy ones, recipes and
   // analyses, stay in the database).
   const toCard = (row: GalleryRow): DesignCard => toDesignCard(row as unknown as DesignRow, fileUrl);
 
+  // Decision 006: pages (the same for everyone) and each viewer's votes on a page are served from
+  // memory for a few seconds; a vote, a submission or a rename in this process starts afresh.
+  const cacheMs = options.cacheMs ?? 0;
+  const pages = cacheMs > 0 ? new LRUCache<string, GalleryPage>({ max: 1_000, ttl: cacheMs }) : undefined;
+  const voted = cacheMs > 0 ? new LRUCache<string, string[]>({ max: 20_000, ttl: cacheMs }) : undefined;
+  let generation = 0;
+
+  async function sharedPage(query: GalleryQuery): Promise<GalleryPage> {
+    const after = query.cursor ? decodeCursor(query.sort, query.cursor) : undefined;
+    const pageSize = limits.galleryPageSize;
+    // One more than a page tells whether there is a next page without a count.
+    const rows = await repo.page({
+      sort: query.sort,
+      state: query.state,
+      year: query.year,
+      month: query.month,
+      q: query.q || undefined,
+      after,
+      limit: pageSize + 1,
+    });
+    const shown = rows.slice(0, pageSize);
+    const last = shown.at(-1);
+    const nextCursor =
+      rows.length > pageSize && last
+        ? encodeCursor(query.sort, {
+            voteCount: last.voteCount,
+            submittedAt: last.submittedAtKey,
+            id: last.id,
+          })
+        : null;
+    return { designs: shown.map(toCard), nextCursor };
+  }
+
   return {
     /** A page of cards, each saying whether the viewer has voted for it (one indexed lookup). */
     async page(query: GalleryQuery, viewerId: string): Promise<GalleryPage> {
-      const after = query.cursor ? decodeCursor(query.sort, query.cursor) : undefined;
-      const pageSize = limits.galleryPageSize;
-      // One more than a page tells whether there is a next page without a count.
-      const rows = await repo.page({
-        sort: query.sort,
-        state: query.state,
-        year: query.year,
-        month: query.month,
-        q: query.q || undefined,
-        after,
-        limit: pageSize + 1,
-      });
-      const shown = rows.slice(0, pageSize);
-      const last = shown.at(-1);
-      const nextCursor =
-        rows.length > pageSize && last
-          ? encodeCursor(query.sort, {
-              voteCount: last.voteCount,
-              submittedAt: last.submittedAtKey,
-              id: last.id,
-            })
-          : null;
-      const voted = new Set(
-        await votes.votedAmong(
+      const key = JSON.stringify([
+        generation,
+        query.sort,
+        query.state ?? '',
+        query.year ?? '',
+        query.month ?? '',
+        query.q ?? '',
+        query.cursor ?? '',
+      ]);
+      let page = pages?.get(key);
+      if (!page) {
+        page = await sharedPage(query);
+        pages?.set(key, page);
+      }
+      const votedKey = `${key}${viewerId}`;
+      let mine = voted?.get(votedKey);
+      if (!mine) {
+        mine = await votes.votedAmong(
           viewerId,
-          shown.map((row) => row.id),
-        ),
-      );
+          page.designs.map((card) => card.id),
+        );
+        voted?.set(votedKey, mine);
+      }
+      const hasVoted = new Set(mine);
       return {
-        designs: shown.map((row) => ({ ...toCard(row), hasVoted: voted.has(row.id) })),
-        nextCursor,
+        designs: page.designs.map((card) => ({ ...card, hasVoted: hasVoted.has(card.id) })),
+        nextCursor: page.nextCursor,
       };
+    },
+
+    /** Something the gallery shows changed (a vote, a submission, a rename): ask again. */
+    invalidate(): void {
+      generation += 1;
+      pages?.clear();
+      voted?.clear();
     },
 
     async states(): Promise<GalleryStates> {

@@ -109,6 +109,7 @@ const envSchema = z.object({
   GENERATION_DAILY_QUOTA: z.coerce.number().int().min(1).max(100_000).default(20),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
   FAULT_INJECTION: bool.default(false),
+  GALLERY_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -160,6 +161,8 @@ export interface Config {
   authRateLimitPerMinute: number;
   /** API requests per client address and minute. */
   apiRateLimitPerMinute: number;
+  /** How long a gallery page is served from memory before asking the database again; 0 turns it off. */
+  galleryCacheMs: number;
   webDistDir: string | undefined;
   /** Generations per user and 24 hours (quality rule 8). */
   generationDailyQuota: number;
@@ -284,5 +287,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     generationDailyQuota: e.GENERATION_DAILY_QUOTA,
     workerConcurrency: e.WORKER_CONCURRENCY,
     faultInjection: e.FAULT_INJECTION,
+    galleryCacheMs: e.GALLERY_CACHE_MS,
   };
 }

@@ -3,7 +3,7 @@ import { messages } from '@camo/shared/messages';
 import { ForbiddenError, NotFoundError } from '../platform/http-errors.js';
 import type { VotesRepository } from './votes.repository.js';
 
-export function createVotesService(repo: VotesRepository) {
+export function createVotesService(repo: VotesRepository, hooks: { onVote?: () => void } = {}) {
   return {
     /**
      * One vote per user per design, never on one's own or an unsubmitted design. A repeat is
@@ -11,7 +11,10 @@ export function createVotesService(repo: VotesRepository) {
      */
     async vote(designId: string, userId: string): Promise<VoteStatus> {
       const cast = await repo.cast(userId, designId);
-      if (cast) return { voteCount: cast.voteCount, hasVoted: true };
+      if (cast) {
+        hooks.onVote?.();
+        return { voteCount: cast.voteCount, hasVoted: true };
+      }
       const design = await repo.design(designId);
       if (!design || (design.status !== 'submitted' && design.userId !== userId))
         throw new NotFoundError(messages.designNotFound);

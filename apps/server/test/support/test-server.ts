@@ -75,6 +75,8 @@ export async function startTestServer(
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     AUTH_RATE_LIMIT_PER_MINUTE: '10000',
     API_RATE_LIMIT_PER_MINUTE: '100000',
+    // Tests write designs straight into the database; the cache has its own tests.
+    GALLERY_CACHE_MS: '0',
     ...env,
   });
   const postgres = backend === 'postgres' ? await freshPostgres() : undefined;

@@ -1,0 +1,91 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { GalleryRow } from './gallery.repository.js';
+import { createGalleryService } from './gallery.service.js';
+
+function row(id: string, voteCount: number): GalleryRow {
+  return {
+    id,
+    userId: 'owner',
+    name: `Design ${id}`,
+    imageUrl: null,
+    thumbnailUrl: null,
+    designAUrl: null,
+    designBUrl: null,
+    designAThumbnailUrl: null,
+    designBThumbnailUrl: null,
+    editedImageUrl: null,
+    editedThumbnailUrl: null,
+    selectedVariant: 'A',
+    hasEdits: false,
+    finalDesignChoice: 'original',
+    designerName: 'Owner',
+    state: 'AZ',
+    county: 'Pima',
+    status: 'submitted',
+    voteCount,
+    createdAt: new Date('2026-11-01T00:00:00Z'),
+    submittedAtKey: '2026-11-01T00:00:00.000000Z',
+  } as unknown as GalleryRow;
+}
+
+function setup(cacheMs: number) {
+  let rows = [row('d1', 3), row('d2', 1)];
+  const page = vi.fn(async () => rows);
+  const votedAmong = vi.fn(async (userId: string) => (userId === 'voter' ? ['d2'] : []));
+  const gallery = createGalleryService(
+    { page, stateCounts: vi.fn() },
+    (key) => (key ? `/files/${key}` : null),
+    { votedAmong },
+    { cacheMs },
+  );
+  return { gallery, page, votedAmong, setRows: (next: GalleryRow[]) => (rows = next) };
+}
+
+const query = { sort: 'votes' as const };
+
+describe('gallery pages from memory (decision 006)', () => {
+  it('asks the database once for a page and once per viewer, then serves from memory', async () => {
+    const { gallery, page, votedAmong } = setup(5_000);
+    const first = await gallery.page(query, 'voter');
+    const again = await gallery.page(query, 'voter');
+    const other = await gallery.page(query, 'someone');
+    expect(page).toHaveBeenCalledTimes(1);
+    expect(votedAmong).toHaveBeenCalledTimes(2);
+    expect(again).toEqual(first);
+    expect(first.designs.map((d) => [d.id, d.hasVoted])).toEqual([
+      ['d1', false],
+      ['d2', true],
+    ]);
+    expect(other.designs.every((d) => d.hasVoted === false)).toBe(true);
+    // Another filter is another page.
+    await gallery.page({ ...query, state: 'TX' }, 'voter');
+    expect(page).toHaveBeenCalledTimes(2);
+  });
+
+  it('starts afresh when something the gallery shows changes', async () => {
+    const { gallery, page, setRows } = setup(5_000);
+    await gallery.page(query, 'voter');
+    setRows([row('d2', 5), row('d1', 3)]);
+    gallery.invalidate();
+    const after = await gallery.page(query, 'voter');
+    expect(page).toHaveBeenCalledTimes(2);
+    expect(after.designs.map((d) => [d.id, d.voteCount])).toEqual([
+      ['d2', 5],
+      ['d1', 3],
+    ]);
+  });
+
+  it('asks every time when the cache is off', async () => {
+    const { gallery, page } = setup(0);
+    await gallery.page(query, 'voter');
+    await gallery.page(query, 'voter');
+    expect(page).toHaveBeenCalledTimes(2);
+  });
+
+  it('never keeps a refused cursor', async () => {
+    const { gallery, page } = setup(5_000);
+    await expect(gallery.page({ ...query, cursor: 'not-a-cursor' }, 'voter')).rejects.toThrow();
+    await expect(gallery.page({ ...query, cursor: 'not-a-cursor' }, 'voter')).rejects.toThrow();
+    expect(page).not.toHaveBeenCalled();
+  });
+});
