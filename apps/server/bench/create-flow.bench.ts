@@ -8,20 +8,17 @@
  * loop and memory are what is measured; the HTTP client here is light next to them.
  * Prints its figures and the machine; `--write` appends them to docs/benchmarks.md.
  */
-import { randomBytes } from 'node:crypto';
-import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { appendFileSync, rmSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type { Generation } from '@camo/shared/generation';
 import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/platform/config.js';
-import { openDatabase } from '../src/platform/db/database.js';
 import { signIn, type Client } from '../test/support/dev-sign-in.js';
 import { upload } from '../test/support/generation-client.js';
 import { twelveMegapixelJpeg } from '../test/support/photos.js';
-import { freePort } from '../test/support/test-server.js';
+import { openBenchInstance } from './support/bench-instance.js';
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const median = (xs: number[]): number => {
@@ -84,20 +81,10 @@ async function createOnce(client: Client, photo: Buffer): Promise<number> {
   return performance.now() - started;
 }
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'camo-bench-'));
-const port = await freePort();
-const config = loadConfig({
-  NODE_ENV: 'development',
-  PORT: String(port),
-  DATA_DIR: dataDir,
-  AUTH_SECRET: randomBytes(32).toString('base64url'),
-  LOG_LEVEL: 'warn',
-  WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+const { dataDir, port, config, database } = await openBenchInstance('camo-bench-', {
   GENERATION_DAILY_QUOTA: '1000',
   API_RATE_LIMIT_PER_MINUTE: '100000',
-  AUTH_RATE_LIMIT_PER_MINUTE: '10000',
 });
-const database = await openDatabase({ kind: 'pglite', dir: path.join(dataDir, 'db') });
 const app = await buildApp({ config, database });
 await app.listen({ port, host: '127.0.0.1' });
 const loadBefore = load();

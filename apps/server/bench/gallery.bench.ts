@@ -13,9 +13,8 @@
  *   node --import tsx bench/gallery.bench.ts [--write]   (this one; BENCH_SECONDS per measurement)
  */
 import { fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { appendFileSync, rmSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
@@ -23,13 +22,11 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { buildApp } from '../src/app.js';
 import { createGalleryRepository, type GalleryFilter } from '../src/gallery/gallery.repository.js';
 import type { DesignProvider } from '../src/generation/provider.js';
-import { loadConfig } from '../src/platform/config.js';
-import { openDatabase } from '../src/platform/db/database.js';
 import { schema } from '../src/platform/db/schema.js';
 import { signIn } from '../test/support/dev-sign-in.js';
-import { freePort } from '../test/support/test-server.js';
 import { addDesigns, checkData, createPeople } from './support/gallery-data.js';
 import type { LoadJob, LoadResult } from './support/load-client.js';
+import { openBenchInstance } from './support/bench-instance.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SIZES = [1_000, 10_000, 100_000];
@@ -78,19 +75,9 @@ const noProvider: DesignProvider = {
   close: () => Promise.resolve(),
 };
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'camo-gallery-bench-'));
-const port = await freePort();
-const config = loadConfig({
-  NODE_ENV: 'development',
-  PORT: String(port),
-  DATA_DIR: dataDir,
-  AUTH_SECRET: randomBytes(32).toString('base64url'),
-  LOG_LEVEL: 'warn',
-  WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+const { dataDir, port, config, database } = await openBenchInstance('camo-gallery-bench-', {
   API_RATE_LIMIT_PER_MINUTE: '1000000',
-  AUTH_RATE_LIMIT_PER_MINUTE: '10000',
 });
-const database = await openDatabase({ kind: 'pglite', dir: path.join(dataDir, 'db') });
 const app = await buildApp({ config, database, provider: noProvider, workers: false });
 
 // The baseline: the same server (same hooks: security headers, rate limit) sending a captured
