@@ -39,51 +39,27 @@ export function GalleryFilterBar({ filters, onChange }: GalleryFilterBarProps) {
       </div>
 
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-        <label className="flex flex-col gap-1">
-          <span className="eyebrow">State</span>
-          <select
-            className="field-input"
-            value={filters.state}
-            onChange={(event) => onChange({ state: event.target.value })}
-          >
-            <option value="">All states</option>
-            {usStates.map((state) => (
-              <option key={state.code} value={state.code}>
-                {state.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1">
-          <span className="eyebrow">Year</span>
-          <select
-            className="field-input"
-            value={filters.year}
-            onChange={(event) => onChange({ year: event.target.value })}
-          >
-            <option value="">All years</option>
-            {galleryYears().map((year) => (
-              <option key={year} value={String(year)}>
-                {year}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1">
-          <span className="eyebrow">Month</span>
-          <select
-            className="field-input"
-            value={filters.month}
-            onChange={(event) => onChange({ month: event.target.value })}
-          >
-            <option value="">All months</option>
-            {monthNames.map((month, index) => (
-              <option key={month} value={String(index + 1)}>
-                {month}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label="State"
+          any="All states"
+          value={filters.state}
+          options={usStates.map((state) => ({ value: state.code, label: state.name }))}
+          onChange={(state) => onChange({ state })}
+        />
+        <FilterSelect
+          label="Year"
+          any="All years"
+          value={filters.year}
+          options={galleryYears().map((year) => ({ value: String(year), label: String(year) }))}
+          onChange={(year) => onChange({ year })}
+        />
+        <FilterSelect
+          label="Month"
+          any="All months"
+          value={filters.month}
+          options={monthNames.map((month, index) => ({ value: String(index + 1), label: month }))}
+          onChange={(month) => onChange({ month })}
+        />
       </div>
 
       <form role="search" onSubmit={submitSearch} className="flex gap-2">
@@ -104,5 +80,34 @@ export function GalleryFilterBar({ filters, onChange }: GalleryFilterBarProps) {
         </button>
       </form>
     </div>
+  );
+}
+
+/** One of the gallery's filters: a labelled select whose empty value means "any". */
+function FilterSelect({
+  label,
+  any,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  any: string;
+  value: string;
+  options: { value: string; label: string }[];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label className="flex flex-col gap-1">
+      <span className="eyebrow">{label}</span>
+      <select className="field-input" value={value} onChange={(event) => onChange(event.target.value)}>
+        <option value="">{any}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
