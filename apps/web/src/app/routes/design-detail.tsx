@@ -17,11 +17,11 @@ import {
   availableVariants,
   chosenImageUrl,
   designPageMessages,
-  formatDate,
   locationLabel,
   variantUrl,
 } from '@/features/designs/lib/design-view';
 import { ApiRequestError } from '@/lib/api-client';
+import { LocalDate } from '@/components/ui/local-date';
 
 /** /gallery/{designId}: the design detail page with its vote control and comments (spec §2, §4, §6). */
 export default function DesignDetailPage() {
@@ -115,7 +115,9 @@ function DesignDetail({ design }: { design: Design }) {
         <div className="flex flex-col gap-6">
           <dl className="card grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 p-5">
             <dt className="eyebrow">Created</dt>
-            <dd className="text-bone">{formatDate(design.createdAt)}</dd>
+            <dd className="text-bone">
+              <LocalDate iso={design.createdAt} />
+            </dd>
             <dt className="eyebrow">Location</dt>
             <dd className="text-bone">{locationLabel(design.state, design.county)}</dd>
             <dt className="eyebrow">Selected variant</dt>

@@ -6,9 +6,11 @@ import { StrokeIcon } from '@/components/ui/stroke-icon';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
 import { useMe } from '@/features/auth/api/get-me';
 import { useUnfinishedGenerations } from '@/features/create-design/api/list-generations';
-import { formatDate, locationLabel } from '@/features/designs/lib/design-view';
+import { locationLabel } from '@/features/designs/lib/design-view';
 import { thisMonthsSubmission } from '@/features/designs/lib/this-month';
 import { useUserDesigns } from '@/features/profile/api/get-user-designs';
+import { LocalDate } from '@/components/ui/local-date';
+import { monthName } from '@/lib/format';
 
 const guide = [
   {
@@ -132,7 +134,7 @@ export default function DesignStudioPage() {
 
 function MonthCard({ userId }: { userId: string }) {
   const designs = useUserDesigns(userId);
-  const month = new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' }).format(new Date());
+  const month = monthName(new Date().getUTCMonth());
   const submission = designs.data ? thisMonthsSubmission(designs.data) : undefined;
   return (
     <section aria-labelledby="month-title" className="card overflow-hidden">
@@ -160,7 +162,7 @@ function MonthCard({ userId }: { userId: string }) {
             <>
               <p className="text-sage">
                 Submitted for {month}: {locationLabel(submission.state, submission.county)},{' '}
-                {formatDate(submission.createdAt)}. {submission.voteCount}{' '}
+                <LocalDate iso={submission.createdAt} />. {submission.voteCount}{' '}
                 {submission.voteCount === 1 ? 'vote' : 'votes'} so far.{' '}
                 <Link to={`/gallery/${submission.id}`} className="text-link">
                   View it
@@ -238,7 +240,8 @@ function UnfinishedGenerations() {
                 </span>
                 <span className="line-clamp-2 text-bone">{generation.description}</span>
                 <span className="text-sm text-sage">
-                  {locationLabel(generation.state, generation.county)} · {formatDate(generation.createdAt)}
+                  {locationLabel(generation.state, generation.county)} ·{' '}
+                  <LocalDate iso={generation.createdAt} />
                 </span>
               </span>
             </Link>

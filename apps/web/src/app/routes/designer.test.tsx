@@ -53,7 +53,11 @@ describe('/gallery/user/:userId', () => {
         json({ designs: [card({}), card({ id: 'd2', name: '', county: 'N/A', voteCount: 3 })] }),
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Buck Hollow' })).toBeInTheDocument();
-    expect(screen.getByText(/^Member since /)).toHaveTextContent('2025');
+    expect(
+      screen.getByText(
+        (_, element) => element?.tagName === 'P' && /^Member since /.test(element.textContent ?? ''),
+      ),
+    ).toHaveTextContent('Member since March 4, 2025');
     expect(await screen.findByRole('link', { name: /Silent Ridge/ })).toHaveAttribute('href', '/gallery/d1');
     expect(screen.getByText('Coconino, AZ')).toBeInTheDocument();
     expect(screen.getByText('1 vote')).toBeInTheDocument();

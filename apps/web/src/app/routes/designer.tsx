@@ -5,8 +5,8 @@ import { useDocumentTitle } from '@/components/ui/use-document-title';
 import { useMe } from '@/features/auth/api/get-me';
 import { useDesigner } from '@/features/designer/api/get-designer';
 import { DesignerDesigns } from '@/features/designer/components/designer-designs';
-import { formatDate } from '@/features/designs/lib/design-view';
 import { useUserDesigns } from '@/features/profile/api/get-user-designs';
+import { LocalDate } from '@/components/ui/local-date';
 
 /** /gallery/user/{userId}: a designer's public page (spec §2 Designer profile). */
 export default function DesignerPage() {
@@ -39,7 +39,9 @@ export default function DesignerPage() {
       <header className="flex flex-col gap-2">
         <p className="eyebrow">Designer</p>
         <h1 className="stencil-heading break-words text-4xl text-bone sm:text-5xl">{name}</h1>
-        <p className="text-sage">Member since {formatDate(designer.data.createdAt)}</p>
+        <p className="text-sage">
+          Member since <LocalDate iso={designer.data.createdAt} />
+        </p>
         {me?.id === designer.data.id && (
           <Link to="/profile" className="btn btn-secondary btn-sm mt-2 self-start">
             Edit Profile

@@ -4,8 +4,9 @@ import { LoadingState } from '@/components/ui/loading-state';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
 import { useMe } from '@/features/auth/api/get-me';
 import { useUserDesigns } from '@/features/profile/api/get-user-designs';
-import { AccountInformation, formatJoinedDate } from '@/features/profile/components/account-information';
+import { AccountInformation } from '@/features/profile/components/account-information';
 import { YourDesigns } from '@/features/profile/components/your-designs';
+import { LocalDate } from '@/components/ui/local-date';
 
 export default function ProfilePage() {
   useDocumentTitle('Your Profile');
@@ -37,7 +38,7 @@ function ProfileDashboard({ profile }: { profile: NonNullable<ReturnType<typeof 
             </Link>
           </h1>
           <p className="text-lg text-sage">
-            Member since {formatJoinedDate(profile.createdAt)}. Your public designer page is one click on your
+            Member since <LocalDate iso={profile.createdAt} />. Your public designer page is one click on your
             name.
           </p>
         </div>

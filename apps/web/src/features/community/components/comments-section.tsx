@@ -1,8 +1,8 @@
 import { COMMENT_MAX, communityMessages, type Comment } from '@camo/shared/community';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { formatDate } from '@/features/designs/lib/design-view';
 import { useComments, useDeleteComment, usePostComment } from '../api/comments';
+import { LocalDate } from '@/components/ui/local-date';
 
 type CommentsSectionProps = {
   designId: string;
@@ -120,9 +120,7 @@ function CommentItem({ comment, canDelete, deleting, onDelete }: CommentItemProp
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <div className="flex flex-wrap items-baseline justify-between gap-x-3">
           <p className="font-bold text-bone">{comment.userName}</p>
-          <time dateTime={comment.createdAt} className="text-sm text-sage">
-            {formatDate(comment.createdAt)}
-          </time>
+          <LocalDate iso={comment.createdAt} className="text-sm text-sage" />
         </div>
         {/* Rendered as text, never as HTML (spec §5; the server stores the text as typed). */}
         <p className="whitespace-pre-wrap break-words text-bone">{comment.text}</p>

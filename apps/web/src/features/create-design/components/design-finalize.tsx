@@ -4,11 +4,12 @@ import { limits } from '@camo/shared/limits';
 import { useState, type FormEvent } from 'react';
 import { submitDesign } from '@/features/designs/api/design-actions';
 import { ExportLinks } from '@/features/designs/components/export-links';
-import { formatDate, locationLabel, variantUrl } from '@/features/designs/lib/design-view';
+import { locationLabel, variantUrl } from '@/features/designs/lib/design-view';
 import { ApiRequestError } from '@/lib/api-client';
 import { EditBox } from './edit-box';
 import { StepHeading } from './step-heading';
 import { EnvironmentPhoto } from '@/features/designs/components/environment-photo';
+import { LocalDate } from '@/components/ui/local-date';
 
 type Choice = 'original' | 'edited';
 
@@ -135,7 +136,9 @@ export function DesignFinalize({
             <dt className="eyebrow">Location</dt>
             <dd className="text-bone">{locationLabel(design.state, design.county)}</dd>
             <dt className="eyebrow">Generated</dt>
-            <dd className="text-bone">{formatDate(design.createdAt)}</dd>
+            <dd className="text-bone">
+              <LocalDate iso={design.createdAt} />
+            </dd>
             <dt className="eyebrow">Selected</dt>
             <dd className="text-bone">Design {variant}</dd>
           </dl>

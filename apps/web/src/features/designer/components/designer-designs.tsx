@@ -2,7 +2,8 @@ import type { DesignCard } from '@camo/shared/api';
 import { messages } from '@camo/shared/messages';
 import { Link } from 'react-router';
 import { DesignThumbnail } from '@/features/designs/components/design-thumbnail';
-import { formatDate, locationLabel } from '@/features/designs/lib/design-view';
+import { locationLabel } from '@/features/designs/lib/design-view';
+import { LocalDate } from '@/components/ui/local-date';
 
 /** A designer's submitted designs (spec designer profile): image, name, place, date, votes. */
 export function DesignerDesigns({ designs }: { designs: DesignCard[] | undefined }) {
@@ -32,7 +33,9 @@ export function DesignerDesigns({ designs }: { designs: DesignCard[] | undefined
                   {name}
                 </h2>
                 <p>{locationLabel(design.state, design.county)}</p>
-                <p>{formatDate(design.createdAt)}</p>
+                <p>
+                  <LocalDate iso={design.createdAt} />
+                </p>
                 <p className="font-condensed font-bold uppercase tracking-wider text-coyote-300">
                   {design.voteCount} {design.voteCount === 1 ? 'vote' : 'votes'}
                 </p>

@@ -24,13 +24,6 @@ export function chosenImageUrl(design: Design): string | null {
   return (design.selectedVariant && variantUrl(design, design.selectedVariant)) ?? design.imageUrl;
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
-
-export function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
-}
-
 /** Spec §8, the design detail page. */
 export const designPageMessages = {
   notFound: messages.designNotFound,

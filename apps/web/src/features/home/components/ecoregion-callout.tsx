@@ -1,8 +1,7 @@
 import { limits } from '@camo/shared/limits';
 import { ExternalLinkIcon } from '@/components/ui/external-link-icon';
 import { useConfig } from '@/features/config/api/get-config';
-
-const numberFormat = new Intl.NumberFormat('en-US');
+import { formatCount } from '@/lib/format';
 
 export function EcoregionCallout() {
   const shopUrl = useConfig().data?.shopUrl;
@@ -14,16 +13,16 @@ export function EcoregionCallout() {
           className="font-display text-[clamp(4.5rem,16vw,10rem)] leading-none text-blaze"
           aria-hidden="true"
         >
-          {numberFormat.format(limits.ecoregions)}
+          {formatCount(limits.ecoregions)}
         </p>
         <div className="flex flex-col gap-5">
           <h2 id="ecoregion-title" className="stencil-heading text-3xl text-bone sm:text-4xl">
-            {numberFormat.format(limits.ecoregions)} ecoregions. One-size camo fits none of them.
+            {formatCount(limits.ecoregions)} ecoregions. One-size camo fits none of them.
           </h2>
           <p className="max-w-2xl text-lg leading-relaxed text-bone">
-            The planet has {numberFormat.format(limits.ecoregions)} distinct ecoregions, from Sonoran desert
-            scrub to Appalachian hardwoods. Store-bought patterns pick one and hope. Ours start from a photo
-            of the ground you actually stand on.
+            The planet has {formatCount(limits.ecoregions)} distinct ecoregions, from Sonoran desert scrub to
+            Appalachian hardwoods. Store-bought patterns pick one and hope. Ours start from a photo of the
+            ground you actually stand on.
           </p>
           <div>
             {shopUrl ? (

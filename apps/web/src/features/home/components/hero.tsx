@@ -1,9 +1,8 @@
 import { limits } from '@camo/shared/limits';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { formatCount } from '@/lib/format';
 import { useMemberCount } from '../api/get-member-count';
-
-const numberFormat = new Intl.NumberFormat('en-US');
 
 /** Opacity of the counter after scrolling `scrollY` pixels past a hero `heroHeight` tall (spec §9: fades over 60%). */
 export function heroFadeOpacity(scrollY: number, heroHeight: number): number {
@@ -62,7 +61,7 @@ export function Hero() {
           <div className="card border-olive-500 bg-night/85 p-5">
             <p className="flex items-baseline gap-3" aria-live="polite">
               <span className="min-w-[3ch] font-display text-5xl tabular-nums text-blaze sm:text-6xl">
-                {count === undefined ? '—' : numberFormat.format(count)}
+                {count === undefined ? '—' : formatCount(count)}
               </span>
               <span className="font-condensed text-xl font-bold uppercase tracking-wider text-bone">
                 members indoctrinated
@@ -71,7 +70,7 @@ export function Hero() {
             <div className="mt-4">
               <div className="flex justify-between font-condensed text-sm font-semibold uppercase tracking-wider text-sage">
                 <span id="member-goal-label">
-                  Goal: {numberFormat.format(limits.memberGoal)} members before we sell
+                  Goal: {formatCount(limits.memberGoal)} members before we sell
                 </span>
                 <span>{Math.floor(progress)}%</span>
               </div>

@@ -1,18 +1,17 @@
 import type { TrophyWinner } from '@camo/shared/api';
 import { Link } from 'react-router';
+import { formatMonthYear } from '@/lib/format';
 import { useContestWinners } from '../api/get-contest-winners';
-
-const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** 'YYYY-MM' as "April 2025". */
 export function formatContestMonth(month: string): string {
   const [year, monthNumber] = month.split('-').map(Number);
   if (!year || !monthNumber) return month;
-  return monthFormat.format(new Date(Date.UTC(year, monthNumber - 1, 1)));
+  return formatMonthYear(year, monthNumber - 1);
 }
 
 function currentContestMonth(now = new Date()): string {
-  return monthFormat.format(new Date(Date.UTC(now.getFullYear(), now.getMonth(), 1)));
+  return formatMonthYear(now.getFullYear(), now.getMonth());
 }
 
 function WinnerCard({ winner }: { winner: TrophyWinner }) {

@@ -1,16 +1,10 @@
 import type { PrivateProfile } from '@camo/shared/api';
 import { formatPhoneNumber, formatZipCode, type ProfileField } from '@camo/shared/profile';
 import { useState } from 'react';
+import { LocalDate } from '@/components/ui/local-date';
 import { useUpdateProfile } from '../api/update-profile';
 import { InlineEditField } from './inline-edit-field';
 import { PromoSwitch } from './promo-switch';
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
-
-export function formatJoinedDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
-}
 
 export function AccountInformation({ profile }: { profile: PrivateProfile }) {
   // Spec §4: one field at a time; opening another closes the current one without saving.
@@ -80,7 +74,7 @@ export function AccountInformation({ profile }: { profile: PrivateProfile }) {
               Date joined
             </dt>
             <dd className="text-lg text-bone">
-              <time dateTime={profile.createdAt}>{formatJoinedDate(profile.createdAt)}</time>
+              <LocalDate iso={profile.createdAt} />
             </dd>
           </div>
         </dl>
