@@ -94,7 +94,12 @@ function apiProxy(): Record<string, ProxyOptions> {
   return Object.fromEntries(['/api', '/dev-oidc', '/files', '/seed'].map((prefix) => [prefix, options]));
 }
 
-export default defineConfig(() => ({
+/**
+ * Two builds (`npm run build`): the web app (dist/), then, with `--ssr src/entry-server.tsx`, the
+ * server's first render of its pages (dist/.ssr/, one self-contained bundle that the server
+ * imports; a dot directory, so the static file server never sends it).
+ */
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     sonnerWithoutStyleInjection(),
     fontsWithoutLayoutShift(),
@@ -103,36 +108,43 @@ export default defineConfig(() => ({
     tailwindcss(),
     // Brotli and gzip copies beside each text file (.br, .gz), served by @fastify/static with
     // `preCompressed`, so no request pays for compression. Fonts and images are compressed already.
-    compression({
-      algorithms: ['brotliCompress', 'gzip'],
-      threshold: 1024,
-      exclude: /manifest\.json$/,
-      logLevel: 'silent',
-    }),
+    !isSsrBuild &&
+      compression({
+        algorithms: ['brotliCompress', 'gzip'],
+        threshold: 1024,
+        exclude: /manifest\.json$/,
+        logLevel: 'silent',
+      }),
   ],
+  // Everything in the bundle: the server loads it from wherever the build is (WEB_DIST_DIR).
+  ssr: { noExternal: true },
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     // Never inline assets as data: URLs: the server's Content-Security-Policy only allows 'self'.
     assetsInlineLimit: 0,
+    // The public files are the web app's; the server render needs none of them.
+    copyPublicDir: !isSsrBuild,
     target: 'es2022',
     // Read by the server (apps/server/src/web/route-preloads.ts) to preload a page's own chunks.
-    manifest: true,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            // What every page runs and that changes only with an upgrade: its own long-cached file,
-            // so a release of our code does not make returning visitors download React again.
-            {
-              name: 'framework',
-              test: /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|@tanstack[\\/]query-core|@tanstack[\\/]react-query)[\\/]/,
+    manifest: !isSsrBuild,
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          output: {
+            codeSplitting: {
+              groups: [
+                // What every page runs and that changes only with an upgrade: its own long-cached file,
+                // so a release of our code does not make returning visitors download React again.
+                {
+                  name: 'framework',
+                  test: /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|@tanstack[\\/]query-core|@tanstack[\\/]react-query)[\\/]/,
+                },
+              ],
             },
-          ],
+          },
         },
-      },
-    },
   },
   server: { proxy: apiProxy() },
   preview: { proxy: apiProxy() },

@@ -8,7 +8,12 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { publicConfigSchema } from '@camo/shared/api';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyRequest,
+} from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -43,6 +48,7 @@ import { LOCAL_FILES_PREFIX } from './platform/storage.js';
 import { usersRoutes } from './users/users.routes.js';
 import { sendHtml } from './web/html-reply.js';
 import { createIndexPage, readIndexHtml } from './web/index-page.js';
+import { loadServerRender, viewerFetch } from './web/server-render.js';
 import { createRoutePreloads, readBuildManifest } from './web/route-preloads.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -230,6 +236,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           }),
       })
     : null;
+  // The pages rendered on the server first (apps/web/src/entry-server.tsx), when the build has it.
+  const serverRender = hasWeb ? await loadServerRender(webDist) : null;
+  const renderPage = async (req: FastifyRequest, html: string): Promise<string> => {
+    if (!serverRender || req.method !== 'GET') return html;
+    try {
+      const page = await serverRender.render(new URL(req.url, origin), viewerFetch(app, req));
+      return page ? serverRender.inject(html, page) : html;
+    } catch (error) {
+      logger.warn(
+        { err: error as Error, url: req.url },
+        'server render failed: the browser renders the page',
+      );
+      return html;
+    }
+  };
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -251,12 +272,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Any other GET is a page of the web app, whatever its Accept header (curl and uptime probes
   // send */*); only the API and paths that name a missing file (an extension, or under
   // /assets/, /files/, /seed/) answer 404.
-  // index.html carries the page's link-preview tags (web/index-page.ts).
+  // index.html carries the page's link-preview tags (web/index-page.ts) and, for a GET, the page
+  // rendered as its viewer sees it.
   app.setNotFoundHandler(async (req, reply) => {
     const pathName = decodedPath(req.url);
     const isFile = /^\/(?:assets|files|seed)(?:\/|$)|\.[a-z0-9]+$/i.test(pathName);
     const isPage = (req.method === 'GET' || req.method === 'HEAD') && !isApiPath(pathName) && !isFile;
-    if (isPage && indexPage) return sendHtml(req, reply, await indexPage.render(pathName));
+    if (isPage && indexPage)
+      return sendHtml(req, reply, await renderPage(req, await indexPage.render(pathName)));
     return reply.code(404).send({ error: 'not_found', message: 'Not found.' });
   });
 

@@ -161,17 +161,17 @@ describe('createIndexPage', () => {
     expect(await indexPage.render(`/gallery/${ID}`)).toBe('<!doctype html><div id="root"></div>');
   });
 
-  it('adds module preloads for the page, after the tags', async () => {
+  it("names the page's chunks for the entry to preload, after the tags", async () => {
     const indexPage = createIndexPage({
       html: HTML,
       publicUrl: new URL('https://camo.example'),
       siteName: 'Camo Community',
       findDesign: () => Promise.resolve(null),
-      preloads: (pathName) => (pathName === '/terms' ? ['/assets/terms-X.js'] : []),
+      preloads: (pathName) => (pathName === '/terms' ? ['/assets/terms-X.js', '/assets/legal-Y.js'] : []),
     });
     const html = await indexPage.render('/terms');
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/terms-X.js" />');
-    expect(html.indexOf('modulepreload')).toBeLessThan(html.indexOf('</head>'));
-    expect(await indexPage.render('/')).not.toContain('modulepreload');
+    expect(html).toContain('<meta name="page-chunks" content="/assets/terms-X.js /assets/legal-Y.js" />');
+    expect(html.indexOf('page-chunks')).toBeLessThan(html.indexOf('</head>'));
+    expect(await indexPage.render('/')).not.toContain('page-chunks');
   });
 });

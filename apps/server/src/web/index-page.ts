@@ -71,7 +71,7 @@ export function previewTags(preview: LinkPreview): string {
 }
 
 /**
- * The built index.html with the tags (and module preloads) before `</head>`, and the document
+ * The built index.html with the tags (and the page's chunks) before `</head>`, and the document
  * title the web app sets once it runs: the site name, or "<design> | <site name>" on a design page.
  */
 export function injectPreview(html: string, preview: LinkPreview, preloads: string[] = []): string {
@@ -83,8 +83,11 @@ export function injectPreview(html: string, preview: LinkPreview, preloads: stri
   const head = html
     .slice(0, headEnd)
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
-  const links = preloads.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`);
-  return `${head}  ${[previewTags(preview), ...links].join('\n    ')}\n  ${html.slice(headEnd)}`;
+  // Read by the entry (apps/web/src/boot.ts), which preloads them once the page is drawn.
+  const chunks = preloads.length
+    ? [`<meta name="page-chunks" content="${escapeHtml(preloads.join(' '))}" />`]
+    : [];
+  return `${head}  ${[previewTags(preview), ...chunks].join('\n    ')}\n  ${html.slice(headEnd)}`;
 }
 
 export interface IndexPageDeps {

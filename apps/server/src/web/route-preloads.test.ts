@@ -5,11 +5,14 @@ import { createRoutePreloads, type BuildManifest } from './route-preloads.js';
 const manifest: BuildManifest = {
   'index.html': { file: 'assets/index-A.js', isEntry: true, imports: ['_react-R.js'] },
   '_react-R.js': { file: 'assets/react-R.js' },
+  // The app, which the entry imports once the page is drawn.
+  'src/main.tsx': { file: 'assets/main-M.js', imports: ['_framework-F.js'] },
+  '_framework-F.js': { file: 'assets/framework-F.js' },
   '_title-T.js': { file: 'assets/title-T.js', imports: ['index.html'] },
   '_legal-L.js': { file: 'assets/legal-L.js', imports: ['index.html', '_title-T.js'] },
   'src/app/routes/home.tsx': {
     file: 'assets/home-H.js',
-    imports: ['index.html', '_react-R.js', '_title-T.js'],
+    imports: ['index.html', '_react-R.js', '_framework-F.js', '_title-T.js'],
   },
   'src/app/routes/terms.tsx': { file: 'assets/terms-X.js', imports: ['index.html', '_legal-L.js'] },
   'src/app/routes/design-detail.tsx': { file: 'assets/design-detail-D.js', imports: ['index.html'] },
@@ -19,7 +22,7 @@ const manifest: BuildManifest = {
 describe('createRoutePreloads', () => {
   const preloads = createRoutePreloads(manifest);
 
-  it("lists a page's chunk and what it imports, without the entry and its preloads", () => {
+  it("lists a page's chunk and what it imports, without the entry, the app and what they import", () => {
     expect(preloads('/')).toEqual(['/assets/home-H.js', '/assets/title-T.js']);
     expect(preloads('/terms')).toEqual(['/assets/terms-X.js', '/assets/legal-L.js', '/assets/title-T.js']);
   });

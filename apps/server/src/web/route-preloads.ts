@@ -32,9 +32,9 @@ export function readBuildManifest(file: string): BuildManifest | null {
 }
 
 /**
- * The scripts a page's own module needs, for `<link rel="modulepreload">` in its index.html: the
- * browser then fetches them beside the entry script instead of after it has run (one round trip
- * less before the page draws). The entry and what index.html already preloads are left out.
+ * The scripts a page's own module needs, named in its index.html for the entry (boot.ts) to
+ * preload beside the app, instead of after the app has asked for them (one round trip less before
+ * the page runs). The entry, the app and what they import are left out.
  */
 export function createRoutePreloads(manifest: BuildManifest | null): (pathName: string) => string[] {
   if (!manifest) return () => [];
@@ -47,6 +47,8 @@ export function createRoutePreloads(manifest: BuildManifest | null): (pathName: 
     for (const imported of chunk.imports ?? []) collect(imported, into);
   };
   if (entryKey) collect(entryKey, alreadyLoaded);
+  // The app itself, which the entry (boot.ts) imports once the page is drawn, with what it needs.
+  collect('src/main.tsx', alreadyLoaded);
 
   const byModule = new Map<string, string[]>();
   for (const [, name] of ROUTE_MODULES) {

@@ -1,6 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Toaster } from 'sonner';
+import { HydrationEnd } from '@/lib/hydration';
 
 export function AppProvider({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
@@ -13,6 +14,7 @@ export function AppProvider({ queryClient, children }: { queryClient: QueryClien
         closeButton
         toastOptions={{ className: 'font-sans' }}
       />
+      <HydrationEnd />
     </QueryClientProvider>
   );
 }

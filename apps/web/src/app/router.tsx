@@ -1,13 +1,18 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { AppShell, type RouteHandle } from '@/components/layout/app-shell';
+import { AppShell } from '@/components/layout/app-shell';
 import { LoadingState } from '@/components/ui/loading-state';
 import { ProtectedRoute } from '@/features/auth/components/protected-route';
+import type { PageModule, RouteHandle } from './route-handle';
 import { RouteError } from './route-error';
 
-type PageModule = { default: React.ComponentType };
-
-/** Each page is its own chunk (quality.md: `/` loads at most 150 KB of gzipped JavaScript). */
-const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
+/**
+ * Each page is its own chunk (quality.md: `/` loads at most 150 KB of gzipped JavaScript). The
+ * handle keeps the loader too, for the server's first render (entry-server.tsx).
+ */
+const page = (load: () => Promise<PageModule>, handle: RouteHandle = {}) => ({
+  lazy: async () => ({ Component: (await load()).default }),
+  handle: { ...handle, load } satisfies RouteHandle,
+});
 
 const withFooter: RouteHandle = { footer: true };
 
@@ -21,25 +26,28 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           // Spec §2 route table: "/" has the header and the footer ...
-          { index: true, handle: withFooter, lazy: page(() => import('./routes/home')) },
+          { index: true, ...page(() => import('./routes/home'), withFooter) },
           // ... /login, /signup, /terms and /privacy the header only.
-          { path: 'login', lazy: page(() => import('./routes/login')) },
-          { path: 'signup', lazy: page(() => import('./routes/signup')) },
-          { path: 'terms', lazy: page(() => import('./routes/terms')) },
-          { path: 'privacy', lazy: page(() => import('./routes/privacy')) },
+          { path: 'login', ...page(() => import('./routes/login')) },
+          { path: 'signup', ...page(() => import('./routes/signup')) },
+          { path: 'terms', ...page(() => import('./routes/terms')) },
+          { path: 'privacy', ...page(() => import('./routes/privacy')) },
           {
             element: <ProtectedRoute />,
-            handle: withFooter,
+            handle: { footer: true, signedIn: true } satisfies RouteHandle,
             children: [
-              { path: 'profile', lazy: page(() => import('./routes/profile')) },
-              { path: 'design', lazy: page(() => import('./routes/design')) },
-              { path: 'create-design', lazy: page(() => import('./routes/create-design')) },
-              { path: 'gallery', lazy: page(() => import('./routes/gallery')) },
-              { path: 'gallery/user/:userId', lazy: page(() => import('./routes/designer')) },
-              { path: 'gallery/:designId', lazy: page(() => import('./routes/design-detail')) },
+              { path: 'profile', ...page(() => import('./routes/profile'), { browserOnly: true }) },
+              { path: 'design', ...page(() => import('./routes/design')) },
+              {
+                path: 'create-design',
+                ...page(() => import('./routes/create-design'), { browserOnly: true }),
+              },
+              { path: 'gallery', ...page(() => import('./routes/gallery')) },
+              { path: 'gallery/user/:userId', ...page(() => import('./routes/designer')) },
+              { path: 'gallery/:designId', ...page(() => import('./routes/design-detail')) },
             ],
           },
-          { path: '*', handle: withFooter, lazy: page(() => import('./routes/not-found')) },
+          { path: '*', ...page(() => import('./routes/not-found'), withFooter) },
         ],
       },
     ],

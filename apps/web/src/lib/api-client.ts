@@ -18,6 +18,19 @@ type RequestOptions = {
   signal?: AbortSignal;
 };
 
+/** How a request travels: the browser's `fetch`, or the server's own while it renders a page. */
+export type Fetcher = (path: string, init: RequestInit) => Promise<Response>;
+
+let currentFetcher: () => Fetcher = () => fetch;
+
+/**
+ * entry-server.tsx: while the server renders a page, requests go to the server itself, as the
+ * signed-in viewer of that page (each render has its own, so `source` is asked per request).
+ */
+export function setFetcherSource(source: () => Fetcher): void {
+  currentFetcher = source;
+}
+
 /**
  * Same-origin JSON request. Replies are typed with the shared API types but not re-parsed: the
  * server already builds every reply through the shared zod schemas, and keeping zod out of the
@@ -34,7 +47,7 @@ export async function requestJson<T = unknown>(path: string, options: RequestOpt
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body ?? {});
   }
-  const response = await fetch(path, {
+  const response = await currentFetcher()(path, {
     method,
     headers,
     body,

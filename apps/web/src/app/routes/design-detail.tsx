@@ -22,6 +22,20 @@ import {
 } from '@/features/designs/lib/design-view';
 import { ApiRequestError } from '@/lib/api-client';
 import { LocalDate } from '@/components/ui/local-date';
+import type { PageModule } from '@/app/route-handle';
+import { commentsQueryOptions } from '@/features/community/api/comments';
+import { voteStatusQueryOptions } from '@/features/community/api/votes';
+import { designQueryOptions } from '@/features/designs/api/design-actions';
+
+/** The design, its comments and, for anyone but its owner, the viewer's vote. */
+export const prefetch: PageModule['prefetch'] = async ({ queryClient, params, me }) => {
+  const id = params.designId ?? '';
+  const [design] = await Promise.all([
+    queryClient.fetchQuery(designQueryOptions(id)).catch(() => null),
+    queryClient.prefetchQuery(commentsQueryOptions(id)),
+  ]);
+  if (design && me && design.userId !== me.id) await queryClient.prefetchQuery(voteStatusQueryOptions(id));
+};
 
 /** /gallery/{designId}: the design detail page with its vote control and comments (spec §2, §4, §6). */
 export default function DesignDetailPage() {
@@ -100,6 +114,7 @@ function DesignDetail({ design }: { design: Design }) {
               alt={`${name}, camouflage design`}
               width={1024}
               height={1024}
+              fetchPriority="high"
               className="aspect-square w-full bg-loam object-cover"
             />
           ) : (

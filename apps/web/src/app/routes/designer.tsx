@@ -7,6 +7,16 @@ import { useDesigner } from '@/features/designer/api/get-designer';
 import { DesignerDesigns } from '@/features/designer/components/designer-designs';
 import { useUserDesigns } from '@/features/profile/api/get-user-designs';
 import { LocalDate } from '@/components/ui/local-date';
+import type { PageModule } from '@/app/route-handle';
+import { designerQueryOptions } from '@/features/designer/api/get-designer';
+import { userDesignsQueryOptions } from '@/features/profile/api/get-user-designs';
+
+/** The designer and their designs. */
+export const prefetch: PageModule['prefetch'] = ({ queryClient, params }) =>
+  Promise.all([
+    queryClient.prefetchQuery(designerQueryOptions(params.userId ?? '')),
+    queryClient.prefetchQuery(userDesignsQueryOptions(params.userId ?? '')),
+  ]);
 
 /** /gallery/user/{userId}: a designer's public page (spec §2 Designer profile). */
 export default function DesignerPage() {

@@ -6,6 +6,26 @@ import { GalleryCard } from '@/features/gallery/components/gallery-card';
 import { GalleryFilterBar } from '@/features/gallery/components/gallery-filter-bar';
 import { GalleryMapPanel } from '@/features/gallery/components/gallery-map-panel';
 import { useGalleryFilters } from '@/features/gallery/lib/use-gallery-filters';
+import type { PageModule } from '@/app/route-handle';
+import { galleryQueryOptions } from '@/features/gallery/api/get-gallery';
+import { galleryStatesQueryOptions } from '@/features/gallery/api/get-gallery-states';
+import { initialFilters } from '@/features/gallery/lib/gallery-filters';
+
+/** Cards in view as the gallery opens, on the widest grid (four columns). */
+const FIRST_CARDS = 4;
+
+/**
+ * The first twelve designs for the filters in the URL (the server cannot see the ones saved in
+ * the browser; useGalleryFilters applies those once the page runs) and the map's counts.
+ */
+export const prefetch: PageModule['prefetch'] = ({ queryClient, url }) =>
+  Promise.all([
+    queryClient.prefetchInfiniteQuery({
+      ...galleryQueryOptions(initialFilters(url.searchParams, null)),
+      pages: 1,
+    }),
+    queryClient.prefetchQuery(galleryStatesQueryOptions),
+  ]);
 
 /** /gallery (spec §2): every submitted design, sortable, filterable, twelve at a time. */
 export default function GalleryPage() {
@@ -50,7 +70,12 @@ export default function GalleryPage() {
         <section aria-label="Designs" className="flex flex-col gap-8">
           <ul className="grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
             {designs.map((design, index) => (
-              <GalleryCard key={design.id} design={design} rank={ranked ? index + 1 : undefined} />
+              <GalleryCard
+                key={design.id}
+                design={design}
+                rank={ranked ? index + 1 : undefined}
+                first={index < FIRST_CARDS}
+              />
             ))}
           </ul>
           {gallery.hasNextPage && (

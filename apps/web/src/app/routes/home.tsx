@@ -5,6 +5,16 @@ import { HowItWorks } from '@/features/home/components/how-it-works';
 import { Ideology } from '@/features/home/components/ideology';
 import { SocialSection } from '@/features/home/components/social-section';
 import { TrophyClub } from '@/features/home/components/trophy-club';
+import type { PageModule } from '@/app/route-handle';
+import { contestWinnersQueryOptions } from '@/features/home/api/get-contest-winners';
+import { memberCountQueryOptions } from '@/features/home/api/get-member-count';
+
+/** The member counter and the Trophy Club, for the server's first render. */
+export const prefetch: PageModule['prefetch'] = ({ queryClient }) =>
+  Promise.all([
+    queryClient.prefetchQuery(memberCountQueryOptions),
+    queryClient.prefetchQuery(contestWinnersQueryOptions),
+  ]);
 
 export default function HomePage() {
   useDocumentTitle();

@@ -1,8 +1,9 @@
 import { limits } from '@camo/shared/limits';
 import { messages } from '@camo/shared/messages';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiRequestError } from '@/lib/api-client';
+import { useHydrated } from '@/lib/use-hydrated';
 import { useConfirmMagicLink } from '../api/confirm-magic-link';
 import { emailForSignInKey } from '../api/send-magic-link';
 import { AuthCard } from './auth-card';
@@ -21,7 +22,9 @@ function storedEmail(): string | null {
  */
 export function EmailLinkCompletion({ token }: { token: string }) {
   const navigate = useNavigate();
-  const [remembered] = useState(storedEmail);
+  // Read once the page runs in the browser: the server that rendered it has no storage.
+  const hydrated = useHydrated();
+  const remembered = useMemo(() => (hydrated ? storedEmail() : null), [hydrated]);
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const confirm = useConfirmMagicLink();

@@ -1,5 +1,5 @@
 import { commentListSchema, commentSchema, type Comment, type CommentList } from '@camo/shared/community';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '@/lib/api-client';
 
 const commentsPath = (designId: string) => `/api/designs/${encodeURIComponent(designId)}/comments`;
@@ -19,8 +19,11 @@ export async function deleteComment(commentId: string): Promise<void> {
 }
 
 /** Newest first, with the design's comment count. */
+export const commentsQueryOptions = (designId: string) =>
+  queryOptions({ queryKey: commentsQueryKey(designId), queryFn: () => listComments(designId) });
+
 export function useComments(designId: string) {
-  return useQuery({ queryKey: commentsQueryKey(designId), queryFn: () => listComments(designId) });
+  return useQuery(commentsQueryOptions(designId));
 }
 
 export function usePostComment(designId: string) {

@@ -1,5 +1,5 @@
 import { voteStatusSchema, type VoteStatus } from '@camo/shared/community';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { designQueryKey } from '@/features/designs/api/design-actions';
 import { requestJson } from '@/lib/api-client';
 
@@ -15,6 +15,9 @@ export async function castVote(designId: string): Promise<VoteStatus> {
   return voteStatusSchema.parse(await requestJson(votePath(designId), { method: 'POST', body: {} }));
 }
 
+export const voteStatusQueryOptions = (designId: string) =>
+  queryOptions({ queryKey: voteQueryKey(designId), queryFn: () => getVoteStatus(designId) });
+
 /**
  * The viewer's vote on a design. `known` is a status the page already has from the server (a
  * gallery card says whether the viewer has voted), so a card needs no request of its own; the
@@ -22,8 +25,7 @@ export async function castVote(designId: string): Promise<VoteStatus> {
  */
 export function useVoteStatus(designId: string, options: { enabled: boolean; known?: VoteStatus }) {
   return useQuery({
-    queryKey: voteQueryKey(designId),
-    queryFn: () => getVoteStatus(designId),
+    ...voteStatusQueryOptions(designId),
     enabled: options.enabled,
     initialData: options.known,
     // A card's status is as fresh as its gallery page.

@@ -21,7 +21,9 @@ export function DesignSelection({
   const variants = availableVariants(design);
   // Open beside each other on wide screens; on a phone the long analyses would push Design B far
   // down, so they start folded.
-  const [analysisOpen] = useState(() => window.matchMedia?.('(min-width: 768px)').matches ?? true);
+  const [analysisOpen] = useState(
+    () => typeof window === 'undefined' || (window.matchMedia?.('(min-width: 768px)').matches ?? true),
+  );
 
   const choose = async (variant: Variant) => {
     setPending(variant);

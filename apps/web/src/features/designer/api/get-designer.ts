@@ -1,12 +1,15 @@
 import { publicUserSchema, type PublicUser } from '@camo/shared/api';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestJson } from '@/lib/api-client';
 
 export async function getDesigner(userId: string): Promise<PublicUser> {
   return publicUserSchema.parse(await requestJson(`/api/users/${encodeURIComponent(userId)}`));
 }
 
+export const designerQueryOptions = (userId: string) =>
+  queryOptions({ queryKey: ['users', userId], queryFn: () => getDesigner(userId) });
+
 /** A designer's public profile; any failure to load it shows User Not Found (spec §8). */
 export function useDesigner(userId: string) {
-  return useQuery({ queryKey: ['users', userId], queryFn: () => getDesigner(userId) });
+  return useQuery(designerQueryOptions(userId));
 }

@@ -1,5 +1,5 @@
 import { designSchema, type Design, type Variant } from '@camo/shared/generation';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestJson } from '@/lib/api-client';
 
 const designPath = (id: string) => `/api/designs/${encodeURIComponent(id)}`;
@@ -10,8 +10,11 @@ export async function getDesign(id: string): Promise<Design> {
   return designSchema.parse(await requestJson(designPath(id)));
 }
 
+export const designQueryOptions = (id: string) =>
+  queryOptions({ queryKey: designQueryKey(id), queryFn: () => getDesign(id) });
+
 export function useDesign(id: string) {
-  return useQuery({ queryKey: designQueryKey(id), queryFn: () => getDesign(id) });
+  return useQuery(designQueryOptions(id));
 }
 
 export async function selectVariant(id: string, variant: Variant): Promise<Design> {

@@ -1,5 +1,5 @@
 import { galleryStatesSchema, type GalleryStates } from '@camo/shared/community';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestJson } from '@/lib/api-client';
 
 export const galleryStatesQueryKey = ['gallery', 'states'] as const;
@@ -9,10 +9,14 @@ export async function getGalleryStates(signal?: AbortSignal): Promise<GallerySta
 }
 
 /** Submitted designs per state, for the map: a code -> count lookup (states without designs are absent). */
+export const galleryStatesQueryOptions = queryOptions({
+  queryKey: galleryStatesQueryKey,
+  queryFn: ({ signal }) => getGalleryStates(signal),
+});
+
 export function useGalleryStates() {
   return useQuery({
-    queryKey: galleryStatesQueryKey,
-    queryFn: ({ signal }) => getGalleryStates(signal),
+    ...galleryStatesQueryOptions,
     select: (reply) => new Map(reply.states.map(({ state, count }) => [state.toUpperCase(), count])),
   });
 }

@@ -1,5 +1,5 @@
 import { galleryPageSchema, type GalleryPage } from '@camo/shared/community';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { requestJson } from '@/lib/api-client';
 import { filtersToQuery, type GalleryFilters } from '../lib/gallery-filters';
 
@@ -19,11 +19,14 @@ export async function getGalleryPage(
 }
 
 /** Twelve designs a page; `fetchNextPage` follows the server's opaque `nextCursor`. */
-export function useGallery(filters: GalleryFilters) {
-  return useInfiniteQuery({
+export const galleryQueryOptions = (filters: GalleryFilters) =>
+  infiniteQueryOptions({
     queryKey: galleryQueryKey(filters),
     queryFn: ({ pageParam, signal }) => getGalleryPage(filters, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
+
+export function useGallery(filters: GalleryFilters) {
+  return useInfiniteQuery(galleryQueryOptions(filters));
 }

@@ -10,20 +10,22 @@ type GalleryCardProps = {
   design: DesignCard;
   /** 1-based place when the gallery is sorted by votes; no badge otherwise. */
   rank?: number;
+  /** Among the first cards of the grid, in view as the page opens: its image loads at once. */
+  first?: boolean;
 };
 
 /**
  * The whole card links to the design; the designer's name is a second, separate link, so it sits
  * outside the card's main link rather than nested inside it (nested links are invalid HTML).
  */
-export function GalleryCard({ design, rank }: GalleryCardProps) {
+export function GalleryCard({ design, rank, first = false }: GalleryCardProps) {
   const name = design.name.trim() || messages.noName;
   const { data: me } = useMe();
   return (
     <li className="card relative flex flex-col overflow-hidden">
       <Link to={`/gallery/${design.id}`} className="group flex flex-col focus-visible:outline-none">
         <div className="relative">
-          <DesignThumbnail design={design} className="transition group-hover:opacity-90" />
+          <DesignThumbnail design={design} first={first} className="transition group-hover:opacity-90" />
           {rank !== undefined && (
             <span
               className="absolute left-2 top-2 rounded bg-blaze px-2 py-0.5 font-condensed text-lg font-bold text-night"

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { isHydrating } from '@/lib/hydration';
 import {
   browserStorage,
   defaultFilters,
@@ -12,16 +13,23 @@ import {
 /**
  * The gallery's filters, kept in the URL (so a link can be shared) and in localStorage (so a
  * returning visitor finds their last choice). The URL is the source of truth while on the page.
+ *
+ * While hydrating a page the server rendered, the URL's filters alone (the server cannot read the
+ * browser's storage), so hydration needs no second pass; the effect then puts the saved filters
+ * into a URL that names none.
  */
 export function useGalleryFilters() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const filters = useMemo(() => initialFilters(searchParams, browserStorage()), [searchParams]);
+  const filters = useMemo(
+    () => initialFilters(searchParams, isHydrating() ? null : browserStorage()),
+    [searchParams],
+  );
 
   // Write the effective filters back: the saved ones into a bare /gallery URL, a shared URL's into storage.
   useEffect(() => {
-    saveFilters(filters, browserStorage());
-    const wanted = filtersToSearchParams(filters);
+    const wanted = filtersToSearchParams(initialFilters(searchParams, browserStorage()));
     if (wanted.toString() !== searchParams.toString()) setSearchParams(wanted, { replace: true });
+    else saveFilters(filters, browserStorage());
   }, [filters, searchParams, setSearchParams]);
 
   const setFilters = useCallback(

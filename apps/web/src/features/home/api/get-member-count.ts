@@ -1,5 +1,5 @@
 import type { MemberCount } from '@camo/shared/api';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestJson } from '@/lib/api-client';
 
 export function getMemberCount(): Promise<MemberCount> {
@@ -7,6 +7,12 @@ export function getMemberCount(): Promise<MemberCount> {
 }
 
 /** "Live": refreshed every minute while the home page is open. */
+export const memberCountQueryOptions = queryOptions({
+  queryKey: ['members', 'count'],
+  queryFn: getMemberCount,
+  refetchInterval: 60_000,
+});
+
 export function useMemberCount() {
-  return useQuery({ queryKey: ['members', 'count'], queryFn: getMemberCount, refetchInterval: 60_000 });
+  return useQuery(memberCountQueryOptions);
 }

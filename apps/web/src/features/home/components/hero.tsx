@@ -2,6 +2,7 @@ import { limits } from '@camo/shared/limits';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { formatCount } from '@/lib/format';
+import { useHydrated } from '@/lib/use-hydrated';
 import { useMemberCount } from '../api/get-member-count';
 
 /** Opacity of the counter after scrolling `scrollY` pixels past a hero `heroHeight` tall (spec §9: fades over 60%). */
@@ -102,8 +103,13 @@ export function Hero() {
 }
 
 function ProgressFill({ percent }: { percent: number }) {
-  // React applies `style` through the CSSOM, which a strict style-src allows.
+  // In the browser React applies `style` through the CSSOM, which a strict style-src allows; in the
+  // server's HTML it would be a style attribute, which it refuses. So the bar fills once hydrated.
+  const hydrated = useHydrated();
   return (
-    <div className="hazard-stripe h-full transition-[width] duration-700" style={{ width: `${percent}%` }} />
+    <div
+      className="hazard-stripe h-full transition-[width] duration-700"
+      style={hydrated ? { width: `${percent}%` } : undefined}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import type { DesignCard } from '@camo/shared/api';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestJson } from '@/lib/api-client';
 
 export async function getUserDesigns(userId: string): Promise<DesignCard[]> {
@@ -9,6 +9,9 @@ export async function getUserDesigns(userId: string): Promise<DesignCard[]> {
   return reply.designs;
 }
 
+export const userDesignsQueryOptions = (userId: string) =>
+  queryOptions({ queryKey: ['users', userId, 'designs'], queryFn: () => getUserDesigns(userId) });
+
 export function useUserDesigns(userId: string) {
-  return useQuery({ queryKey: ['users', userId, 'designs'], queryFn: () => getUserDesigns(userId) });
+  return useQuery(userDesignsQueryOptions(userId));
 }

@@ -1,0 +1,29 @@
+import { useEffect } from 'react';
+
+let hydrating = false;
+
+/** main.tsx, just before it hydrates a page the server rendered. */
+export function startHydrating(): void {
+  hydrating = true;
+}
+
+/**
+ * True only while the browser hydrates the page the server rendered: a render must then produce
+ * the server's markup, so it cannot read what only the browser has (its storage). Pages the
+ * browser renders later, and every page it renders itself, see false.
+ */
+export function isHydrating(): boolean {
+  return hydrating;
+}
+
+/**
+ * Rendered once in the app (app/provider.tsx): its effect runs when the first render or hydration
+ * has committed. `<html data-hydrated>` then tells a test that the page answers clicks.
+ */
+export function HydrationEnd(): null {
+  useEffect(() => {
+    hydrating = false;
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return null;
+}
