@@ -1,28 +1,22 @@
 import { z } from './zod.js';
 import { designCardSchema } from './api.js';
 import { limits } from './limits.js';
+import { COMMENT_MAX, communityMessages, GALLERY_SEARCH_MAX, gallerySorts } from './community-text.js';
 
 /**
  * Votes, comments and the gallery (spec §2 /gallery and design detail, §4 Voting, §5 Comment,
  * §6, §9): the requests the browser sends and the replies the server builds. One contract for
- * both sides.
+ * both sides. Its messages and limits are in community-text.ts, which the browser's pages import
+ * without the schemas (and without zod).
  */
 
-/** The longest comment; the form shows a counter against it. */
-export const COMMENT_MAX = 1000;
-
-export const communityMessages = {
-  ownDesignVote: 'You cannot vote on your own design.',
-  commentEmpty: 'Please write a comment before posting.',
-  commentTooLong: `A comment can be at most ${COMMENT_MAX} characters.`,
-  commentNotFound: 'Comment not found.',
-  badCursor: 'This gallery page link is no longer valid. Please reload the gallery.',
-  // §8, shown by the web app when a request fails
-  postFailed: 'Failed to post comment.',
-  deleteFailed: 'Failed to delete comment.',
-  deleteConfirm: 'Are you sure you want to delete this comment?',
-  noDesigns: 'No designs found for the selected criteria.',
-} as const;
+export {
+  COMMENT_MAX,
+  communityMessages,
+  GALLERY_SEARCH_MAX,
+  gallerySorts,
+  type GallerySort,
+} from './community-text.js';
 
 // --- votes ------------------------------------------------------------------------------
 
@@ -86,11 +80,6 @@ export const commentListSchema = z.object({
 export type CommentList = z.infer<typeof commentListSchema>;
 
 // --- gallery ------------------------------------------------------------------------------
-
-export const gallerySorts = ['votes', 'recent'] as const;
-export type GallerySort = (typeof gallerySorts)[number];
-
-export const GALLERY_SEARCH_MAX = 100;
 
 /** `/api/gallery` query: sort (Most Popular by default), filters, search and the page cursor. */
 export const galleryQuerySchema = z.object({

@@ -1,59 +1,21 @@
 import { z } from './zod.js';
 import { limits } from './limits.js';
-import { messages } from './messages.js';
 import { stateName } from './states.js';
+import { generationMessages } from './design-text.js';
 
 /**
  * The create-design flow (spec §2 /create-design, §4, §5, §7): the request the browser sends
  * with the photo, the stages the server reports, and the shapes of a generation and a design.
- * One contract for the browser and the server.
+ * One contract for the browser and the server. Its messages are in design-text.ts, which the
+ * browser's pages import without the schemas (and without zod).
  */
+
+export { generationMessages, isUnnamed } from './design-text.js';
 
 // Control characters (NUL above all, which PostgreSQL text cannot hold) never belong in text.
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
 const cleanText = (value: string): string => value.replace(CONTROL_CHARS, '').trim();
-
-export const generationMessages = {
-  // §5
-  missingInputs:
-    'Please upload a photo, select a state, and provide a description of your environment photo.',
-  invalidImage: 'Please select a valid image file.',
-  editRequired: 'Please enter your edit request.',
-  editNeedsSelection: 'Please select a design before editing.',
-  editUnavailable:
-    'Image editing is not available for this design. The AI generation may have failed to provide editing capabilities.',
-  nameRequired: 'Please enter a name for your design.',
-  submitNeedsSelection: 'Please select a design before submitting.',
-  designRecordMissing: 'Design document not found. Please try generating the design again.',
-  // §4 outcomes
-  bothGenerated: 'Both designs generated! Please select your preferred design.',
-  oneGenerated: 'One design generated successfully! Please proceed with your design.',
-  noneGenerated: 'Design generation completed. Please review your results.',
-  savedWithIssue:
-    'Designs generated but there was an issue saving to database. You can still view and select designs.',
-  generationFailed: 'Failed to generate designs. Please try again.',
-  oneDesignRetrying: 'One design failed, trying to generate remaining design...',
-  patience: 'Be patient - takes up to 5 minutes',
-  // §8
-  editFailedPrefix: 'Failed to edit image: ',
-  submitFailed: 'Failed to submit design. Please try again.',
-  // Ours (the specification is silent)
-  descriptionTooLong: `Description must be ${limits.descriptionMax} characters or less.`,
-  editTooLong: `Edit request must be ${limits.editPromptMax} characters or less.`,
-  nameTooLong: `Design name must be ${limits.designNameMax} characters or less.`,
-  unknownState: 'Please select a state from the list.',
-  unknownCounty: 'Please select a county from the list, or leave it empty.',
-  alreadyEdited: 'This design has already been edited. Only one edit is allowed per design.',
-  notPending: 'This design has already been submitted.',
-  // The design page (spec §5 "Rename on detail page", §6)
-  renameEmpty: 'Design name cannot be empty.',
-  renameFailed: 'Failed to update design name.',
-  alreadyNamed: 'This design already has a name.',
-  storyTooLong: `The story can be at most ${limits.storyMax} characters.`,
-  storyFailed: 'Failed to save the story.',
-  onlyOwner: 'Only the designer can change this design.',
-} as const;
 
 /** The nine design-element toggles of spec §3; all default to false. */
 export const designToggleNames = [
@@ -287,12 +249,6 @@ export const designStorySchema = z
       .pipe(z.string().max(limits.storyMax, generationMessages.storyTooLong)),
   })
   .strict();
-
-/** Spec §6: a name that may still be replaced on the design page. */
-export function isUnnamed(name: string): boolean {
-  const trimmed = name.trim();
-  return trimmed === '' || trimmed === messages.noName;
-}
 
 export const submitDesignSchema = z
   .object({

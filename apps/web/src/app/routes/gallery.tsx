@@ -1,4 +1,4 @@
-import { communityMessages } from '@camo/shared/community';
+import { communityMessages } from '@camo/shared/community-text';
 import { LoadingState } from '@/components/ui/loading-state';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
 import { useGallery } from '@/features/gallery/api/get-gallery';

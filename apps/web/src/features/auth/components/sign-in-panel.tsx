@@ -1,4 +1,4 @@
-import { safeRedirectPath } from '@camo/shared/api';
+import { safeRedirectPath } from '@camo/shared/redirect';
 import { messages } from '@camo/shared/messages';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';

@@ -1,4 +1,4 @@
-import { voteStatusSchema, type VoteStatus } from '@camo/shared/community';
+import type { VoteStatus } from '@camo/shared/community';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { designQueryKey } from '@/features/designs/api/design-actions';
 import { requestJson } from '@/lib/api-client';
@@ -8,11 +8,11 @@ const votePath = (designId: string) => `/api/designs/${encodeURIComponent(design
 export const voteQueryKey = (designId: string) => ['designs', designId, 'vote'] as const;
 
 export async function getVoteStatus(designId: string): Promise<VoteStatus> {
-  return voteStatusSchema.parse(await requestJson(votePath(designId)));
+  return requestJson<VoteStatus>(votePath(designId));
 }
 
 export async function castVote(designId: string): Promise<VoteStatus> {
-  return voteStatusSchema.parse(await requestJson(votePath(designId), { method: 'POST', body: {} }));
+  return requestJson<VoteStatus>(votePath(designId), { method: 'POST', body: {} });
 }
 
 export const voteStatusQueryOptions = (designId: string) =>

@@ -1,4 +1,5 @@
-import { COMMENT_MAX, communityMessages, type Comment } from '@camo/shared/community';
+import type { Comment } from '@camo/shared/community';
+import { COMMENT_MAX, communityMessages } from '@camo/shared/community-text';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { useComments, useDeleteComment, usePostComment } from '../api/comments';

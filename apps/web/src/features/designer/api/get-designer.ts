@@ -1,9 +1,9 @@
-import { publicUserSchema, type PublicUser } from '@camo/shared/api';
+import type { PublicUser } from '@camo/shared/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestJson } from '@/lib/api-client';
 
 export async function getDesigner(userId: string): Promise<PublicUser> {
-  return publicUserSchema.parse(await requestJson(`/api/users/${encodeURIComponent(userId)}`));
+  return requestJson<PublicUser>(`/api/users/${encodeURIComponent(userId)}`);
 }
 
 export const designerQueryOptions = (userId: string) =>

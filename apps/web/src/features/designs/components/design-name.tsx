@@ -1,4 +1,5 @@
-import { generationMessages, isUnnamed, type Design } from '@camo/shared/generation';
+import type { Design } from '@camo/shared/generation';
+import { generationMessages, isUnnamed } from '@camo/shared/design-text';
 import { limits } from '@camo/shared/limits';
 import { messages } from '@camo/shared/messages';
 import { useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,5 @@
-import { generationMessages, type Design } from '@camo/shared/generation';
+import type { Design } from '@camo/shared/generation';
+import { generationMessages } from '@camo/shared/design-text';
 import { limits } from '@camo/shared/limits';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';

@@ -1,11 +1,11 @@
-import { galleryStatesSchema, type GalleryStates } from '@camo/shared/community';
+import type { GalleryStates } from '@camo/shared/community';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestJson } from '@/lib/api-client';
 
 export const galleryStatesQueryKey = ['gallery', 'states'] as const;
 
 export async function getGalleryStates(signal?: AbortSignal): Promise<GalleryStates> {
-  return galleryStatesSchema.parse(await requestJson('/api/gallery/states', { signal }));
+  return requestJson<GalleryStates>('/api/gallery/states', { signal });
 }
 
 /** Submitted designs per state, for the map: a code -> count lookup (states without designs are absent). */

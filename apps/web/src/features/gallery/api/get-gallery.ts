@@ -1,4 +1,4 @@
-import { galleryPageSchema, type GalleryPage } from '@camo/shared/community';
+import type { GalleryPage } from '@camo/shared/community';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { requestJson } from '@/lib/api-client';
 import { filtersToQuery, type GalleryFilters } from '../lib/gallery-filters';
@@ -15,7 +15,7 @@ export async function getGalleryPage(
     if (value !== undefined) params.set(key, String(value));
   }
   if (cursor) params.set('cursor', cursor);
-  return galleryPageSchema.parse(await requestJson(`/api/gallery?${params.toString()}`, { signal }));
+  return requestJson<GalleryPage>(`/api/gallery?${params.toString()}`, { signal });
 }
 
 /** Twelve designs a page; `fetchNextPage` follows the server's opaque `nextCursor`. */

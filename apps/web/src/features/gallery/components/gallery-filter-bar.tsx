@@ -1,4 +1,4 @@
-import { GALLERY_SEARCH_MAX, type GallerySort } from '@camo/shared/community';
+import { GALLERY_SEARCH_MAX, type GallerySort } from '@camo/shared/community-text';
 import { usStates } from '@camo/shared/states';
 import { useEffect, useState, type FormEvent } from 'react';
 import { galleryYears, monthNames, type GalleryFilters } from '../lib/gallery-filters';

@@ -1,4 +1,5 @@
-import { gallerySorts, type GallerySort, type GalleryQuery } from '@camo/shared/community';
+import type { GalleryQuery } from '@camo/shared/community';
+import { gallerySorts, type GallerySort } from '@camo/shared/community-text';
 import { stateName } from '@camo/shared/states';
 
 /** What the gallery shows; '' means "any". */
