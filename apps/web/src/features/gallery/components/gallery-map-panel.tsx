@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, useSyncExternalStore } from 'react';
 import { useGalleryStates } from '../api/get-gallery-states';
 import { UsMap } from './us-map';
 
@@ -6,6 +6,14 @@ type GalleryMapPanelProps = {
   /** The gallery's state filter: a code, or '' for all states. */
   selected: string;
   onSelect: (state: string) => void;
+};
+
+/** Where the panel stands open without its button (Tailwind's `lg`). */
+const WIDE = '(min-width: 1024px)';
+const subscribeWide = (onChange: () => void) => {
+  const query = window.matchMedia(WIDE);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
 };
 
 /**
@@ -16,6 +24,13 @@ export function GalleryMapPanel({ selected, onSelect }: GalleryMapPanelProps) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const states = useGalleryStates();
+  // The server cannot know the screen: it sends the map's frame, and the browser draws the states
+  // where the panel shows (at once on a wide screen, on a phone when opened).
+  const wide = useSyncExternalStore(
+    subscribeWide,
+    () => window.matchMedia(WIDE).matches,
+    () => false,
+  );
 
   return (
     <section aria-labelledby={`${panelId}-heading`} className="flex flex-col gap-3">
@@ -33,7 +48,7 @@ export function GalleryMapPanel({ selected, onSelect }: GalleryMapPanelProps) {
         <span className="sr-only"> of designs by state</span>
       </button>
       <div id={panelId} className={`${open ? 'block' : 'hidden'} lg:block`}>
-        <UsMap counts={states.data} selected={selected} onSelect={onSelect} />
+        <UsMap counts={states.data} selected={selected} onSelect={onSelect} drawn={open || wide} />
         {states.isError && (
           <p className="text-sm text-sage">Design counts are unavailable right now; the map still filters.</p>
         )}

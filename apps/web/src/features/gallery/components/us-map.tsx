@@ -9,6 +9,11 @@ type UsMapProps = {
   selected: string;
   /** Called with the clicked state's code, or '' when the selected state is clicked again. */
   onSelect: (state: string) => void;
+  /**
+   * False draws the map's frame without the states (the same size, so nothing moves when they
+   * come): the panel folded on a phone has no use for 60 shapes while the page starts.
+   */
+  drawn?: boolean;
 };
 
 /** Fills by shade level: 0 is "no designs", then four steps of the palette from few to many. */
@@ -45,7 +50,7 @@ function calloutText(level: number, isSelected: boolean): string {
  * between states in alphabetical order, Enter or Space picks one, picking it again clears it).
  * The shapes are precomputed (scripts/build-us-map.mjs), so nothing here projects or parses maps.
  */
-export function UsMap({ counts, selected, onSelect }: UsMapProps) {
+export function UsMap({ counts, selected, onSelect, drawn = true }: UsMapProps) {
   const svgRef = useRef<SVGSVGElement>(null);
   const [hovered, setHovered] = useState<StateCode | null>(null);
   const [focusRing, setFocusRing] = useState<StateCode | null>(null);
@@ -92,85 +97,88 @@ export function UsMap({ counts, selected, onSelect }: UsMapProps) {
         className="block aspect-[960/560] h-auto w-full select-none"
         onPointerLeave={() => setHovered(null)}
       >
-        {usStates.map((state, index) => {
-          const count = countOf(state.code);
-          const level = shadeLevel(count ?? 0, max);
-          const isSelected = state.code === selected;
-          const fill = isSelected ? SELECTED_FILL : counts ? levelFills[level] : levelFills[0];
-          const label = stateLabel(state.name, count);
-          const callout = stateCallouts[state.code];
-          return (
-            <g
-              key={state.code}
-              data-state={state.code}
-              role="button"
-              aria-pressed={isSelected}
-              aria-label={label}
-              tabIndex={state.code === tabStop ? 0 : -1}
-              className="cursor-pointer outline-none"
-              onClick={() => pick(state.code)}
-              onKeyDown={(event) => onKeyDown(event, index)}
-              onPointerEnter={() => setHovered(state.code)}
-              onFocus={(event) => setFocusRing(isFocusVisible(event.currentTarget) ? state.code : null)}
-              onBlur={() => setFocusRing(null)}
-            >
-              <title>{label}</title>
-              <path
-                d={statePaths[state.code]}
-                fill={fill}
-                stroke={level === 0 && !isSelected ? EMPTY_STROKE : BORDER}
-                strokeWidth={1.5}
-                strokeLinejoin="round"
-                className="transition-[filter] hover:brightness-125"
-              />
-              {callout && (
-                <>
-                  <rect
-                    x={callout.x}
-                    y={callout.y}
-                    width={callout.size}
-                    height={callout.size}
-                    rx={3}
-                    fill={fill}
-                    stroke={level === 0 && !isSelected ? EMPTY_STROKE : BORDER}
-                    strokeWidth={1.5}
-                    className="hover:brightness-125"
-                  />
-                  <text
-                    x={callout.x + callout.size / 2}
-                    y={callout.y + callout.size / 2}
-                    dy="0.35em"
-                    textAnchor="middle"
-                    fill={calloutText(counts ? level : 0, isSelected)}
-                    pointerEvents="none"
-                    className="font-condensed text-[24px] font-bold"
-                    aria-hidden="true"
-                  >
-                    {state.code}
-                  </text>
-                </>
-              )}
-            </g>
-          );
-        })}
+        {drawn &&
+          usStates.map((state, index) => {
+            const count = countOf(state.code);
+            const level = shadeLevel(count ?? 0, max);
+            const isSelected = state.code === selected;
+            const fill = isSelected ? SELECTED_FILL : counts ? levelFills[level] : levelFills[0];
+            const label = stateLabel(state.name, count);
+            const callout = stateCallouts[state.code];
+            return (
+              <g
+                key={state.code}
+                data-state={state.code}
+                role="button"
+                aria-pressed={isSelected}
+                aria-label={label}
+                tabIndex={state.code === tabStop ? 0 : -1}
+                className="cursor-pointer outline-none"
+                onClick={() => pick(state.code)}
+                onKeyDown={(event) => onKeyDown(event, index)}
+                onPointerEnter={() => setHovered(state.code)}
+                onFocus={(event) => setFocusRing(isFocusVisible(event.currentTarget) ? state.code : null)}
+                onBlur={() => setFocusRing(null)}
+              >
+                <title>{label}</title>
+                <path
+                  d={statePaths[state.code]}
+                  fill={fill}
+                  stroke={level === 0 && !isSelected ? EMPTY_STROKE : BORDER}
+                  strokeWidth={1.5}
+                  strokeLinejoin="round"
+                  className="transition-[filter] hover:brightness-125"
+                />
+                {callout && (
+                  <>
+                    <rect
+                      x={callout.x}
+                      y={callout.y}
+                      width={callout.size}
+                      height={callout.size}
+                      rx={3}
+                      fill={fill}
+                      stroke={level === 0 && !isSelected ? EMPTY_STROKE : BORDER}
+                      strokeWidth={1.5}
+                      className="hover:brightness-125"
+                    />
+                    <text
+                      x={callout.x + callout.size / 2}
+                      y={callout.y + callout.size / 2}
+                      dy="0.35em"
+                      textAnchor="middle"
+                      fill={calloutText(counts ? level : 0, isSelected)}
+                      pointerEvents="none"
+                      className="font-condensed text-[24px] font-bold"
+                      aria-hidden="true"
+                    >
+                      {state.code}
+                    </text>
+                  </>
+                )}
+              </g>
+            );
+          })}
         {/* Drawn over every state: the callouts' leader lines, the selected state's outline, the focus ring. */}
-        <g pointerEvents="none" aria-hidden="true">
-          {Object.entries(stateCallouts).map(([code, callout]) => (
-            <line
-              key={code}
-              x1={callout.anchor[0]}
-              y1={callout.anchor[1]}
-              x2={callout.x}
-              y2={callout.y + callout.size / 2}
-              stroke="#bdb8a4"
-              strokeWidth={1.25}
-            />
-          ))}
-        </g>
-        {selected && statePaths[selected as StateCode] && (
+        {drawn && (
+          <g pointerEvents="none" aria-hidden="true">
+            {Object.entries(stateCallouts).map(([code, callout]) => (
+              <line
+                key={code}
+                x1={callout.anchor[0]}
+                y1={callout.anchor[1]}
+                x2={callout.x}
+                y2={callout.y + callout.size / 2}
+                stroke="#bdb8a4"
+                strokeWidth={1.25}
+              />
+            ))}
+          </g>
+        )}
+        {drawn && selected && statePaths[selected as StateCode] && (
           <Outline code={selected as StateCode} color="#ece6d6" width={2.5} halo={0} />
         )}
-        {focusRing && (
+        {drawn && focusRing && (
           // Blaze like every focus ring on the site, except around the blaze-filled selected state.
           <Outline
             code={focusRing}
