@@ -7,7 +7,8 @@
  * the few formats it shows are written out here instead.
  */
 
-const MONTHS = [
+/** January to December. */
+export const monthNames = [
   'January',
   'February',
   'March',
@@ -32,12 +33,12 @@ export function formatCount(value: number): string {
 
 /** "April 2025" for a zero-based month index. */
 export function formatMonthYear(year: number, monthIndex: number): string {
-  return `${MONTHS[monthIndex] ?? ''} ${year}`;
+  return `${monthNames[monthIndex] ?? ''} ${year}`;
 }
 
 /** "April". */
 export function monthName(monthIndex: number): string {
-  return MONTHS[monthIndex] ?? '';
+  return monthNames[monthIndex] ?? '';
 }
 
 /**
@@ -49,6 +50,6 @@ export function formatLongDate(iso: string, options: { utc?: boolean } = {}): st
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
   return options.utc
-    ? `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`
-    : `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
+    ? `${monthNames[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`
+    : `${monthNames[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
 }

@@ -117,20 +117,7 @@ export function browserStorage(): Storage | null {
   }
 }
 
-export const monthNames = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
+export { monthNames } from '@/lib/format';
 
 /** The gallery opened in 2025; every year since, newest first. */
 export function galleryYears(now: Date = new Date()): number[] {
