@@ -10,8 +10,9 @@ const THRESHOLD = 1024;
  * handler is not one, so the (small, per-path) HTML is compressed here with zlib.
  */
 export function sendHtml(req: FastifyRequest, reply: FastifyReply, html: string): FastifyReply {
+  // A page carries its viewer's own data (decision 007): never kept by a shared cache.
   void reply
-    .header('cache-control', 'no-cache')
+    .header('cache-control', 'private, no-cache')
     .header('vary', 'accept-encoding')
     .type('text/html; charset=utf-8');
   const body = Buffer.from(html);
