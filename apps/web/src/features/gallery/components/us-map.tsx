@@ -121,27 +121,15 @@ export function UsMap({ counts, selected, onSelect, drawn = true }: UsMapProps) 
                 onBlur={() => setFocusRing(null)}
               >
                 <title>{label}</title>
-                <path
-                  d={statePaths[state.code]}
+                <StateShape
+                  code={state.code}
                   fill={fill}
                   stroke={level === 0 && !isSelected ? EMPTY_STROKE : BORDER}
                   strokeWidth={1.5}
-                  strokeLinejoin="round"
                   className="transition-[filter] hover:brightness-125"
                 />
                 {callout && (
                   <>
-                    <rect
-                      x={callout.x}
-                      y={callout.y}
-                      width={callout.size}
-                      height={callout.size}
-                      rx={3}
-                      fill={fill}
-                      stroke={level === 0 && !isSelected ? EMPTY_STROKE : BORDER}
-                      strokeWidth={1.5}
-                      className="hover:brightness-125"
-                    />
                     <text
                       x={callout.x + callout.size / 2}
                       y={callout.y + callout.size / 2}
@@ -240,15 +228,38 @@ function Outline({
   width: number;
   halo: number;
 }) {
+  return (
+    <g pointerEvents="none" aria-hidden="true">
+      {halo > 0 && <StateShape code={code} fill="none" stroke={BORDER} strokeWidth={halo} />}
+      <StateShape code={code} fill="none" stroke={color} strokeWidth={width} />
+    </g>
+  );
+}
+
+/** A state's shape and, for a small state, its callout box, drawn alike. */
+function StateShape({
+  code,
+  fill,
+  stroke,
+  strokeWidth,
+  className,
+}: {
+  code: StateCode;
+  fill: string | undefined;
+  stroke: string;
+  strokeWidth: number;
+  className?: string;
+}) {
   const callout = stateCallouts[code];
-  const shapes = (stroke: string, strokeWidth: number) => (
+  return (
     <>
       <path
         d={statePaths[code]}
-        fill="none"
+        fill={fill}
         stroke={stroke}
         strokeWidth={strokeWidth}
         strokeLinejoin="round"
+        className={className}
       />
       {callout && (
         <rect
@@ -257,18 +268,13 @@ function Outline({
           width={callout.size}
           height={callout.size}
           rx={3}
-          fill="none"
+          fill={fill}
           stroke={stroke}
           strokeWidth={strokeWidth}
+          className={className}
         />
       )}
     </>
-  );
-  return (
-    <g pointerEvents="none" aria-hidden="true">
-      {halo > 0 && shapes(BORDER, halo)}
-      {shapes(color, width)}
-    </g>
   );
 }
 
