@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 
 let hydrating = false;
 
@@ -26,4 +26,21 @@ export function HydrationEnd(): null {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
   return null;
+}
+
+const subscribe = () => () => {};
+
+/**
+ * False while the server renders a page and while the browser hydrates it, true from then on
+ * (and at once in a page the browser renders itself). For what only the browser knows, such as
+ * its time zone: render the server's answer first, so hydration finds the same markup, then the
+ * browser's. Unlike `isHydrating`, this renders its component again once hydrated: use it for
+ * small parts of a page.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
 }

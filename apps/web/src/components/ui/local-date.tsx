@@ -1,5 +1,5 @@
 import { formatLongDate } from '@/lib/format';
-import { useHydrated } from '@/lib/use-hydrated';
+import { useHydrated } from '@/lib/hydration';
 
 /**
  * "November 23, 2026" in the reader's time zone. The server does not know that zone, so a page it

@@ -3,7 +3,7 @@ import { messages } from '@camo/shared/messages';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiRequestError } from '@/lib/api-client';
-import { useHydrated } from '@/lib/use-hydrated';
+import { useHydrated } from '@/lib/hydration';
 import { useConfirmMagicLink } from '../api/confirm-magic-link';
 import { emailForSignInKey } from '../api/send-magic-link';
 import { AuthCard } from './auth-card';

@@ -2,7 +2,7 @@ import { limits } from '@camo/shared/limits';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { formatCount } from '@/lib/format';
-import { useHydrated } from '@/lib/use-hydrated';
+import { useHydrated } from '@/lib/hydration';
 import { useMemberCount } from '../api/get-member-count';
 
 /** Opacity of the counter after scrolling `scrollY` pixels past a hero `heroHeight` tall (spec §9: fades over 60%). */
