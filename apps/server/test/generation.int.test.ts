@@ -151,6 +151,12 @@ describe.each(backends)('create a design through the API (%s)', (backend) => {
       name: 'Pine Ridge',
     });
     expect(submitted.body.imageUrl).toBe(edited.body.editedImageUrl);
+    // The page shows a WebP of the chosen image at its full size, made at submission.
+    expect(submitted.body.displayUrl).toMatch(/camo_design_[\w-]+_b_edited_display\.webp$/);
+    const display = await bob.fetch(submitted.body.displayUrl!);
+    expect(display.headers.get('content-type')).toBe('image/webp');
+    const displayMeta = await sharp(Buffer.from(await display.arrayBuffer())).metadata();
+    expect([displayMeta.format, displayMeta.width]).toEqual(['webp', 1024]);
     expect((await post(alice, `/api/designs/${id}/submit`, { name: 'Twice' })).status).toBe(409);
 
     // The designer's cards show the chosen (edited) image through working URLs.

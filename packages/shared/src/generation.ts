@@ -130,6 +130,8 @@ export const designSchema = z.object({
   userId: z.string(),
   name: z.string(),
   imageUrl: z.string().nullable(),
+  /** The chosen image as a WebP at page size, once submitted (null before, and for older designs). */
+  displayUrl: z.string().nullable(),
   thumbnailUrl: z.string().nullable(),
   environmentDescription: z.string(),
   environmentPhotoId: z.string().nullable(),

@@ -144,6 +144,7 @@ export function createDesignsRepository(db: Db) {
         finalDesignChoice: 'original' | 'edited';
         imageUrl: string;
         thumbnailUrl: string | null;
+        displayUrl: string;
         at: Date;
       },
     ): Promise<DesignRecord | undefined> {
@@ -156,6 +157,7 @@ export function createDesignsRepository(db: Db) {
           imageUrl: fields.imageUrl,
           previewUrl: fields.thumbnailUrl,
           thumbnailUrl: fields.thumbnailUrl,
+          displayUrl: fields.displayUrl,
           status: 'submitted',
           submittedAt: fields.at,
         })

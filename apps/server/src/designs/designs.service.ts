@@ -7,7 +7,7 @@ import {
   type Variant,
 } from '@camo/shared/generation';
 import type { DesignProvider } from '../generation/provider.js';
-import { designThumbnail } from '../generation/photo-image.js';
+import { designDisplayImage, designThumbnail } from '../generation/photo-image.js';
 import {
   ConflictError,
   ForbiddenError,
@@ -53,6 +53,7 @@ export function createDesignsService(deps: {
       userId: row.userId,
       name: row.name,
       imageUrl: fileUrl(chosen),
+      displayUrl: fileUrl(row.displayUrl),
       thumbnailUrl: fileUrl(row.thumbnailUrl ?? chosenThumb),
       environmentDescription: row.environmentDescription,
       environmentPhotoId: row.environmentPhotoId,
@@ -174,12 +175,17 @@ export function createDesignsService(deps: {
       const thumbKey = choice === 'edited' ? row.editedThumbnailUrl : variantThumb;
       if (!imageKey) throw new ValidationError(generationMessages.submitNeedsSelection);
       const designerName = (await deps.displayName(userId))?.trim() || messages.anonymous;
+      // The page-size rendition is written before the row points at it (a fixed key: a second
+      // submit rewrites the same bytes), so a submitted design never names a missing file.
+      const displayKey = storageKeys.displayVersion(imageKey);
+      await storage.put(displayKey, await designDisplayImage(await storage.getBytes(imageKey)));
       const updated = await repo.submit(id, userId, {
         name: request.name,
         designerName,
         finalDesignChoice: choice,
         imageUrl: imageKey,
         thumbnailUrl: thumbKey,
+        displayUrl: displayKey,
         at: now(),
       });
       if (!updated) throw new ConflictError(generationMessages.notPending);

@@ -106,7 +106,6 @@ export async function decodeForEngine(
   };
 }
 
-/** A small WebP of a design for grids (quality.md: thumbnails at most 60 KB). */
 /** quality.md: a grid thumbnail is at most 60 KB. */
 export const THUMBNAIL_MAX_BYTES = 60 * 1024;
 export const THUMBNAIL_SIZE = 400;
@@ -128,6 +127,14 @@ export async function designThumbnail(png: Uint8Array): Promise<Buffer> {
     thumbnail = await encode(quality);
   }
   return thumbnail;
+}
+
+/**
+ * The design page's WebP of a design: the stored size (1024 px), a fraction of the PNG's bytes,
+ * so the page's largest image arrives early on a phone's line. The PNG stays the download.
+ */
+export async function designDisplayImage(png: Uint8Array): Promise<Buffer> {
+  return sharp(png).webp({ quality: 82, effort: 4 }).toBuffer();
 }
 
 /** Refuses anything but a PNG from a provider, so nothing else is stored under a .png key. */

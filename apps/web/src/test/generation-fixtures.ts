@@ -7,6 +7,7 @@ export function makeDesign(overrides: Partial<Design> = {}): Design {
     userId: 'u1',
     name: '',
     imageUrl: null,
+    displayUrl: null,
     thumbnailUrl: null,
     environmentDescription: 'Oak timber in late fall',
     environmentPhotoId: 'p1',

@@ -165,6 +165,8 @@ export const designs = pgTable(
     previewUrl: text('preview_url'),
     patternUrl: text('pattern_url'),
     thumbnailUrl: text('thumbnail_url'),
+    /** A WebP of the chosen image at page size, made at submission (older designs: null). */
+    displayUrl: text('display_url'),
     environmentDescription: text('environment_description').notNull(),
     environmentPhotoId: text('environment_photo_id').references(() => environmentPhotos.id, {
       onDelete: 'set null',

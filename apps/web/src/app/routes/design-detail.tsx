@@ -67,7 +67,7 @@ function DesignDetail({ design }: { design: Design }) {
   const { data: me } = useMe();
   const isOwner = me?.id === design.userId;
   const name = design.name.trim() || messages.noName;
-  const image = chosenImageUrl(design);
+  const image = design.displayUrl ?? chosenImageUrl(design);
   const showsEdited = design.hasEdits && design.finalDesignChoice === 'edited' && design.editedImageUrl;
 
   return (

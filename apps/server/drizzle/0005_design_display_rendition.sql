@@ -1,0 +1,1 @@
+ALTER TABLE "designs" ADD COLUMN "display_url" text;
