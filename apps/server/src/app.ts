@@ -187,7 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (config.devSignIn)
     await registerDevOidcProvider(app, { origin, secret: config.authSecret, repo: authRepository });
   await app.register(usersRoutes(ctx.users, session));
-  await app.register(contestRoutes(ctx.contest));
+  await app.register(contestRoutes(ctx.contest, ctx.designs, session));
   await app.register(multipart);
   await app.register(generationRoutes(ctx.generation, session));
   await app.register(designsRoutes(ctx.designs, session));

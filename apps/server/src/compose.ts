@@ -14,6 +14,7 @@ import { createGenerationService } from './generation/generation.service.js';
 import { createProgressBus } from './generation/progress.js';
 import type { DesignProvider } from './generation/provider.js';
 import { createContestRepository } from './contest/contest.repository.js';
+import { createContestService } from './contest/contest.service.js';
 import type { Config } from './platform/config.js';
 import { releaseStartupMemory, type Database } from './platform/db/database.js';
 import { loggerOptions } from './platform/logger.js';
@@ -34,6 +35,9 @@ export interface ComposeOptions {
   now?: () => Date;
 }
 
+/** Two minutes past midnight on the 1st: after the month's end and CLOSE_GRACE_MS. */
+const CONTEST_CLOSE_CRON = '2 0 1 * *';
+
 /** How often a worker looks for generations a crash left unfinished. */
 const RECOVERY_INTERVAL_MS = 60_000;
 
@@ -53,12 +57,13 @@ export async function compose(options: ComposeOptions) {
   const { db } = database;
 
   const usersRepository = createUsersRepository(db);
-  const users = createUsersService(usersRepository, fileUrl);
+  const users = createUsersService(usersRepository, fileUrl, { contestTimeZone: config.contest.timeZone });
   const displayName = async (userId: string) => (await usersRepository.findById(userId))?.displayName ?? null;
 
   const votesRepository = createVotesRepository(db);
   const gallery = createGalleryService(createGalleryRepository(db), fileUrl, votesRepository, {
     cacheMs: config.galleryCacheMs,
+    contestTimeZone: config.contest.timeZone,
   });
   const designsRepository = createDesignsRepository(db);
   const designs = createDesignsService({
@@ -70,7 +75,14 @@ export async function compose(options: ComposeOptions) {
     onGalleryChange: () => gallery.invalidate(),
     now,
   });
-  const votes = createVotesService(votesRepository, { onVote: () => gallery.invalidate() });
+  const votes = createVotesService(votesRepository, { onVote: () => gallery.invalidate(), now });
+  const contest = createContestService({
+    repo: createContestRepository(db),
+    fileUrl,
+    settings: config.contest,
+    log,
+    now,
+  });
   const comments = createCommentsService(createCommentsRepository(db));
 
   // The queue is created after the services that send to it; they reach it through this.
@@ -111,15 +123,27 @@ export async function compose(options: ComposeOptions) {
     comments,
     gallery,
     generation,
-    contest: createContestRepository(db),
+    contest,
     queue: requireQueue,
 
     /** Processes jobs in this process (the embedded default, and `npm run worker`). */
     async startWorkers(): Promise<void> {
-      await requireQueue().startWorkers(
-        { 'generate-designs': ({ photoId }) => generation.run(photoId) },
+      const queue = requireQueue();
+      await queue.startWorkers(
+        {
+          'generate-designs': ({ photoId }) => generation.run(photoId),
+          'contest-close': async () => {
+            await contest.closeDue();
+          },
+        },
         config.workerConcurrency,
       );
+      // Each month is closed just after it ends in the site's time zone; a close missed while
+      // the server was down is caught up now (closeDue records every ended month not recorded).
+      await queue.schedule('contest-close', CONTEST_CLOSE_CRON, {}, config.contest.timeZone);
+      await contest
+        .closeDue()
+        .catch((error: unknown) => log.error({ err: error }, 'contest catch-up failed'));
       const recover = () =>
         generation
           .recoverStale()

@@ -70,6 +70,32 @@ describe('access matrix: every endpoint x anonymous, owner, another user', () =>
     { method: 'GET', route: '/api/config', path: () => '/api/config', expect: all(200) },
     { method: 'GET', route: '/api/members/count', path: () => '/api/members/count', expect: all(200) },
     { method: 'GET', route: '/api/contest/winners', path: () => '/api/contest/winners', expect: all(200) },
+    { method: 'GET', route: '/api/contest', path: () => '/api/contest', expect: all(200) },
+    {
+      // Public, and no month has closed on a new server: nothing recorded to show.
+      method: 'GET',
+      route: '/api/contest/months/{month}',
+      path: () => '/api/contest/months/2026-01',
+      expect: all(404),
+    },
+    {
+      method: 'GET',
+      route: '/api/designs/{id}/contest',
+      path: () => `/api/designs/${pending}/contest`,
+      expect: { anonymous: 401, other: 404, owner: 200 },
+    },
+    {
+      method: 'GET',
+      route: '/api/designs/{id}/contest',
+      path: () => `/api/designs/${submitted}/contest`,
+      expect: signedIn(200),
+    },
+    {
+      method: 'GET',
+      route: '/api/users/{id}/wins',
+      path: () => `/api/users/${ownerId}/wins`,
+      expect: signedIn(200),
+    },
     // One's own account.
     { method: 'GET', route: '/api/me', path: () => '/api/me', expect: signedIn(200) },
     {

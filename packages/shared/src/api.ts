@@ -52,6 +52,8 @@ export const designCardSchema = z.object({
   createdAt: z.string(),
   /** A draft's generation, for its owner: the create flow resumes at /create-design?photo=. */
   environmentPhotoId: z.string().nullable().optional(),
+  /** The contest month a submitted design entered ('YYYY-MM'), null when it is not an entry. */
+  contestMonth: z.string().nullable().optional(),
   /** In the gallery: whether the signed-in viewer has voted for it (decided by the server). */
   hasVoted: z.boolean().optional(),
 });

@@ -1,32 +1,93 @@
-import { trophyWinnerSchema } from '@camo/shared/api';
+import { errorSchema } from '@camo/shared/api';
+import {
+  contestOverviewSchema,
+  contestResultsSchema,
+  designContestSchema,
+  designerWinsSchema,
+  trophyClubSchema,
+} from '@camo/shared/contest';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ContestRepository } from './contest.repository.js';
+import type { DesignsService } from '../designs/designs.service.js';
+import { currentUser, type SessionResolver } from '../platform/auth/session.js';
+import type { ContestService } from './contest.service.js';
 
-export function contestRoutes(repo: ContestRepository): FastifyPluginAsyncZod {
+const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema };
+
+/**
+ * The contest's rules, standings, results and Trophy Club are public (the home page shows the
+ * Trophy Club to everybody); what concerns one design or designer needs a sign-in, as their
+ * pages do.
+ */
+export function contestRoutes(
+  contest: ContestService,
+  designs: DesignsService,
+  session: SessionResolver,
+): FastifyPluginAsyncZod {
   return async (app) => {
+    app.get(
+      '/api/contest',
+      {
+        schema: {
+          tags: ['contest'],
+          summary: 'The rules, the open month (entries, voters, live top 10, close) and the closed months',
+          response: { 200: contestOverviewSchema },
+        },
+      },
+      async () => contest.overview(),
+    );
+
+    app.get(
+      '/api/contest/months/:month',
+      {
+        schema: {
+          tags: ['contest'],
+          summary: 'A closed month’s full results',
+          params: z.object({ month: z.string().regex(/^\d{4}-\d{2}$/, 'A month is written YYYY-MM.') }),
+          response: { 200: contestResultsSchema, ...errors },
+        },
+      },
+      async (req) => contest.results(req.params.month),
+    );
+
     app.get(
       '/api/contest/winners',
       {
         schema: {
           tags: ['contest'],
-          summary: 'Trophy Club: the winner of each past month, newest first',
-          response: { 200: z.object({ winners: z.array(trophyWinnerSchema) }) },
+          summary: 'Trophy Club: every month’s winner, oldest first, and the month now open',
+          response: { 200: trophyClubSchema },
         },
       },
-      async () => {
-        const rows = await repo.winners();
-        return {
-          winners: rows.map((w) => ({
-            month: w.month,
-            patternName: w.patternName,
-            designerName: w.designerName,
-            imageUrl: w.imageUrl,
-            designId: w.designId,
-            voteCount: w.voteCount,
-          })),
-        };
+      async () => contest.trophyClub(),
+    );
+
+    app.get(
+      '/api/designs/:id/contest',
+      {
+        preHandler: session.requireUser,
+        schema: {
+          tags: ['contest'],
+          summary: 'The contest month a design entered and how its votes count',
+          params: z.object({ id: z.uuid('Not a valid design id.') }),
+          response: { 200: designContestSchema, ...errors },
+        },
       },
+      async (req) => contest.entryOf(await designs.get(req.params.id, currentUser(req).id)),
+    );
+
+    app.get(
+      '/api/users/:id/wins',
+      {
+        preHandler: session.requireUser,
+        schema: {
+          tags: ['contest'],
+          summary: 'The months a designer won',
+          params: z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'Not a valid user id.') }),
+          response: { 200: designerWinsSchema, ...errors },
+        },
+      },
+      async (req) => contest.winsOf(req.params.id),
     );
   };
 }

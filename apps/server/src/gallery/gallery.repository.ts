@@ -101,6 +101,7 @@ export function createGalleryRepository(db: Db) {
           status: designs.status,
           voteCount: designs.voteCount,
           createdAt: designs.createdAt,
+          submittedAt: designs.submittedAt,
           submittedAtKey: sql<string>`to_char(${designs.submittedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
         })
         .from(designs)

@@ -36,7 +36,7 @@ function setup(cacheMs: number) {
     { page, stateCounts: vi.fn() },
     (key) => (key ? `/files/${key}` : null),
     { votedAmong },
-    { cacheMs },
+    { cacheMs, contestTimeZone: 'America/Phoenix' },
   );
   return { gallery, page, votedAmong, setRows: (next: GalleryRow[]) => (rows = next) };
 }

@@ -48,11 +48,12 @@ export function createGalleryService(
   repo: GalleryRepository,
   fileUrl: FileUrl,
   votes: Pick<VotesRepository, 'votedAmong'>,
-  options: { cacheMs?: number } = {},
+  options: { cacheMs?: number; contestTimeZone: string },
 ) {
   // toDesignCard reads only the columns the gallery selects (the heavy ones, recipes and
   // analyses, stay in the database).
-  const toCard = (row: GalleryRow): DesignCard => toDesignCard(row as unknown as DesignRow, fileUrl);
+  const toCard = (row: GalleryRow): DesignCard =>
+    toDesignCard(row as unknown as DesignRow, fileUrl, options.contestTimeZone);
 
   // Decision 006: pages (the same for everyone) and each viewer's votes on a page are served from
   // memory for a few seconds; a vote, a submission or a rename in this process starts afresh.

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { DEFAULT_CONTEST_TIME_ZONE, assertTimeZone } from '@camo/shared/contest-time';
 import { z } from 'zod';
 
 /**
@@ -17,6 +18,14 @@ const optionalText = z
   .trim()
   .optional()
   .transform((v) => (v === '' ? undefined : v));
+function isTimeZone(name: string): boolean {
+  try {
+    assertTimeZone(name);
+    return true;
+  } catch {
+    return false;
+  }
+}
 const optionalUrl = optionalText.pipe(z.url().optional());
 
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -110,6 +119,15 @@ const envSchema = z.object({
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
   FAULT_INJECTION: bool.default(false),
   GALLERY_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  CONTEST_TIME_ZONE: z
+    .string()
+    .default(DEFAULT_CONTEST_TIME_ZONE)
+    .refine(isTimeZone, 'must be an IANA time zone name, such as America/Phoenix'),
+  CONTEST_MIN_ACCOUNT_AGE_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 365)
+    .default(24),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -163,6 +181,8 @@ export interface Config {
   apiRateLimitPerMinute: number;
   /** How long a gallery page is served from memory before asking the database again; 0 turns it off. */
   galleryCacheMs: number;
+  /** The contest's calendar and its anti-brigading rule (contest/contest.service.ts). */
+  contest: { timeZone: string; minAccountAgeHours: number };
   webDistDir: string | undefined;
   /** Generations per user and 24 hours (quality rule 8). */
   generationDailyQuota: number;
@@ -288,5 +308,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     workerConcurrency: e.WORKER_CONCURRENCY,
     faultInjection: e.FAULT_INJECTION,
     galleryCacheMs: e.GALLERY_CACHE_MS,
+    contest: { timeZone: e.CONTEST_TIME_ZONE, minAccountAgeHours: e.CONTEST_MIN_ACCOUNT_AGE_HOURS },
   };
 }

@@ -10,9 +10,11 @@ import type { Database } from './db/database.js';
 export interface JobMap {
   /** Generate designs A and B for an uploaded environment photo. */
   'generate-designs': { photoId: string };
+  /** Record the result of every contest month that has ended (scheduled; safe to run twice). */
+  'contest-close': Record<string, never>;
 }
 export type JobName = keyof JobMap;
-export const jobNames: JobName[] = ['generate-designs'];
+export const jobNames: JobName[] = ['generate-designs', 'contest-close'];
 
 export type JobHandler<K extends JobName> = (
   data: JobMap[K],
@@ -35,10 +37,21 @@ const QUEUE_OPTIONS = {
     heartbeatSeconds: 10,
     notify: true,
   },
+  'contest-close': {
+    retryLimit: 5,
+    retryDelay: 30,
+    retryBackoff: true,
+    expireInSeconds: 10 * 60,
+  },
 } satisfies Record<JobName, object>;
 
 export interface JobQueue {
   send<K extends JobName>(name: K, data: JobMap[K], options?: { id?: string }): Promise<string | null>;
+  /**
+   * Sends the job on a cron schedule in a time zone (one schedule per name across all
+   * processes; an occurrence missed while nothing ran is sent once at the next start).
+   */
+  schedule<K extends JobName>(name: K, cron: string, data: JobMap[K], timeZone: string): Promise<void>;
   /** Starts processing with one handler per job; throws when a job has none. */
   startWorkers(handlers: Partial<JobHandlers>, concurrency: number): Promise<void>;
   stop(): Promise<void>;
@@ -67,6 +80,10 @@ export async function createQueue(database: Database, log: Logger): Promise<JobQ
       // A worker in this process picks the job up now rather than at its next poll.
       for (const workerId of workerIds.get(name) ?? []) boss.notifyWorker(workerId);
       return id;
+    },
+
+    async schedule(name, cron, data, timeZone) {
+      await boss.schedule(name, cron, data, { tz: timeZone, missed: 'once' });
     },
 
     async startWorkers(handlers, concurrency) {

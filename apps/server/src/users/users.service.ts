@@ -1,3 +1,4 @@
+import { entryMonthOf } from '@camo/shared/contest-time';
 import { messages } from '@camo/shared/messages';
 import type { DesignCard, PrivateProfile, PublicUser } from '@camo/shared/api';
 import type { UpdateProfileRequest } from '@camo/shared/profile';
@@ -28,7 +29,7 @@ export function toPrivateProfile(row: UserRow): PrivateProfile {
 }
 
 /** A design as a card; rows hold storage keys, which `fileUrl` turns into URLs. */
-export function toDesignCard(row: DesignRow, fileUrl: FileUrl): DesignCard {
+export function toDesignCard(row: DesignRow, fileUrl: FileUrl, contestTimeZone: string): DesignCard {
   const edited = row.hasEdits && row.finalDesignChoice === 'edited';
   const variantImage = row.selectedVariant === 'B' ? row.designBUrl : row.designAUrl;
   const variantThumb = row.selectedVariant === 'B' ? row.designBThumbnailUrl : row.designAThumbnailUrl;
@@ -44,11 +45,16 @@ export function toDesignCard(row: DesignRow, fileUrl: FileUrl): DesignCard {
     status: row.status,
     voteCount: row.voteCount ?? 0,
     createdAt: row.createdAt.toISOString(),
+    contestMonth: row.status === 'submitted' ? entryMonthOf(row.submittedAt, contestTimeZone) : null,
     ...(row.status !== 'submitted' ? { environmentPhotoId: row.environmentPhotoId ?? null } : {}),
   };
 }
 
-export function createUsersService(repo: UsersRepository, fileUrl: FileUrl) {
+export function createUsersService(
+  repo: UsersRepository,
+  fileUrl: FileUrl,
+  options: { contestTimeZone: string },
+) {
   return {
     async me(userId: string): Promise<PrivateProfile> {
       const row = await repo.findById(userId);
@@ -72,7 +78,7 @@ export function createUsersService(repo: UsersRepository, fileUrl: FileUrl) {
 
     async designsOf(id: string, viewerId: string): Promise<DesignCard[]> {
       const rows = await repo.designsOf(id, { includeDrafts: id === viewerId, limit: 100 });
-      return rows.map((row) => toDesignCard(row, fileUrl));
+      return rows.map((row) => toDesignCard(row, fileUrl, options.contestTimeZone));
     },
 
     memberCount: () => repo.memberCount(),

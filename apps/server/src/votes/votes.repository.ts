@@ -11,7 +11,11 @@ export function createVotesRepository(db: Db) {
      * Returns the design's count after the vote, or null when no vote could be cast (the caller
      * finds out why).
      */
-    async cast(userId: string, designId: string): Promise<{ voteCount: number; inserted: boolean } | null> {
+    async cast(
+      userId: string,
+      designId: string,
+      at: Date,
+    ): Promise<{ voteCount: number; inserted: boolean } | null> {
       return db.transaction(async (tx) => {
         const inserted = await tx
           .insert(votes)
@@ -20,7 +24,7 @@ export function createVotesRepository(db: Db) {
               .select({
                 userId: sql<string>`${userId}::text`.as('user_id'),
                 designId: designs.id,
-                createdAt: sql<Date>`now()`.as('created_at'),
+                createdAt: sql<Date>`${at.toISOString()}::timestamptz`.as('created_at'),
               })
               .from(designs)
               .where(

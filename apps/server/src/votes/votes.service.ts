@@ -3,14 +3,19 @@ import { messages } from '@camo/shared/messages';
 import { ForbiddenError, NotFoundError } from '../platform/http-errors.js';
 import type { VotesRepository } from './votes.repository.js';
 
-export function createVotesService(repo: VotesRepository, hooks: { onVote?: () => void } = {}) {
+export function createVotesService(
+  repo: VotesRepository,
+  hooks: { onVote?: () => void; now?: () => Date } = {},
+) {
+  // The vote's time decides which contest result it counts for (contest/contest.service.ts).
+  const now = hooks.now ?? (() => new Date());
   return {
     /**
      * One vote per user per design, never on one's own or an unsubmitted design. A repeat is
      * answered like the first vote (same count), so a retried click cannot count twice.
      */
     async vote(designId: string, userId: string): Promise<VoteStatus> {
-      const cast = await repo.cast(userId, designId);
+      const cast = await repo.cast(userId, designId, now());
       if (cast) {
         hooks.onVote?.();
         return { voteCount: cast.voteCount, hasVoted: true };

@@ -6,13 +6,14 @@ import { designs, users } from '../../src/platform/db/schema.js';
 
 export async function createUser(
   db: Db,
-  overrides: { id?: string; displayName?: string } = {},
+  overrides: { id?: string; displayName?: string; createdAt?: Date } = {},
 ): Promise<string> {
   const id = overrides.id ?? randomUUID();
   await db.insert(users).values({
     id,
     email: `${id}@example.test`,
     displayName: overrides.displayName ?? `Tester ${id.slice(0, 6)}`,
+    ...(overrides.createdAt ? { createdAt: overrides.createdAt, updatedAt: overrides.createdAt } : {}),
   });
   return id;
 }

@@ -32,6 +32,8 @@ export const routes: RouteObject[] = [
           { path: 'signup', ...page(() => import('./routes/signup')) },
           { path: 'terms', ...page(() => import('./routes/terms')) },
           { path: 'privacy', ...page(() => import('./routes/privacy')) },
+          // The contest's rules, standings and Trophy Club are public, like the home page's.
+          { path: 'contest', ...page(() => import('./routes/contest'), withFooter) },
           {
             element: <ProtectedRoute />,
             handle: { footer: true, signedIn: true } satisfies RouteHandle,

@@ -246,7 +246,11 @@ export const votes = pgTable(
       .references(() => designs.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.designId] }), index('votes_design_idx').on(t.designId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.designId] }),
+    // The contest counts a design's votes cast before a month's close.
+    index('votes_design_idx').on(t.designId, t.createdAt),
+  ],
 );
 
 export const comments = pgTable(
@@ -278,6 +282,42 @@ export const contestWinners = pgTable('contest_winners', {
   createdAt: createdAt(),
 });
 
+/**
+ * A closed contest month (contest/contest.service.ts#close): written once, with its results, in
+ * the transaction that closes it, so a month is either closed with all its results or not at all.
+ */
+export const contestMonths = pgTable('contest_months', {
+  month: text('month').primaryKey(),
+  /** Votes cast before this instant counted; the month's end in the site's time zone. */
+  closesAt: timestamp('closes_at', { withTimezone: true, mode: 'date' }).notNull(),
+  /** When the result was recorded. */
+  closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }).notNull(),
+  entries: integer('entries').notNull(),
+  voters: integer('voters').notNull(),
+  winnerDesignId: text('winner_design_id').references(() => designs.id, { onDelete: 'set null' }),
+});
+
+/** Every entry of a closed month in its final order, with the votes that counted. */
+export const contestResults = pgTable(
+  'contest_results',
+  {
+    month: text('month')
+      .notNull()
+      .references(() => contestMonths.month, { onDelete: 'cascade' }),
+    designId: text('design_id')
+      .notNull()
+      .references(() => designs.id, { onDelete: 'cascade' }),
+    rank: integer('rank').notNull(),
+    countedVotes: integer('counted_votes').notNull(),
+    reachedAt: timestamp('reached_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.month, t.designId] }),
+    index('contest_results_month_rank_idx').on(t.month, t.rank),
+    index('contest_results_design_idx').on(t.designId),
+  ],
+);
+
 /** Test accounts of the built-in development sign-in provider (never used in production). */
 export const devAccounts = pgTable('dev_accounts', {
   id: text('id').primaryKey(),
@@ -298,6 +338,8 @@ export const schema = {
   votes,
   comments,
   contestWinners,
+  contestMonths,
+  contestResults,
   devAccounts,
 };
 export type Schema = typeof schema;

@@ -26,6 +26,8 @@ import type { PageModule } from '@/app/route-handle';
 import { commentsQueryOptions } from '@/features/community/api/comments';
 import { voteStatusQueryOptions } from '@/features/community/api/votes';
 import { designQueryOptions } from '@/features/designs/api/design-actions';
+import { designContestQueryOptions } from '@/features/contest/api/contest';
+import { DesignContestPanel } from '@/features/contest/components/design-contest-panel';
 
 /** The design, its comments and, for anyone but its owner, the viewer's vote. */
 export const prefetch: PageModule['prefetch'] = async ({ queryClient, params, me }) => {
@@ -33,6 +35,7 @@ export const prefetch: PageModule['prefetch'] = async ({ queryClient, params, me
   const [design] = await Promise.all([
     queryClient.fetchQuery(designQueryOptions(id)).catch(() => null),
     queryClient.prefetchQuery(commentsQueryOptions(id)),
+    queryClient.prefetchQuery(designContestQueryOptions(id)),
   ]);
   if (design && me && design.userId !== me.id) await queryClient.prefetchQuery(voteStatusQueryOptions(id));
 };
@@ -142,6 +145,7 @@ function DesignDetail({ design }: { design: Design }) {
             <dt className="eyebrow">Votes</dt>
             <dd className="text-bone">{design.voteCount}</dd>
           </dl>
+          {design.status === 'submitted' && <DesignContestPanel designId={design.id} />}
           <EnvironmentPhoto design={design} label="Environment" />
           <DesignStory key={design.story ?? ''} design={design} isOwner={isOwner} />
           {isOwner && (

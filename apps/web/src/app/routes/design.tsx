@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { StrokeIcon } from '@/components/ui/stroke-icon';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
 import { useMe } from '@/features/auth/api/get-me';
+import { useTrophyClub } from '@/features/contest/api/contest';
 import { useUnfinishedGenerations } from '@/features/create-design/api/list-generations';
 import { locationLabel } from '@/features/designs/lib/design-view';
 import { thisMonthsSubmission } from '@/features/designs/lib/this-month';
@@ -45,6 +46,14 @@ const tools = [
     title: 'Gallery',
     body: 'See what the community made, and vote for the best.',
     icon: <path d="M4 5h16v14H4zM4 15l4-4 4 4 3-3 5 5M15 9h.01" />,
+  },
+  {
+    to: '/contest',
+    title: 'Contest',
+    body: "The rules, this month's standings and the Trophy Club.",
+    icon: (
+      <path d="M8 4h8v5a4 4 0 0 1-8 0zM8 6H5a3 3 0 0 0 3 4M16 6h3a3 3 0 0 1-3 4M12 13v4M8 20h8M10 17h4" />
+    ),
   },
   {
     to: '/profile',
@@ -110,7 +119,7 @@ export default function DesignStudioPage() {
           <h2 id="tools-title" className="stencil-heading text-3xl text-bone sm:text-4xl">
             Tools
           </h2>
-          <ul className="grid gap-4 sm:grid-cols-3">
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {tools.map((tool) => (
               <li key={tool.to}>
                 <Link
@@ -134,12 +143,16 @@ export default function DesignStudioPage() {
 
 function MonthCard({ userId }: { userId: string }) {
   const designs = useUserDesigns(userId);
-  const month = monthName(new Date().getUTCMonth());
-  const submission = designs.data ? thisMonthsSubmission(designs.data) : undefined;
+  const club = useTrophyClub();
+  const currentMonth = club.data?.currentMonth;
+  const month = currentMonth ? monthName(Number(currentMonth.slice(5)) - 1) : 'this month';
+  const submission =
+    designs.data && currentMonth ? thisMonthsSubmission(designs.data, currentMonth) : undefined;
+  const pending = designs.isPending || club.isPending;
   return (
     <section aria-labelledby="month-title" className="card overflow-hidden">
       <div className="flex flex-col gap-6 p-5 sm:flex-row sm:items-center sm:p-6">
-        {designs.isPending ? (
+        {pending ? (
           <div aria-hidden="true" className="aspect-square w-full animate-pulse rounded bg-loam sm:w-48" />
         ) : submission ? (
           <SubmissionImage design={submission} />
@@ -152,7 +165,7 @@ function MonthCard({ userId }: { userId: string }) {
         <div className="flex flex-col gap-3">
           <p className="eyebrow">This month's submission</p>
           <h2 id="month-title" className="stencil-heading text-3xl text-bone">
-            {designs.isPending
+            {pending
               ? messages.loading
               : submission
                 ? submission.name.trim() || messages.noName
@@ -173,7 +186,7 @@ function MonthCard({ userId }: { userId: string }) {
               </Link>
             </>
           ) : (
-            !designs.isPending && (
+            !pending && (
               <>
                 <p className="text-sage">
                   Make a design for your ground and submit it: the community votes, and the month's best joins

@@ -9,6 +9,8 @@ import { useUserDesigns } from '@/features/profile/api/get-user-designs';
 import { LocalDate } from '@/components/ui/local-date';
 import type { PageModule } from '@/app/route-handle';
 import { designerQueryOptions } from '@/features/designer/api/get-designer';
+import { designerWinsQueryOptions, useDesignerWins } from '@/features/contest/api/contest';
+import { WinnerBadge } from '@/features/contest/components/design-contest-panel';
 import { userDesignsQueryOptions } from '@/features/profile/api/get-user-designs';
 
 /** The designer and their designs. */
@@ -16,6 +18,7 @@ export const prefetch: PageModule['prefetch'] = ({ queryClient, params }) =>
   Promise.all([
     queryClient.prefetchQuery(designerQueryOptions(params.userId ?? '')),
     queryClient.prefetchQuery(userDesignsQueryOptions(params.userId ?? '')),
+    queryClient.prefetchQuery(designerWinsQueryOptions(params.userId ?? '')),
   ]);
 
 /** /gallery/user/{userId}: a designer's public page (spec §2 Designer profile). */
@@ -24,6 +27,7 @@ export default function DesignerPage() {
   const designer = useDesigner(userId);
   const designs = useUserDesigns(userId);
   const { data: me } = useMe();
+  const wins = useDesignerWins(userId);
   const name = designer.data?.displayName?.trim() || messages.anonymousDesigner;
   useDocumentTitle(designer.data ? name : designer.isError ? messages.userNotFoundTitle : 'Designer');
 
@@ -52,6 +56,17 @@ export default function DesignerPage() {
         <p className="text-sage">
           Member since <LocalDate iso={designer.data.createdAt} />
         </p>
+        {wins.data && wins.data.wins.length > 0 && (
+          <ul aria-label="Contest wins" className="flex flex-wrap gap-2 pt-1">
+            {wins.data.wins.map((win) => (
+              <li key={win.month}>
+                <Link to={`/gallery/${win.designId}`} title={win.name.trim() || messages.noName}>
+                  <WinnerBadge month={win.month} />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
         {me?.id === designer.data.id && (
           <Link to="/profile" className="btn btn-secondary btn-sm mt-2 self-start">
             Edit Profile

@@ -4,16 +4,16 @@ import { Hero } from '@/features/home/components/hero';
 import { HowItWorks } from '@/features/home/components/how-it-works';
 import { Ideology } from '@/features/home/components/ideology';
 import { SocialSection } from '@/features/home/components/social-section';
-import { TrophyClub } from '@/features/home/components/trophy-club';
+import { TrophyClub } from '@/features/contest/components/trophy-club';
 import type { PageModule } from '@/app/route-handle';
-import { contestWinnersQueryOptions } from '@/features/home/api/get-contest-winners';
+import { trophyClubQueryOptions } from '@/features/contest/api/contest';
 import { memberCountQueryOptions } from '@/features/home/api/get-member-count';
 
 /** The member counter and the Trophy Club, for the server's first render. */
 export const prefetch: PageModule['prefetch'] = ({ queryClient }) =>
   Promise.all([
     queryClient.prefetchQuery(memberCountQueryOptions),
-    queryClient.prefetchQuery(contestWinnersQueryOptions),
+    queryClient.prefetchQuery(trophyClubQueryOptions),
   ]);
 
 export default function HomePage() {
@@ -24,7 +24,7 @@ export default function HomePage() {
       <HowItWorks />
       <EcoregionCallout />
       <Ideology />
-      <TrophyClub />
+      <TrophyClub rulesLink />
       <SocialSection />
     </>
   );

@@ -64,6 +64,11 @@ export function SiteHeader() {
           Design
         </NavLink>
       </li>
+      <li>
+        <NavLink to="/contest" className={navLinkClass}>
+          Contest
+        </NavLink>
+      </li>
       {me.isPending ? (
         <li aria-hidden="true" className="hidden w-44 md:block" />
       ) : signedIn ? (

@@ -1,5 +1,6 @@
 import type { VoteStatus } from '@camo/shared/community';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { contestQueryKey } from '@/features/contest/api/contest';
 import { designQueryKey } from '@/features/designs/api/design-actions';
 import { requestJson } from '@/lib/api-client';
 
@@ -58,6 +59,8 @@ export function useCastVote(designId: string) {
       // The gallery's counts and ranks are stale now, but the page in view is not reordered
       // under the voter's finger: it refreshes the next time it is shown.
       void queryClient.invalidateQueries({ queryKey: ['gallery'], refetchType: 'none' });
+      // The contest's standings and this design's counted votes move with it.
+      void queryClient.invalidateQueries({ queryKey: contestQueryKey });
     },
   });
 }

@@ -2,6 +2,7 @@ import type { DesignCard } from '@camo/shared/api';
 import { messages } from '@camo/shared/messages';
 import { Link } from 'react-router';
 import { DesignThumbnail } from '@/features/designs/components/design-thumbnail';
+import { formatContestMonth } from '@/features/contest/lib/contest-month';
 import { locationLabel } from '@/features/designs/lib/design-view';
 import { LocalDate } from '@/components/ui/local-date';
 
@@ -33,6 +34,7 @@ export function DesignerDesigns({ designs }: { designs: DesignCard[] | undefined
                   {name}
                 </h2>
                 <p>{locationLabel(design.state, design.county)}</p>
+                {design.contestMonth && <p>Entered in {formatContestMonth(design.contestMonth)}</p>}
                 <p>
                   <LocalDate iso={design.createdAt} />
                 </p>

@@ -14,26 +14,30 @@ const card = (overrides: Partial<DesignCard>): DesignCard => ({
   status: 'submitted',
   voteCount: 0,
   createdAt: '2026-11-10T12:00:00.000Z',
+  contestMonth: '2026-11',
   ...overrides,
 });
 
 describe('thisMonthsSubmission', () => {
-  const now = new Date('2026-11-22T08:00:00.000Z');
+  const now = '2026-11';
 
-  it('finds the newest submitted design of the current (UTC) month and skips drafts', () => {
+  it("finds the newest submitted design of the open contest month (the server's) and skips drafts", () => {
     const designs = [
-      card({ id: 'draft', status: 'pending_selection', createdAt: '2026-11-21T00:00:00.000Z' }),
-      card({ id: 'nov', createdAt: '2026-11-01T00:00:00.000Z' }),
-      card({ id: 'oct', createdAt: '2026-10-31T23:59:59.000Z' }),
+      card({ id: 'draft', status: 'pending_selection', contestMonth: null }),
+      // Submitted on 1 December in UTC, but still November in the site's time zone.
+      card({ id: 'nov', createdAt: '2026-12-01T03:00:00.000Z', contestMonth: '2026-11' }),
+      card({ id: 'oct', contestMonth: '2026-10' }),
     ];
     expect(thisMonthsSubmission(designs, now)?.id).toBe('nov');
   });
 
   it('finds nothing when the month has no submission, or only beyond the 10 latest', () => {
-    expect(thisMonthsSubmission([card({ createdAt: '2026-10-31T23:59:59.000Z' })], now)).toBeUndefined();
+    expect(thisMonthsSubmission([card({ contestMonth: '2026-10' })], now)).toBeUndefined();
     const drafts = Array.from({ length: 10 }, (_, i) =>
-      card({ id: `draft${i}`, status: 'pending_selection' }),
+      card({ id: `draft${i}`, status: 'pending_selection', contestMonth: null }),
     );
-    expect(thisMonthsSubmission([...drafts, card({ id: 'eleventh' })], now)).toBeUndefined();
+    expect(
+      thisMonthsSubmission([...drafts, card({ id: 'eleventh', contestMonth: now })], now),
+    ).toBeUndefined();
   });
 });

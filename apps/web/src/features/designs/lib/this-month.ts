@@ -4,17 +4,15 @@ import type { DesignCard } from '@camo/shared/api';
 export const STUDIO_DESIGN_LIMIT = 10;
 
 /**
- * The user's submission of the current calendar month, from their designs newest first. Months
- * are UTC months, as the contest's are (architecture: time in one place).
+ * The user's submission of the open contest month, from their designs newest first. The months,
+ * the open one and each design's, are the server's (the site's time zone; style.md: time in one
+ * place), never the device's.
  */
 export function thisMonthsSubmission(
   designs: readonly DesignCard[],
-  now = new Date(),
+  currentMonth: string,
 ): DesignCard | undefined {
-  const month = `${now.getUTCFullYear()}-${now.getUTCMonth()}`;
-  return designs.slice(0, STUDIO_DESIGN_LIMIT).find((design) => {
-    if (design.status !== 'submitted') return false;
-    const created = new Date(design.createdAt);
-    return `${created.getUTCFullYear()}-${created.getUTCMonth()}` === month;
-  });
+  return designs
+    .slice(0, STUDIO_DESIGN_LIMIT)
+    .find((design) => design.status === 'submitted' && design.contestMonth === currentMonth);
 }

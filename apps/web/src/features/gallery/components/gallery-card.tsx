@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useMe } from '@/features/auth/api/get-me';
 import { VoteButton } from '@/features/community/components/vote-button';
 import { DesignThumbnail } from '@/features/designs/components/design-thumbnail';
+import { formatContestMonth } from '@/features/contest/lib/contest-month';
 import { locationLabel } from '@/features/designs/lib/design-view';
 
 type GalleryCardProps = {
@@ -47,6 +48,7 @@ export function GalleryCard({ design, rank, first = false }: GalleryCardProps) {
           </Link>
         </p>
         <p>{locationLabel(design.state, design.county)}</p>
+        {design.contestMonth && <p>Entered in {formatContestMonth(design.contestMonth)}</p>}
       </div>
       <div className="mt-auto px-4 pb-4">
         <VoteButton

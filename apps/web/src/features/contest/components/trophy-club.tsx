@@ -1,18 +1,7 @@
 import type { TrophyWinner } from '@camo/shared/api';
 import { Link } from 'react-router';
-import { formatMonthYear } from '@/lib/format';
-import { useContestWinners } from '../api/get-contest-winners';
-
-/** 'YYYY-MM' as "April 2025". */
-export function formatContestMonth(month: string): string {
-  const [year, monthNumber] = month.split('-').map(Number);
-  if (!year || !monthNumber) return month;
-  return formatMonthYear(year, monthNumber - 1);
-}
-
-function currentContestMonth(now = new Date()): string {
-  return formatMonthYear(now.getFullYear(), now.getMonth());
-}
+import { useTrophyClub } from '../api/contest';
+import { formatContestMonth, votesLabel } from '../lib/contest-month';
 
 function WinnerCard({ winner }: { winner: TrophyWinner }) {
   const body = (
@@ -37,7 +26,7 @@ function WinnerCard({ winner }: { winner: TrophyWinner }) {
         </h3>
         <p className="text-sm text-sage">
           by <span className="font-semibold text-bone">{winner.designerName}</span>
-          {winner.voteCount !== null && <> · {winner.voteCount} votes</>}
+          {winner.voteCount !== null && <> · {votesLabel(winner.voteCount)}</>}
         </p>
       </div>
     </>
@@ -55,8 +44,13 @@ function WinnerCard({ winner }: { winner: TrophyWinner }) {
   );
 }
 
-export function TrophyClub() {
-  const winners = useContestWinners();
+/**
+ * Spec home page: the Trophy Club grid of past monthly winners, oldest first (the seeded April to
+ * August 2025, then every month decided by votes), and the open month's VOTE NOW card to /design.
+ * The open month is the server's (the site's time zone), never the device's.
+ */
+export function TrophyClub({ rulesLink = false }: { rulesLink?: boolean }) {
+  const club = useTrophyClub();
   return (
     <section aria-labelledby="trophy-title" className="bg-night">
       <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6">
@@ -66,21 +60,29 @@ export function TrophyClub() {
         </h2>
         <p className="mt-4 max-w-2xl text-lg text-sage">
           Every month the community votes, and the top pattern gets mounted on this wall for good.
+          {rulesLink && (
+            <>
+              {' '}
+              <Link to="/contest" className="text-link">
+                Contest rules and this month's standings
+              </Link>
+            </>
+          )}
         </p>
-        {winners.isError && (
+        {club.isError && (
           <p role="alert" className="mt-6 text-danger">
             The Trophy Club couldn't be loaded right now.
           </p>
         )}
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {winners.isPending &&
+          {club.isPending &&
             Array.from({ length: 5 }, (_, index) => (
               <li key={index} aria-hidden="true" className="card overflow-hidden">
                 <div className="aspect-square animate-pulse bg-loam" />
                 <div className="h-[4.75rem]" />
               </li>
             ))}
-          {winners.data?.map((winner) => (
+          {club.data?.winners.map((winner) => (
             <WinnerCard key={winner.month} winner={winner} />
           ))}
           <li className="hazard-stripe rounded-md p-1.5">
@@ -88,8 +90,8 @@ export function TrophyClub() {
               to="/design"
               className="flex h-full min-h-72 flex-col items-center justify-center gap-3 rounded bg-night p-6 text-center"
             >
-              <span className="font-condensed text-lg font-bold uppercase tracking-widest text-coyote-300">
-                {currentContestMonth()}
+              <span className="min-h-7 font-condensed text-lg font-bold uppercase tracking-widest text-coyote-300">
+                {club.data && formatContestMonth(club.data.currentMonth)}
               </span>
               <span className="stencil-heading text-5xl text-blaze">Vote now</span>
               <span className="text-sage">

@@ -1,0 +1,50 @@
+import type {
+  ContestOverview,
+  ContestResults,
+  DesignContest,
+  DesignerWins,
+  TrophyClub,
+} from '@camo/shared/contest';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { requestJson } from '@/lib/api-client';
+
+/** Every contest query starts with this key, so a vote can mark them all stale at once. */
+export const contestQueryKey = ['contest'] as const;
+
+export const contestOverviewQueryOptions = queryOptions({
+  queryKey: [...contestQueryKey, 'overview'],
+  queryFn: () => requestJson<ContestOverview>('/api/contest'),
+  staleTime: 15_000,
+});
+
+export const contestResultsQueryOptions = (month: string) =>
+  queryOptions({
+    queryKey: [...contestQueryKey, 'results', month],
+    queryFn: () => requestJson<ContestResults>(`/api/contest/months/${encodeURIComponent(month)}`),
+    // A closed month's result does not change.
+    staleTime: Infinity,
+  });
+
+export const trophyClubQueryOptions = queryOptions({
+  queryKey: [...contestQueryKey, 'trophy-club'],
+  queryFn: () => requestJson<TrophyClub>('/api/contest/winners'),
+  staleTime: 5 * 60_000,
+});
+
+export const designContestQueryOptions = (designId: string) =>
+  queryOptions({
+    queryKey: [...contestQueryKey, 'design', designId],
+    queryFn: () => requestJson<DesignContest>(`/api/designs/${encodeURIComponent(designId)}/contest`),
+  });
+
+export const designerWinsQueryOptions = (userId: string) =>
+  queryOptions({
+    queryKey: [...contestQueryKey, 'wins', userId],
+    queryFn: () => requestJson<DesignerWins>(`/api/users/${encodeURIComponent(userId)}/wins`),
+    staleTime: 5 * 60_000,
+  });
+
+export const useContestOverview = () => useQuery(contestOverviewQueryOptions);
+export const useTrophyClub = () => useQuery(trophyClubQueryOptions);
+export const useDesignContest = (designId: string) => useQuery(designContestQueryOptions(designId));
+export const useDesignerWins = (userId: string) => useQuery(designerWinsQueryOptions(userId));
