@@ -61,7 +61,7 @@ async function main(args: string[]): Promise<number> {
       log: pino({ level: process.env.LOG_LEVEL ?? 'warn' }),
     });
     const outcomes = months[0] ? [await contest.close(months[0], { rerun })] : await contest.closeDue();
-    if (outcomes.length === 0) console.log('No contest month has ended since the first entry.');
+    if (outcomes.length === 0) console.log('Every contest month that has ended is recorded already.');
     for (const outcome of outcomes) {
       console.log(`${outcome.month}: ${outcome.recorded ? 'recorded' : 'already recorded, unchanged'}`);
     }
