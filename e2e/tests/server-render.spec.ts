@@ -44,7 +44,8 @@ test('public pages arrive rendered and hydrate without a console error', async (
   expect(html).toContain('members indoctrinated');
   expect(html).toMatch(/<script type="application\/json" id="server-state">\{/);
 
-  for (const path of ['/', '/login', '/signup', '/terms', '/privacy', '/no-such-page']) {
+  expect(await serverHtml(page, '/contest')).toContain('contest-countdown');
+  for (const path of ['/', '/login', '/signup', '/terms', '/privacy', '/contest', '/no-such-page']) {
     expect(await consoleErrorsOn(page, path), path).toEqual([]);
   }
   // Hydrated, not redrawn: the page answers clicks.
@@ -84,6 +85,7 @@ test('signed-in pages arrive rendered with their data, and only for the signed i
     '/design',
     '/profile',
     '/create-design',
+    '/contest',
   ]) {
     expect(await consoleErrorsOn(viewer.page, path), path).toEqual([]);
   }

@@ -17,9 +17,8 @@ import pino from 'pino';
 import { createContestRepository } from '../src/contest/contest.repository.js';
 import { createContestService } from '../src/contest/contest.service.js';
 import { ConfigError, loadConfig } from '../src/platform/config.js';
-import { DataDirectoryLockedError } from '../src/platform/db/data-dir-lock.js';
-import { openDatabase } from '../src/platform/db/database.js';
 import { fileUrlBuilder } from '../src/platform/storage.js';
+import { openInstanceDatabase } from './open-instance.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -37,22 +36,8 @@ async function main(args: string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig({ ...process.env, DATA_DIR: process.env.DATA_DIR ?? path.join(root, 'data') });
-  let database;
-  try {
-    database = await openDatabase(
-      config.databaseUrl
-        ? { kind: 'postgres', url: config.databaseUrl }
-        : { kind: 'pglite', dir: path.join(config.dataDir, 'db') },
-    );
-  } catch (error) {
-    if (error instanceof DataDirectoryLockedError) {
-      console.error(
-        `The server is running: ${error.message}\nStop \`npm start\` first, then run this again.`,
-      );
-      return 1;
-    }
-    throw error;
-  }
+  const database = await openInstanceDatabase(config, 'npm run contest:close');
+  if (!database) return 1;
   try {
     const contest = createContestService({
       repo: createContestRepository(database.db),

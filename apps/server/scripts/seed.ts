@@ -11,8 +11,7 @@ import pino from 'pino';
 import { compose } from '../src/compose.js';
 import { createEngineProvider } from '../src/generation/engine-provider.js';
 import { ConfigError, loadConfig } from '../src/platform/config.js';
-import { DataDirectoryLockedError } from '../src/platform/db/data-dir-lock.js';
-import { openDatabase } from '../src/platform/db/database.js';
+import { openInstanceDatabase } from './open-instance.js';
 import { reusingProvider, seedCommunity } from './seed/seed-community.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -21,23 +20,8 @@ async function main(): Promise<number> {
   // The same default as scripts/start.mjs, so `npm run seed && npm start` share one directory.
   const config = loadConfig({ ...process.env, DATA_DIR: process.env.DATA_DIR ?? path.join(root, 'data') });
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : path.join(config.dataDir, 'db');
-  let database;
-  try {
-    database = await openDatabase(
-      config.databaseUrl
-        ? { kind: 'postgres', url: config.databaseUrl }
-        : { kind: 'pglite', dir: path.join(config.dataDir, 'db') },
-    );
-  } catch (error) {
-    if (error instanceof DataDirectoryLockedError) {
-      console.error(
-        `Cannot seed while the server is running: ${error.message}\n` +
-          'Stop `npm start` (Ctrl+C), run `npm run seed`, then start the server again.',
-      );
-      return 1;
-    }
-    throw error;
-  }
+  const database = await openInstanceDatabase(config, 'npm run seed');
+  if (!database) return 1;
 
   let clock = new Date();
   const provider = reusingProvider(createEngineProvider());

@@ -184,7 +184,7 @@ describe('npm run seed while the server runs', () => {
       child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
       const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
       expect(code).toBe(1);
-      expect(output).toContain('Cannot seed while the server is running');
+      expect(output).toContain('Cannot run `npm run seed` while the server is running');
       expect(output).toContain('Stop `npm start`');
     } finally {
       await release();

@@ -45,6 +45,16 @@ function counted(rules: CountRules): SQL {
   return sql`${voter.createdAt} <= ${votes.createdAt} - make_interval(secs => ${rules.minAccountAgeSeconds})`;
 }
 
+/** What an entry shows in standings and results: the design, its designer's current name. */
+const entryColumns = {
+  designId: designs.id,
+  name: designs.name,
+  userId: designs.userId,
+  designerName: sql<string>`coalesce(nullif(trim(${owner.displayName}), ''), ${designs.designerName})`,
+  thumbnailKey: designs.thumbnailUrl,
+  state: designs.state,
+};
+
 const ts = (at: Date) => sql`${at.toISOString()}::timestamptz`;
 
 /** Submitted designs entered in the month: submitted inside its window. */
@@ -67,12 +77,7 @@ export function createContestRepository(db: Db) {
     const isCounted = counted(rules);
     const query = q
       .select({
-        designId: designs.id,
-        name: designs.name,
-        userId: designs.userId,
-        designerName: sql<string>`coalesce(nullif(trim(${owner.displayName}), ''), ${designs.designerName})`,
-        thumbnailKey: designs.thumbnailUrl,
-        state: designs.state,
+        ...entryColumns,
         countedVotes: sql<number>`(count(${votes.userId}) filter (where ${isCounted}))::int`,
         reachedAt: sql<Date | null>`max(${votes.createdAt}) filter (where ${isCounted})`.mapWith(
           votes.createdAt,
@@ -285,12 +290,7 @@ export function createContestRepository(db: Db) {
       .select({
         month: contestResults.month,
         rank: contestResults.rank,
-        designId: designs.id,
-        name: designs.name,
-        userId: designs.userId,
-        designerName: sql<string>`coalesce(nullif(trim(${owner.displayName}), ''), ${designs.designerName})`,
-        thumbnailKey: designs.thumbnailUrl,
-        state: designs.state,
+        ...entryColumns,
         countedVotes: contestResults.countedVotes,
         reachedAt: contestResults.reachedAt,
       })

@@ -18,6 +18,7 @@ const ROUTE_MODULES: [RegExp, string][] = [
   [/^\/signup\/?$/, 'signup'],
   [/^\/terms\/?$/, 'terms'],
   [/^\/privacy\/?$/, 'privacy'],
+  [/^\/contest\/?$/, 'contest'],
   [/^\/profile\/?$/, 'profile'],
   [/^\/design\/?$/, 'design'],
   [/^\/create-design\/?$/, 'create-design'],

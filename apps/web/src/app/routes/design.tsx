@@ -5,11 +5,12 @@ import { Link } from 'react-router';
 import { StrokeIcon } from '@/components/ui/stroke-icon';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
 import { useMe } from '@/features/auth/api/get-me';
-import { useTrophyClub } from '@/features/contest/api/contest';
+import { trophyClubQueryOptions, useTrophyClub } from '@/features/contest/api/contest';
+import type { PageModule } from '@/app/route-handle';
 import { useUnfinishedGenerations } from '@/features/create-design/api/list-generations';
 import { locationLabel } from '@/features/designs/lib/design-view';
 import { thisMonthsSubmission } from '@/features/designs/lib/this-month';
-import { useUserDesigns } from '@/features/profile/api/get-user-designs';
+import { userDesignsQueryOptions, useUserDesigns } from '@/features/profile/api/get-user-designs';
 import { LocalDate } from '@/components/ui/local-date';
 import { monthName } from '@/lib/format';
 
@@ -70,6 +71,13 @@ const tools = [
 ];
 
 /** /design (spec §2): this month's submission, the six-step guide, tool cards, and unfinished work. */
+/** The month's card: the open contest month and the designer's latest designs. */
+export const prefetch: PageModule['prefetch'] = ({ queryClient, me }) =>
+  Promise.all([
+    queryClient.prefetchQuery(trophyClubQueryOptions),
+    me ? queryClient.prefetchQuery(userDesignsQueryOptions(me.id)) : undefined,
+  ]);
+
 export default function DesignStudioPage() {
   useDocumentTitle('Design Studio');
   const { data: me } = useMe();
