@@ -129,12 +129,29 @@ export async function designThumbnail(png: Uint8Array): Promise<Buffer> {
   return thumbnail;
 }
 
+/** The design page shows a design at most this wide on a phone's screen (about 380 px at 1.75x). */
+const DISPLAY_LOSSY_SIDE = 800;
+
 /**
- * The design page's WebP of a design: the stored size (1024 px), a fraction of the PNG's bytes,
- * so the page's largest image arrives early on a phone's line. The PNG stays the download.
+ * The design page's WebP of a design, so its largest image arrives early on a phone's line: the
+ * smaller of a lossless WebP at the stored size (flat-palette patterns compress to a fraction of
+ * their PNG, with no loss) and a lossy one at 800 px (busy fine-grained patterns). The PNG stays
+ * the download.
  */
 export async function designDisplayImage(png: Uint8Array): Promise<Buffer> {
-  return sharp(png).webp({ quality: 82, effort: 4 }).toBuffer();
+  const [lossless, lossy] = await Promise.all([
+    sharp(png).webp({ lossless: true, effort: 4 }).toBuffer(),
+    sharp(png)
+      .resize({
+        width: DISPLAY_LOSSY_SIDE,
+        height: DISPLAY_LOSSY_SIDE,
+        fit: 'inside',
+        withoutEnlargement: true,
+      })
+      .webp({ quality: 80, effort: 4 })
+      .toBuffer(),
+  ]);
+  return lossless.length <= lossy.length ? lossless : lossy;
 }
 
 /** Refuses anything but a PNG from a provider, so nothing else is stored under a .png key. */
