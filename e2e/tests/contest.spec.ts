@@ -39,6 +39,10 @@ test('the Trophy Club shows the seeded winners, then the month the server closed
   await club.getByRole('link', { name: "Contest rules and this month's standings" }).click();
   await expect(page).toHaveURL(/\/contest$/);
   await expect(page.getByRole('heading', { level: 1, name: /contest$/i })).toBeVisible();
+  // A visitor sees the rules, the counts and the winners; the entries are for the signed in.
+  await expect(page.getByRole('heading', { name: 'The rules' })).toBeVisible();
+  await expect(page.getByText('Log in to see the standings and vote.')).toBeVisible();
+  await expect(page.getByText(`Won by ${contestHistory.winnerName}`)).toBeVisible();
 });
 
 test('/contest shows the rules, the countdown, the standings and the archive; a vote moves the standings @phone', async ({

@@ -139,11 +139,10 @@ export async function compose(options: ComposeOptions) {
         config.workerConcurrency,
       );
       // Each month is closed just after it ends in the site's time zone; a close missed while
-      // the server was down is caught up now (closeDue records every ended month not recorded).
+      // the server was down is caught up now, as a job (closeDue records every ended month not
+      // recorded), so start-up does not wait for it and a failure is retried.
       await queue.schedule('contest-close', CONTEST_CLOSE_CRON, {}, config.contest.timeZone);
-      await contest
-        .closeDue()
-        .catch((error: unknown) => log.error({ err: error }, 'contest catch-up failed'));
+      await queue.send('contest-close', {});
       const recover = () =>
         generation
           .recoverStale()

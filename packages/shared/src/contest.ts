@@ -37,12 +37,15 @@ export const contestMonthSummarySchema = z.object({
   voters: z.number().int().nonnegative(),
 });
 
-/** GET /api/contest: the rules, the open month's live top 10 and the closed months' winners. */
+/**
+ * GET /api/contest (public, like the home page's Trophy Club): the rules, the open month's counts
+ * and close, and the closed months' winners.
+ */
 export const contestOverviewSchema = z.object({
   rules: contestRulesSchema,
   /** The server's clock when it answered (the countdown does not trust the device's clock). */
   now: z.string(),
-  current: contestMonthSummarySchema.extend({ standings: z.array(contestStandingSchema) }),
+  current: contestMonthSummarySchema,
   archive: z.array(
     contestMonthSummarySchema.extend({
       closedAt: z.string(),
@@ -52,7 +55,14 @@ export const contestOverviewSchema = z.object({
 });
 export type ContestOverview = z.infer<typeof contestOverviewSchema>;
 
-/** GET /api/contest/months/:month: a closed month's full results. */
+/** GET /api/contest/standings (signed in, as the gallery is): the open month's live top 10. */
+export const contestStandingsSchema = z.object({
+  month: monthSchema,
+  standings: z.array(contestStandingSchema),
+});
+export type ContestStandings = z.infer<typeof contestStandingsSchema>;
+
+/** GET /api/contest/months/:month (signed in): a closed month's full results. */
 export const contestResultsSchema = contestMonthSummarySchema.extend({
   closedAt: z.string(),
   results: z.array(contestStandingSchema),

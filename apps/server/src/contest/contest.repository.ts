@@ -226,9 +226,15 @@ export function createContestRepository(db: Db) {
     /** A closed month's results in their recorded order. */
     results: (month: string, limit: number) => resultRows(eq(contestResults.month, month), limit),
 
-    async resultOf(designId: string): Promise<{ month: string; rank: number } | undefined> {
+    async resultOf(
+      designId: string,
+    ): Promise<{ month: string; rank: number; countedVotes: number } | undefined> {
       const [row] = await db
-        .select({ month: contestResults.month, rank: contestResults.rank })
+        .select({
+          month: contestResults.month,
+          rank: contestResults.rank,
+          countedVotes: contestResults.countedVotes,
+        })
         .from(contestResults)
         .where(eq(contestResults.designId, designId))
         .limit(1);
@@ -267,7 +273,6 @@ export function createContestRepository(db: Db) {
           patternName: sql<string>`coalesce(${designs.name}, ${contestWinners.patternName})`,
           designerName: sql<string>`coalesce(nullif(trim(${owner.displayName}), ''), ${designs.designerName}, ${contestWinners.designerName})`,
           imageKey: sql<string>`coalesce(${designs.thumbnailUrl}, ${contestWinners.imageUrl})`,
-          isSeed: sql<boolean>`${contestWinners.designId} is null`,
           voteCount: contestWinners.voteCount,
         })
         .from(contestWinners)

@@ -2,6 +2,7 @@ import { errorSchema } from '@camo/shared/api';
 import {
   contestOverviewSchema,
   contestResultsSchema,
+  contestStandingsSchema,
   designContestSchema,
   designerWinsSchema,
   trophyClubSchema,
@@ -15,9 +16,9 @@ import type { ContestService } from './contest.service.js';
 const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema };
 
 /**
- * The contest's rules, standings, results and Trophy Club are public (the home page shows the
- * Trophy Club to everybody); what concerns one design or designer needs a sign-in, as their
- * pages do.
+ * The contest's rules, counts, countdown, winners and Trophy Club are public (the home page shows
+ * the Trophy Club to everybody); the entries themselves (standings, full results, one design's
+ * entry, a designer's wins) need a sign-in, as the gallery and design pages do.
  */
 export function contestRoutes(
   contest: ContestService,
@@ -30,7 +31,7 @@ export function contestRoutes(
       {
         schema: {
           tags: ['contest'],
-          summary: 'The rules, the open month (entries, voters, live top 10, close) and the closed months',
+          summary: 'The rules, the open month (entries, voters, close) and the closed months’ winners',
           response: { 200: contestOverviewSchema },
         },
       },
@@ -38,8 +39,22 @@ export function contestRoutes(
     );
 
     app.get(
+      '/api/contest/standings',
+      {
+        preHandler: session.requireUser,
+        schema: {
+          tags: ['contest'],
+          summary: 'The open month’s live top 10 (for signed-in people, as the gallery is)',
+          response: { 200: contestStandingsSchema, 401: errorSchema },
+        },
+      },
+      async () => contest.standings(),
+    );
+
+    app.get(
       '/api/contest/months/:month',
       {
+        preHandler: session.requireUser,
         schema: {
           tags: ['contest'],
           summary: 'A closed month’s full results',

@@ -10,6 +10,7 @@ import {
   type ContestOverview,
   type ContestResults,
   type ContestStanding,
+  type ContestStandings,
   type DesignContest,
   type DesignerWins,
   type TrophyClub,
@@ -111,11 +112,7 @@ export function createContestService(deps: {
       const at = now();
       const month = contestMonthOf(at, settings.timeZone);
       const rules = rulesOf(month);
-      const [standings, counts, archive] = await Promise.all([
-        repo.standings(rules, STANDINGS_SIZE),
-        repo.summary(rules),
-        repo.archive(ARCHIVE_MONTHS),
-      ]);
+      const [counts, archive] = await Promise.all([repo.summary(rules), repo.archive(ARCHIVE_MONTHS)]);
       return {
         rules: { timeZone: settings.timeZone, minAccountAgeHours: settings.minAccountAgeHours },
         now: at.toISOString(),
@@ -124,7 +121,6 @@ export function createContestService(deps: {
           startsAt: rules.start.toISOString(),
           closesAt: rules.end.toISOString(),
           ...counts,
-          standings: standings.map((row, i) => standing(row, i + 1)),
         },
         archive: archive.map((m) => ({
           month: m.month,
@@ -136,6 +132,13 @@ export function createContestService(deps: {
           winner: m.winner ? standing(m.winner, m.winner.rank) : null,
         })),
       };
+    },
+
+    /** The open month's live top 10. */
+    async standings(): Promise<ContestStandings> {
+      const month = contestMonthOf(now(), settings.timeZone);
+      const rows = await repo.standings(rulesOf(month), STANDINGS_SIZE);
+      return { month, standings: rows.map((row, i) => standing(row, i + 1)) };
     },
 
     /** A closed month's full results (404 for a month not recorded). */
@@ -161,8 +164,9 @@ export function createContestService(deps: {
           month: row.month,
           patternName: row.patternName.trim() || 'No Name',
           designerName: row.designerName,
-          // Seeded winners carry the URL of an image the app serves; computed ones a storage key.
-          imageUrl: (row.isSeed ? row.imageKey : fileUrl(row.imageKey)) ?? '',
+          // Seeded winners carry the URL of an image the app serves; computed ones a storage key
+          // (their design may be gone, so the month says which, not the design link).
+          imageUrl: (row.month < FIRST_COMPUTED_MONTH ? row.imageKey : fileUrl(row.imageKey)) ?? '',
           designId: row.designId,
           voteCount: row.voteCount,
         })),
@@ -185,15 +189,17 @@ export function createContestService(deps: {
         repo.voteBreakdown(design.id, rules),
         closed ? repo.resultOf(design.id) : Promise.resolve(undefined),
       ]);
-      const rank = result?.month === month ? result.rank : null;
+      const recorded = result?.month === month ? result : undefined;
+      // A recorded month shows what was recorded; an open one (or one being recorded) the count.
+      const countedVotes = recorded?.countedVotes ?? votes.counted;
       return {
         entry: {
           month,
           closesAt: rules.end.toISOString(),
           closed,
-          rank,
-          won: rank === 1 && votes.counted > 0,
-          countedVotes: votes.counted,
+          rank: recorded?.rank ?? null,
+          won: recorded?.rank === 1 && countedVotes > 0,
+          countedVotes,
           votesAfterClose: votes.afterClose,
           newAccountVotes: votes.newAccount,
         },

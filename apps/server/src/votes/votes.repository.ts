@@ -24,6 +24,8 @@ export function createVotesRepository(db: Db) {
               .select({
                 userId: sql<string>`${userId}::text`.as('user_id'),
                 designId: designs.id,
+                // The services' clock (milliseconds), so tests and the seed can date a vote. The
+                // contest compares it with users.created_at, also written by this server.
                 createdAt: sql<Date>`${at.toISOString()}::timestamptz`.as('created_at'),
               })
               .from(designs)

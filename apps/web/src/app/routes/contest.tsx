@@ -5,10 +5,12 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { LoadingState } from '@/components/ui/loading-state';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
+import { useMe } from '@/features/auth/api/get-me';
 import type { PageModule } from '@/app/route-handle';
 import {
   contestOverviewQueryOptions,
   contestResultsQueryOptions,
+  contestStandingsQueryOptions,
   trophyClubQueryOptions,
   useContestOverview,
 } from '@/features/contest/api/contest';
@@ -17,11 +19,12 @@ import { TrophyClub } from '@/features/contest/components/trophy-club';
 import { closeInWords, formatContestMonth, votesLabel } from '@/features/contest/lib/contest-month';
 import { formatCount } from '@/lib/format';
 
-/** The open month, the archive and the Trophy Club, for the server's first render. */
-export const prefetch: PageModule['prefetch'] = ({ queryClient }) =>
+/** The open month, the archive and the Trophy Club; the standings for the signed in. */
+export const prefetch: PageModule['prefetch'] = ({ queryClient, me }) =>
   Promise.all([
     queryClient.prefetchQuery(contestOverviewQueryOptions),
     queryClient.prefetchQuery(trophyClubQueryOptions),
+    me ? queryClient.prefetchQuery(contestStandingsQueryOptions) : undefined,
   ]);
 
 /** /contest: the published rules, the open month's live standings, the archive, the Trophy Club. */
@@ -41,7 +44,7 @@ export default function ContestPage() {
           </div>
         ) : (
           <>
-            <CurrentMonth overview={overview.data} />
+            <CurrentMonth overview={overview.data} receivedAt={overview.dataUpdatedAt} />
             <Rules overview={overview.data} />
             <Archive overview={overview.data} />
           </>
@@ -52,7 +55,7 @@ export default function ContestPage() {
   );
 }
 
-function CurrentMonth({ overview }: { overview: ContestOverview }) {
+function CurrentMonth({ overview, receivedAt }: { overview: ContestOverview; receivedAt: number }) {
   const { current } = overview;
   const label = formatContestMonth(current.month);
   return (
@@ -71,7 +74,12 @@ function CurrentMonth({ overview }: { overview: ContestOverview }) {
       <div className="grid grid-cols-2 gap-4 sm:grid-cols-[2fr_1fr_1fr]">
         <div className="card col-span-2 flex flex-col gap-2 p-5 sm:col-span-1">
           <h2 className="eyebrow">Voting closes in</h2>
-          <Countdown closesAt={current.closesAt} serverNow={overview.now} />
+          <Countdown
+            key={overview.now}
+            closesAt={current.closesAt}
+            serverNow={overview.now}
+            receivedAt={receivedAt}
+          />
           <p className="text-sm text-sage">At {closeInWords(current.month, overview.rules.timeZone)}.</p>
         </div>
         <Stat label="Entries" value={current.entries} />
@@ -85,18 +93,47 @@ function CurrentMonth({ overview }: { overview: ContestOverview }) {
           </h2>
           <p className="text-sm text-sage">Top 10, live: counted votes only.</p>
         </div>
-        {current.standings.length === 0 ? (
-          <div className="card flex flex-col items-start gap-4 p-6">
-            <p className="text-bone">No entries yet this month. Submit a design and it is in.</p>
-            <Link to="/design" className="btn btn-primary">
-              Enter a design
-            </Link>
-          </div>
-        ) : (
-          <StandingsList standings={current.standings} label={`${label} standings`} />
-        )}
+        <Standings label={label} />
       </section>
     </section>
+  );
+}
+
+/** The entries themselves are for signed-in people, as the gallery is. */
+function Standings({ label }: { label: string }) {
+  const { data: me, isPending: mePending } = useMe();
+  const standings = useQuery({ ...contestStandingsQueryOptions, enabled: Boolean(me) });
+  if (mePending) return <p className="text-sage">{messages.loading}</p>;
+  if (!me) return <SignInFor what="see the standings and vote" />;
+  if (standings.isPending) return <p className="text-sage">{messages.loading}</p>;
+  if (standings.isError) {
+    return (
+      <p role="alert" className="text-danger">
+        The standings couldn't be loaded right now.
+      </p>
+    );
+  }
+  if (standings.data.standings.length === 0) {
+    return (
+      <div className="card flex flex-col items-start gap-4 p-6">
+        <p className="text-bone">No entries yet this month. Submit a design and it is in.</p>
+        <Link to="/design" className="btn btn-primary">
+          Enter a design
+        </Link>
+      </div>
+    );
+  }
+  return <StandingsList standings={standings.data.standings} label={`${label} standings`} />;
+}
+
+function SignInFor({ what }: { what: string }) {
+  return (
+    <div className="card flex flex-col items-start gap-4 p-6">
+      <p className="text-bone">Log in to {what}.</p>
+      <Link to={`/login?redirect=${encodeURIComponent('/contest')}`} className="btn btn-primary">
+        Log In
+      </Link>
+    </div>
   );
 }
 
@@ -115,11 +152,11 @@ function StandingsList({ standings, label }: { standings: ContestStanding[]; lab
       {standings.map((entry) => (
         <li key={entry.designId} className="card flex items-center gap-3 p-2 pr-4 sm:gap-4">
           <span
-            aria-label={`Rank ${entry.rank}`}
             className={`flex size-10 shrink-0 items-center justify-center rounded font-condensed text-xl font-bold ${
               entry.rank === 1 ? 'bg-blaze text-night' : 'bg-loam text-bone'
             }`}
           >
+            <span className="sr-only">Rank </span>
             {entry.rank}
           </span>
           {entry.thumbnailUrl ? (
@@ -213,8 +250,9 @@ function Archive({ overview }: { overview: ContestOverview }) {
 
 function ArchivedMonth({ month }: { month: ContestOverview['archive'][number] }) {
   const [open, setOpen] = useState(false);
+  const { data: me } = useMe();
   const label = formatContestMonth(month.month);
-  const results = useQuery({ ...contestResultsQueryOptions(month.month), enabled: open });
+  const results = useQuery({ ...contestResultsQueryOptions(month.month), enabled: open && Boolean(me) });
   return (
     <li className="card p-5">
       <details onToggle={(event) => setOpen(event.currentTarget.open)} className="group">
@@ -237,7 +275,9 @@ function ArchivedMonth({ month }: { month: ContestOverview['archive'][number] })
           </span>
         </summary>
         <div className="mt-4">
-          {results.isPending ? (
+          {!me ? (
+            <SignInFor what="see the full results" />
+          ) : results.isPending ? (
             <p className="text-sage">{messages.loading}</p>
           ) : results.isError ? (
             <p role="alert" className="text-danger">
@@ -246,7 +286,15 @@ function ArchivedMonth({ month }: { month: ContestOverview['archive'][number] })
           ) : results.data.results.length === 0 ? (
             <p className="text-sage">No entries that month.</p>
           ) : (
-            <StandingsList standings={results.data.results} label={`${label} results`} />
+            <>
+              <StandingsList standings={results.data.results} label={`${label} results`} />
+              {results.data.results.length < results.data.entries && (
+                <p className="mt-3 text-sm text-sage">
+                  The first {formatCount(results.data.results.length)} of {formatCount(results.data.entries)}{' '}
+                  entries.
+                </p>
+              )}
+            </>
           )}
         </div>
       </details>

@@ -1,6 +1,7 @@
 import type {
   ContestOverview,
   ContestResults,
+  ContestStandings,
   DesignContest,
   DesignerWins,
   TrophyClub,
@@ -14,6 +15,12 @@ export const contestQueryKey = ['contest'] as const;
 export const contestOverviewQueryOptions = queryOptions({
   queryKey: [...contestQueryKey, 'overview'],
   queryFn: () => requestJson<ContestOverview>('/api/contest'),
+  staleTime: 15_000,
+});
+
+export const contestStandingsQueryOptions = queryOptions({
+  queryKey: [...contestQueryKey, 'standings'],
+  queryFn: () => requestJson<ContestStandings>('/api/contest/standings'),
   staleTime: 15_000,
 });
 

@@ -7,11 +7,20 @@ const pad = (n: number) => String(n).padStart(2, '0');
 /**
  * Time left until the month closes. The server's clock sets the start (the page renders the same
  * on the server and in the browser); after hydration it ticks every second from the device's
- * clock, corrected by how far that was from the server's when the reply was read.
+ * clock, corrected by how far that was from the server's when the reply arrived (`receivedAt`,
+ * the query's update time). Keyed by `serverNow`, so fresh data starts it afresh.
  */
-export function Countdown({ closesAt, serverNow }: { closesAt: string; serverNow: string }) {
+export function Countdown({
+  closesAt,
+  serverNow,
+  receivedAt,
+}: {
+  closesAt: string;
+  serverNow: string;
+  receivedAt: number;
+}) {
   const hydrated = useHydrated();
-  const [skew] = useState(() => Date.parse(serverNow) - Date.now());
+  const skew = Date.parse(serverNow) - receivedAt;
   const [now, setNow] = useState(() => Date.parse(serverNow));
   useEffect(() => {
     if (!hydrated) return;
@@ -35,9 +44,9 @@ export function Countdown({ closesAt, serverNow }: { closesAt: string; serverNow
   ] as const;
   return (
     <p className="flex gap-3" data-testid="contest-countdown">
-      <time dateTime={closesAt} className="sr-only">
+      <span className="sr-only">
         {left.days} days, {left.hours} hours and {left.minutes} minutes
-      </time>
+      </span>
       {units.map(([unit, value]) => (
         <span key={unit} aria-hidden="true" className="flex flex-col items-center">
           <span className="min-w-[2ch] font-condensed text-4xl font-bold tabular-nums text-bone">
