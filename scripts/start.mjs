@@ -26,16 +26,21 @@ if (stale) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'src/main.ts'], {
-  cwd: path.join(root, 'apps/server'),
-  stdio: 'inherit',
-  env: {
-    // glibc gives every thread its own malloc arena; with the engine and image threads that
-    // inflates resident memory for nothing (a known sharp/libvips effect). Two are plenty.
-    MALLOC_ARENA_MAX: '2',
-    ...process.env,
-    DATA_DIR: process.env.DATA_DIR ?? path.join(root, 'data'),
+// `--api` (npm run start:api) serves without processing jobs; the server checks the rest.
+const server = spawn(
+  process.execPath,
+  ['--expose-gc', '--import', 'tsx', 'src/main.ts', ...process.argv.slice(2)],
+  {
+    cwd: path.join(root, 'apps/server'),
+    stdio: 'inherit',
+    env: {
+      // glibc gives every thread its own malloc arena; with the engine and image threads that
+      // inflates resident memory for nothing (a known sharp/libvips effect). Two are plenty.
+      MALLOC_ARENA_MAX: '2',
+      ...process.env,
+      DATA_DIR: process.env.DATA_DIR ?? path.join(root, 'data'),
+    },
   },
-});
+);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

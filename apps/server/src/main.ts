@@ -6,12 +6,19 @@ import path from 'node:path';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // `npm run start:api`: serve only, while `npm run worker` processes run the jobs.
+  const apiOnly = process.argv.includes('--api');
+  if (apiOnly && !config.databaseUrl) {
+    throw new ConfigError([
+      'npm run start:api needs DATABASE_URL (PostgreSQL) and `npm run worker` beside it: the embedded database belongs to one process, which `npm start` runs with its own workers.',
+    ]);
+  }
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl }
       : { kind: 'pglite', dir: path.join(config.dataDir, 'db') },
   );
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, workers: !apiOnly });
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -33,7 +40,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    { url: config.publicUrl.href, database: database.kind, devSignIn: config.devSignIn },
+    { url: config.publicUrl.href, database: database.kind, devSignIn: config.devSignIn, jobs: !apiOnly },
     `serving ${config.siteName} on ${config.publicUrl.href}`,
   );
 }
