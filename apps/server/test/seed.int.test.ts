@@ -153,6 +153,11 @@ describe.each(backends)('npm run seed (%s)', (backend) => {
              + (select count(*) from comments c join designs d on d.id = c.design_id
                  where c.created_at < d.submitted_at or c.created_at > now())::int as n`);
     expect(misdated[0]!.n).toBe(0);
+    // ... at their own times, not all at the moment of submission.
+    const later = await all<{ n: number }>(sql`
+        select count(*)::int as n from votes v join designs d on d.id = v.design_id
+         where v.created_at > d.submitted_at + interval '1 hour'`);
+    expect(later[0]!.n).toBeGreaterThan(0);
 
     // The gallery shows them, most popular first.
     const viewer = (await all<{ id: string }>(sql`select id from users limit 1`))[0]!.id;

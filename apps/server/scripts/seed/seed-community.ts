@@ -215,7 +215,6 @@ export async function seedCommunity(app: AppContext, options: SeedOptions): Prom
   const log = options.log ?? (() => undefined);
   const repo = createSeedRepository(app.database.db);
   const { users, designs } = plan(now, options.scenes ?? scenes.length);
-  const runStarted = new Date(Date.now() - 1000);
   const result: SeedResult = { users: 0, designs: 0, votes: 0, comments: 0 };
 
   result.users = await repo.insertPeople(users);
@@ -254,9 +253,11 @@ export async function seedCommunity(app: AppContext, options: SeedOptions): Prom
     }
 
     const votesHad = await repo.voteCount([design.id]);
+    // The services' clock dates each vote (the contest counts votes by their time); a vote that
+    // exists already is left as it is.
     for (const vote of planned.votes) {
+      options.setClock(vote.at);
       await app.votes.vote(design.id, vote.voter.id);
-      await repo.dateVote(design.id, vote.voter.id, vote.at, runStarted);
     }
     result.votes += (await repo.voteCount([design.id])) - votesHad;
     if ((await repo.commentCount(design.id)) === 0) {

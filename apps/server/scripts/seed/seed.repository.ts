@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { DEV_OIDC_PROVIDER_ID } from '../../src/platform/auth/dev-oidc-provider.js';
 import type { Db } from '../../src/platform/db/database.js';
 import { accounts, comments, designs, devAccounts, users, votes } from '../../src/platform/db/schema.js';
@@ -76,13 +76,6 @@ export function createSeedRepository(db: Db) {
     },
 
     /** Dates the vote rows this run added (older ones keep their dates). */
-    async dateVote(designId: string, userId: string, at: Date, addedSince: Date): Promise<void> {
-      await db
-        .update(votes)
-        .set({ createdAt: at })
-        .where(and(eq(votes.designId, designId), eq(votes.userId, userId), gte(votes.createdAt, addedSince)));
-    },
-
     async dateComment(commentId: string, at: Date): Promise<void> {
       await db.update(comments).set({ createdAt: at }).where(eq(comments.id, commentId));
     },
