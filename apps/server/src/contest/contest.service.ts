@@ -1,6 +1,7 @@
 import {
   FIRST_COMPUTED_MONTH,
   contestMonthOf,
+  entryMonthOf,
   isContestMonth,
   monthStart,
   monthWindow,
@@ -87,11 +88,6 @@ export function createContestService(deps: {
   }
 
   return {
-    settings,
-
-    /** The month an instant belongs to (the site's time zone). */
-    monthOf: (at: Date): ContestMonth => contestMonthOf(at, settings.timeZone),
-
     close,
 
     /**
@@ -180,9 +176,11 @@ export function createContestService(deps: {
       status: string;
       submittedAt: string | null;
     }): Promise<DesignContest> {
-      if (design.status !== 'submitted' || !design.submittedAt) return { entry: null };
-      const month = contestMonthOf(new Date(design.submittedAt), settings.timeZone);
-      if (month < FIRST_COMPUTED_MONTH) return { entry: null };
+      const month =
+        design.status === 'submitted' && design.submittedAt
+          ? entryMonthOf(new Date(design.submittedAt), settings.timeZone)
+          : null;
+      if (!month) return { entry: null };
       const rules = rulesOf(month);
       const closed = now().getTime() >= rules.end.getTime();
       const [votes, result] = await Promise.all([
