@@ -18,6 +18,19 @@ const linkPort = port + 1;
 const linkDataDir = process.env.E2E_LINK_DATA_DIR ?? `${dataDir}-link`;
 process.env.E2E_LINK_DATA_DIR = linkDataDir;
 process.env.E2E_LINK_ORIGIN = `http://localhost:${linkPort}`;
+// A third server of its own for hide and seek, where the only designs are the test's: the game
+// serves the designs with the fewest rounds, which on the shared server could be anybody's.
+const huntPort = port + 2;
+const huntDataDir = process.env.E2E_HUNT_DATA_DIR ?? `${dataDir}-hunt`;
+process.env.E2E_HUNT_DATA_DIR = huntDataDir;
+process.env.E2E_HUNT_ORIGIN = `http://localhost:${huntPort}`;
+// A fourth server whose designs come from an OpenAI-compatible image service: the stand-in
+// (apps/server/test/support/openai-stand-in.ts) on port + 4. The create flow's tests run against
+// it unchanged (project "ai"), and ai-provider.spec.ts makes the service fail or refuse.
+const aiPort = port + 3;
+const standInPort = port + 4;
+const aiDataDir = process.env.E2E_AI_DATA_DIR ?? `${dataDir}-ai`;
+process.env.E2E_AI_DATA_DIR = aiDataDir;
 
 export default defineConfig({
   testDir: './tests',
@@ -40,16 +53,22 @@ export default defineConfig({
     { name: 'counter', testMatch: /member-count\.spec\.ts/, use: { ...devices['Desktop Chrome'] } },
     {
       name: 'desktop',
-      testIgnore: /member-count\.spec\.ts/,
+      testIgnore: /(member-count|ai-provider)\.spec\.ts/,
       dependencies: ['counter'],
       use: { ...devices['Desktop Chrome'] },
     },
     {
       name: 'phone',
-      testIgnore: /member-count\.spec\.ts/,
+      testIgnore: /(member-count|ai-provider)\.spec\.ts/,
       dependencies: ['counter'],
       use: { ...devices['Pixel 7'] },
       grep: /@phone/,
+    },
+    {
+      name: 'ai',
+      testMatch: /(create-design|ai-provider)\.spec\.ts/,
+      dependencies: ['counter'],
+      use: { ...devices['Desktop Chrome'], baseURL: `http://localhost:${aiPort}` },
     },
   ],
   webServer: [
@@ -94,6 +113,57 @@ export default defineConfig({
         AUTH_RATE_LIMIT_PER_MINUTE: '10000',
         API_RATE_LIMIT_PER_MINUTE: '100000',
         EMAIL_LINK_ENABLED: 'true',
+      },
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: 'node --import tsx apps/server/src/main.ts',
+      cwd: path.join(import.meta.dirname, '..'),
+      url: `http://localhost:${huntPort}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(huntPort),
+        DATA_DIR: huntDataDir,
+        NODE_ENV: 'development',
+        LOG_LEVEL: 'warn',
+        AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+        API_RATE_LIMIT_PER_MINUTE: '100000',
+        GENERATION_DAILY_QUOTA: '1000',
+      },
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: 'node --import tsx apps/server/scripts/openai-stand-in.ts',
+      cwd: path.join(import.meta.dirname, '..'),
+      port: standInPort,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { OPENAI_STAND_IN_PORT: String(standInPort), OPENAI_API_KEY: 'sk-test-stand-in' },
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: 'node --import tsx apps/server/src/main.ts',
+      cwd: path.join(import.meta.dirname, '..'),
+      url: `http://localhost:${aiPort}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(aiPort),
+        DATA_DIR: aiDataDir,
+        NODE_ENV: 'development',
+        LOG_LEVEL: 'warn',
+        AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+        API_RATE_LIMIT_PER_MINUTE: '100000',
+        FAULT_INJECTION: 'true',
+        GENERATION_DAILY_QUOTA: '1000',
+        OPENAI_API_KEY: 'sk-test-stand-in',
+        OPENAI_BASE_URL: `http://127.0.0.1:${standInPort}/v1`,
+        OPENAI_MAX_RETRIES: '1',
+        OPENAI_TIMEOUT_MS: '20000',
       },
       stdout: 'ignore',
       stderr: 'pipe',

@@ -9,7 +9,6 @@
  * Prints its figures and the machine; `--write` appends them to docs/benchmarks.md.
  */
 import { appendFileSync, rmSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +18,7 @@ import { signIn, type Client } from '../test/support/dev-sign-in.js';
 import { upload } from '../test/support/generation-client.js';
 import { twelveMegapixelJpeg } from '../test/support/photos.js';
 import { openBenchInstance } from './support/bench-instance.js';
+import { load, machine } from './support/machine.js';
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const median = (xs: number[]): number => {
@@ -26,12 +26,6 @@ const median = (xs: number[]): number => {
   const m = s.length >> 1;
   return s.length % 2 ? (s[m] ?? 0) : ((s[m - 1] ?? 0) + (s[m] ?? 0)) / 2;
 };
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
-const cpu = cpus();
-const machine = `${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores, Node ${process.version}`;
 
 /** Follows the generation over Server-Sent Events, as the page does, until it ends. */
 async function waitDone(client: Client, photoId: string): Promise<Generation> {

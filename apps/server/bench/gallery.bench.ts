@@ -14,7 +14,6 @@
  */
 import { fork } from 'node:child_process';
 import { appendFileSync, rmSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
@@ -27,6 +26,7 @@ import { signIn } from '../test/support/dev-sign-in.js';
 import { addDesigns, checkData, createPeople } from './support/gallery-data.js';
 import type { LoadJob, LoadResult } from './support/load-client.js';
 import { openBenchInstance } from './support/bench-instance.js';
+import { load, machine } from './support/machine.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SIZES = [1_000, 10_000, 100_000];
@@ -36,12 +36,6 @@ const P95_TARGET_MS = 25;
 const RATIO_TARGET = 0.4;
 
 const ms = (value: number | null) => (value === null ? 'n/a' : value.toFixed(1));
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
-const cpu = cpus();
-const machine = `${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores, Node ${process.version}`;
 
 // The newest design is a little before now; the month filter asks for one three months back.
 const base = new Date(Date.now() - 60 * 60 * 1000);

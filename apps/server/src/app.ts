@@ -29,6 +29,7 @@ import { designsRoutes } from './designs/designs.routes.js';
 import { commentsRoutes } from './comments/comments.routes.js';
 import { galleryRoutes } from './gallery/gallery.routes.js';
 import { votesRoutes } from './votes/votes.routes.js';
+import { huntRoutes } from './hunt/hunt.routes.js';
 import { generationRoutes } from './generation/generation.routes.js';
 import { createAuth, lazyAuth } from './platform/auth/auth.js';
 import { createAuthRepository } from './platform/auth/auth.repository.js';
@@ -44,6 +45,12 @@ import {
   isApiRequest,
   registerRequestGuards,
 } from './platform/http-security.js';
+import {
+  betterAuthRateLimitStorage,
+  createRequestCounter,
+  fastifyRateLimitStore,
+} from './platform/rate-limits.js';
+import { createSharedCounters } from './platform/shared-counters.js';
 import { LOCAL_FILES_PREFIX } from './platform/storage.js';
 import { usersRoutes } from './users/users.routes.js';
 import { sendHtml } from './web/html-reply.js';
@@ -75,7 +82,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const origin = config.publicUrl.origin;
   const { db } = database;
-  const auth = lazyAuth(() => createAuth(config, db, ctx.mailer, { onSignIn: ctx.users.onSignIn }, ctx.log));
+  // Rate limits count per address across every API process (platform/rate-limits.ts).
+  const sharedCounters = createSharedCounters(db, ctx.log);
+  const requestCounter = createRequestCounter(sharedCounters);
+  const auth = lazyAuth(() =>
+    createAuth(config, db, ctx.mailer, { onSignIn: ctx.users.onSignIn }, ctx.log, {
+      rateLimitStorage: betterAuthRateLimitStorage(requestCounter),
+    }),
+  );
   const authRepository = createAuthRepository(db);
   const session = createSessionResolver(auth, authRepository);
 
@@ -107,6 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     global: true,
     max: config.apiRateLimitPerMinute,
     timeWindow: '1 minute',
+    store: fastifyRateLimitStore(requestCounter),
     keyGenerator: (req) => clientKey(req.ip),
     allowList: (req) => !isApiRequest(req),
   });
@@ -185,13 +200,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(authRoutes({ auth, repo: authRepository, config, sessions: session }));
   if (config.devSignIn)
-    await registerDevOidcProvider(app, { origin, secret: config.authSecret, repo: authRepository });
+    await registerDevOidcProvider(app, { origin, secret: config.authSecret, repo: authRepository, db });
   await app.register(usersRoutes(ctx.users, session));
   await app.register(contestRoutes(ctx.contest, ctx.designs, session));
   await app.register(multipart);
   await app.register(generationRoutes(ctx.generation, session));
   await app.register(designsRoutes(ctx.designs, session));
   await app.register(votesRoutes(ctx.votes, session));
+  await app.register(
+    huntRoutes(ctx.hunt, session, { contestTimeZone: config.contest.timeZone, fileUrl: ctx.fileUrl }),
+  );
   await app.register(commentsRoutes(ctx.comments, session));
   await app.register(galleryRoutes(ctx.gallery, session));
 
@@ -284,6 +302,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   app.addHook('onClose', async () => {
+    await sharedCounters.close();
     await ctx.close();
   });
   if (deps.workers !== false) await ctx.startWorkers();

@@ -7,12 +7,16 @@ import { createGalleryRepository } from './gallery/gallery.repository.js';
 import { createGalleryService } from './gallery/gallery.service.js';
 import { createVotesRepository } from './votes/votes.repository.js';
 import { createVotesService } from './votes/votes.service.js';
-import { createEngineProvider } from './generation/engine-provider.js';
+import { createEngineProvider, type EngineProvider } from './generation/engine-provider.js';
 import { withFaultInjection } from './generation/fault-injection.js';
+import { createOpenAiProvider } from './generation/openai-provider.js';
+import { createProviderUsage } from './generation/provider-usage.repository.js';
 import { createGenerationRepository } from './generation/generation.repository.js';
 import { createGenerationService } from './generation/generation.service.js';
 import { createProgressBus } from './generation/progress.js';
 import type { DesignProvider } from './generation/provider.js';
+import { createHuntRepository } from './hunt/hunt.repository.js';
+import { createHuntService } from './hunt/hunt.service.js';
 import { createContestRepository } from './contest/contest.repository.js';
 import { createContestService } from './contest/contest.service.js';
 import type { Config } from './platform/config.js';
@@ -30,6 +34,8 @@ export interface ComposeOptions {
   storage?: Storage;
   mailer?: Mailer;
   provider?: DesignProvider;
+  /** Engine threads; by default one core is left to the event loop (engine-provider.ts). */
+  engineThreads?: number;
   log?: Logger;
   /** The services' clock; the seed script sets it to spread a community over past months. */
   now?: () => Date;
@@ -52,9 +58,20 @@ export async function compose(options: ComposeOptions) {
   const storage = options.storage ?? createStorage(config);
   const fileUrl = fileUrlBuilder(config);
   const mailer = options.mailer ?? createMailer(config, log);
-  const engine = options.provider ?? createEngineProvider();
-  const provider = config.faultInjection ? withFaultInjection(engine) : engine;
   const { db } = database;
+  const engine = options.provider ?? createEngineProvider({ threads: options.engineThreads });
+  // With an image service configured, it draws the designs and the engine is its fallback.
+  const drawing = config.openai
+    ? createOpenAiProvider({
+        settings: config.openai,
+        fallback: engine,
+        usage: createProviderUsage(db, 'openai'),
+        log,
+        now,
+        flatTile: 'flatTile' in engine ? (image) => (engine as EngineProvider).flatTile(image) : undefined,
+      })
+    : engine;
+  const provider = config.faultInjection ? withFaultInjection(drawing) : drawing;
 
   const usersRepository = createUsersRepository(db);
   const users = createUsersService(usersRepository, fileUrl, { contestTimeZone: config.contest.timeZone });
@@ -73,6 +90,11 @@ export async function compose(options: ComposeOptions) {
     provider,
     displayName,
     onGalleryChange: () => gallery.invalidate(),
+    // Measured on a worker, after the fact: a submission never waits for it.
+    onSubmitted: (designId) =>
+      void Promise.resolve()
+        .then(() => requireQueue().send('measure-design', { designId }))
+        .catch((error: unknown) => log.warn({ err: error, designId }, 'measuring not queued')),
     now,
   });
   const votes = createVotesService(votesRepository, { onVote: () => gallery.invalidate(), now });
@@ -84,6 +106,7 @@ export async function compose(options: ComposeOptions) {
     now,
   });
   const comments = createCommentsService(createCommentsRepository(db));
+  const hunt = createHuntService({ repo: createHuntRepository(db), storage, log, now });
 
   // The queue is created after the services that send to it; they reach it through this.
   const queueRef: { current?: JobQueue } = {};
@@ -121,6 +144,7 @@ export async function compose(options: ComposeOptions) {
     designs,
     votes,
     comments,
+    hunt,
     gallery,
     generation,
     contest,
@@ -134,6 +158,10 @@ export async function compose(options: ComposeOptions) {
           'generate-designs': ({ photoId }) => generation.run(photoId),
           'contest-close': async () => {
             await contest.closeDue();
+          },
+          'measure-design': async ({ designId }) => {
+            if ('measure' in engine)
+              await hunt.measure(designId, (photo, png) => (engine as EngineProvider).measure(photo, png));
           },
         },
         config.workerConcurrency,

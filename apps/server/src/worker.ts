@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { compose } from './compose.js';
 import { ConfigError, loadConfig } from './platform/config.js';
 import { openDatabase } from './platform/db/database.js';
@@ -15,7 +16,8 @@ async function main(): Promise<void> {
     ]);
   }
   const database = await openDatabase({ kind: 'postgres', url: config.databaseUrl });
-  const ctx = await compose({ config, database });
+  // A worker serves nothing, so its engine may use every core (an API process keeps one free).
+  const ctx = await compose({ config, database, engineThreads: Math.min(4, availableParallelism()) });
   const { log } = ctx;
   await ctx.startWorkers();
   log.info({ concurrency: config.workerConcurrency }, 'worker started: processing jobs');

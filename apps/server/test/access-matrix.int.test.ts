@@ -32,6 +32,8 @@ describe('access matrix: every endpoint x anonymous, owner, another user', () =>
   let pending: string;
   let submitted: string;
   let ownerComment: string;
+  /** A hide-and-seek round of the other user, on the owner's submitted design. */
+  let huntRound: string;
 
   beforeAll(async () => {
     server = await startTestServer('pglite');
@@ -54,6 +56,9 @@ describe('access matrix: every endpoint x anonymous, owner, another user', () =>
       owner.json(path, { method: 'POST', body: JSON.stringify(body) });
     await post(`/api/designs/${submitted}/select`, { variant: 'A' });
     expect((await post(`/api/designs/${submitted}/submit`, { name: 'Matrix Ridge' })).status).toBe(200);
+    const round = await other.json<{ roundId: string }>('/api/hunt/rounds', { method: 'POST', body: '{}' });
+    expect(round.status).toBe(201);
+    huntRound = round.body.roundId;
     const comment = await owner.json<{ id: string }>(`/api/designs/${submitted}/comments`, {
       method: 'POST',
       body: JSON.stringify({ text: 'From the designer' }),
@@ -252,6 +257,67 @@ describe('access matrix: every endpoint x anonymous, owner, another user', () =>
     },
     { method: 'GET', route: '/api/gallery', path: () => '/api/gallery', expect: signedIn(200) },
     { method: 'GET', route: '/api/gallery/states', path: () => '/api/gallery/states', expect: signedIn(200) },
+    {
+      method: 'POST',
+      route: '/api/hunt/rounds',
+      path: () => '/api/hunt/rounds',
+      body: () => ({}),
+      // The only design there is: the other user has had it, and one's own is never served.
+      expect: { anonymous: 401, other: 404, owner: 404 },
+    },
+    {
+      method: 'GET',
+      route: '/api/hunt/rounds/{id}/image',
+      path: () => `/api/hunt/rounds/${huntRound}/image`,
+      expect: { anonymous: 401, other: 200, owner: 404 },
+    },
+    {
+      method: 'POST',
+      route: '/api/hunt/rounds/{id}/taps',
+      path: () => `/api/hunt/rounds/${huntRound}/taps`,
+      body: () => ({ x: 0, y: 0 }),
+      expect: { anonymous: 401, other: 200, owner: 404 },
+    },
+    {
+      method: 'POST',
+      route: '/api/hunt/rounds/{id}/timeout',
+      path: () => `/api/hunt/rounds/${huntRound}/timeout`,
+      body: () => ({}),
+      // Refused while the round's 15 s are running.
+      expect: { anonymous: 401, other: 409, owner: 404 },
+    },
+    {
+      method: 'GET',
+      route: '/api/designs/{id}/concealment',
+      path: () => `/api/designs/${submitted}/concealment`,
+      expect: signedIn(200),
+    },
+    {
+      method: 'GET',
+      route: '/api/designs/{id}/blend-preview',
+      path: () => `/api/designs/${submitted}/blend-preview`,
+      expect: signedIn(200),
+    },
+    {
+      method: 'GET',
+      route: '/api/designs/{id}/blend-preview',
+      path: () => `/api/designs/${pending}/blend-preview?variant=B`,
+      expect: { anonymous: 401, other: 404, owner: 200 },
+    },
+    {
+      method: 'GET',
+      route: '/api/users/{id}/hunt',
+      path: () => `/api/users/${ownerId}/hunt`,
+      expect: signedIn(200),
+    },
+    { method: 'GET', route: '/api/hunt/board', path: () => '/api/hunt/board', expect: signedIn(200) },
+    { method: 'GET', route: '/api/hunt/insights', path: () => '/api/hunt/insights', expect: signedIn(200) },
+    {
+      method: 'GET',
+      route: '/api/hunt/best-hiding',
+      path: () => '/api/hunt/best-hiding',
+      expect: { anonymous: 200, other: 200, owner: 200 },
+    },
   ];
 
   it('has a row for every documented endpoint', async () => {

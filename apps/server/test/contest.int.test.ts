@@ -9,32 +9,17 @@ import { compose } from '../src/compose.js';
 import { createContestRepository } from '../src/contest/contest.repository.js';
 import { createContestService, type ContestService } from '../src/contest/contest.service.js';
 import { loadConfig } from '../src/platform/config.js';
-import { openDatabase, type Database } from '../src/platform/db/database.js';
+import { type Database } from '../src/platform/db/database.js';
 import { contestMonths, contestResults, designs } from '../src/platform/db/schema.js';
 import { fileUrlBuilder } from '../src/platform/storage.js';
 import { createVotesRepository } from '../src/votes/votes.repository.js';
 import { createVotesService } from '../src/votes/votes.service.js';
 import { createSubmittedDesign, createUser } from './support/community-factory.js';
-import { backends, freshPostgres, type Backend } from './support/test-server.js';
+import { backends, openTestDatabase } from './support/test-server.js';
 
 const TZ = 'America/Phoenix';
 /** Phoenix wall-clock time (UTC-7 all year) as an instant. */
 const phx = (wall: string) => new Date(`${wall}-07:00`);
-
-/** A migrated database; `drop` closes it (unless closed already) and removes a PostgreSQL one. */
-async function open(backend: Backend): Promise<{ database: Database; drop: () => Promise<void> }> {
-  const postgres = backend === 'postgres' ? await freshPostgres() : undefined;
-  const database = await openDatabase(
-    postgres ? { kind: 'postgres', url: postgres.url } : { kind: 'pglite-memory' },
-  );
-  return {
-    database,
-    drop: async () => {
-      await database.close().catch(() => undefined);
-      await postgres?.drop();
-    },
-  };
-}
 
 describe.each(backends)('the monthly contest on %s, with a controllable clock', (backend) => {
   let db: Database;
@@ -45,7 +30,7 @@ describe.each(backends)('the monthly contest on %s, with a controllable clock', 
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    ({ database: db, drop } = await open(backend));
+    ({ database: db, drop } = await openTestDatabase(backend));
     const now = () => new Date(clock.getTime());
     contest = createContestService({
       repo: createContestRepository(db.db),
@@ -256,7 +241,7 @@ describe.each(backends)('a contest close missed while the server was down, on %s
 
   it('is caught up when the server starts', async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'camo-contest-'));
-    const { database, drop } = await open(backend);
+    const { database, drop } = await openTestDatabase(backend);
     const designer = await createUser(database.db, { createdAt: phx('2026-01-01T00:00:00') });
     const voter = await createUser(database.db, { createdAt: phx('2026-01-01T00:00:00') });
     const entry = await createSubmittedDesign(database.db, {

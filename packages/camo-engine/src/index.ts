@@ -26,3 +26,6 @@ export {
   type DesignMeasures,
   type IndexedImage,
 } from './metrics/design-metrics.js';
+/** Colour tools for other generators that must end in the engine's kind of palette (k-means in CIELAB). */
+export { rgbToLab, labToRgb, type Lab } from './color/lab.js';
+export { kmeansLab, type Cluster, type LabPoints } from './metrics/kmeans.js';

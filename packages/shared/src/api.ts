@@ -56,6 +56,11 @@ export const designCardSchema = z.object({
   contestMonth: z.string().nullable().optional(),
   /** In the gallery: whether the signed-in viewer has voted for it (decided by the server). */
   hasVoted: z.boolean().optional(),
+  /**
+   * Hide and seek: mean seconds the design stayed hidden from hunters (up to 15), once it has
+   * enough rounds to say; null before.
+   */
+  concealmentScore: z.number().nullable().optional(),
 });
 export type DesignCard = z.infer<typeof designCardSchema>;
 

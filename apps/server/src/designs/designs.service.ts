@@ -21,7 +21,18 @@ import type { DesignRecord, DesignsRepository, DesignWithDesigner } from './desi
 const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
 
 /** The key of the image a design shows: the edited one when chosen, else the selected variant's. */
-export function chosenImageKey(row: DesignRecord): string | null {
+export function chosenImageKey(
+  row: Pick<
+    DesignRecord,
+    | 'hasEdits'
+    | 'finalDesignChoice'
+    | 'editedImageUrl'
+    | 'imageUrl'
+    | 'selectedVariant'
+    | 'designAUrl'
+    | 'designBUrl'
+  >,
+): string | null {
   if (row.hasEdits && row.finalDesignChoice === 'edited' && row.editedImageUrl) return row.editedImageUrl;
   if (row.imageUrl) return row.imageUrl;
   return row.selectedVariant === 'B' ? row.designBUrl : row.designAUrl;
@@ -35,6 +46,8 @@ export function createDesignsService(deps: {
   displayName: (userId: string) => Promise<string | null>;
   /** A design entered the gallery or its card changed (the gallery's cache starts afresh). */
   onGalleryChange?: () => void;
+  /** A design was submitted (compose.ts queues its measuring). */
+  onSubmitted?: (designId: string) => void;
   now?: () => Date;
 }) {
   const { repo, storage, fileUrl, provider } = deps;
@@ -134,7 +147,9 @@ export function createDesignsService(deps: {
       const variant = row.selectedVariant;
       const responseId = variant === 'A' ? row.openaiResponseIdA : row.openaiResponseIdB;
       const recipe = variant === 'A' ? row.recipeA : row.recipeB;
-      if (!responseId || !recipe) throw new ValidationError(generationMessages.editUnavailable);
+      // The engine edits from its recipe, an image service from its response id (openai-provider).
+      if (!responseId || (!recipe && !responseId.startsWith('resp_')))
+        throw new ValidationError(generationMessages.editUnavailable);
       const at = now();
       const claimed = await repo.claimEdit(id, userId, at);
       if (!claimed) throw new ConflictError(generationMessages.alreadyEdited);
@@ -190,6 +205,7 @@ export function createDesignsService(deps: {
       });
       if (!updated) throw new ConflictError(generationMessages.notPending);
       deps.onGalleryChange?.();
+      deps.onSubmitted?.(id);
       return toDesign({ ...updated, currentDesignerName: designerName });
     },
 

@@ -6,13 +6,15 @@ import { designs, users } from '../platform/db/schema.js';
 /** The position of a card in the gallery's order: what a cursor carries. */
 export interface GalleryKey {
   voteCount: number;
+  /** The concealment score, for the Hardest to spot order. */
+  score?: number;
   /** submitted_at in UTC with microseconds (PostgreSQL's precision, finer than a Date's). */
   submittedAt: string;
   id: string;
 }
 
 export interface GalleryFilter {
-  sort: 'votes' | 'recent';
+  sort: 'votes' | 'recent' | 'hiding';
   state?: string;
   year?: number;
   month?: number;
@@ -70,7 +72,9 @@ export function createGalleryRepository(db: Db) {
         where.push(
           filter.sort === 'votes'
             ? sql`(${designs.voteCount}, ${designs.submittedAt}, ${designs.id}) < (${after.voteCount}, ${ts(after.submittedAt)}, ${after.id})`
-            : sql`(${designs.submittedAt}, ${designs.id}) < (${ts(after.submittedAt)}, ${after.id})`,
+            : filter.sort === 'hiding'
+              ? sql`(${designs.concealmentScore}, ${designs.submittedAt}, ${designs.id}) < (${after.score ?? -1}::real, ${ts(after.submittedAt)}, ${after.id})`
+              : sql`(${designs.submittedAt}, ${designs.id}) < (${ts(after.submittedAt)}, ${after.id})`,
         );
       }
       // NULLS LAST as in the indexes (0004_gallery_indexes), so an index scan yields the order.
@@ -78,7 +82,9 @@ export function createGalleryRepository(db: Db) {
       const order =
         filter.sort === 'votes'
           ? [down(designs.voteCount), down(designs.submittedAt), down(designs.id)]
-          : [down(designs.submittedAt), down(designs.id)];
+          : filter.sort === 'hiding'
+            ? [down(designs.concealmentScore), down(designs.submittedAt), down(designs.id)]
+            : [down(designs.submittedAt), down(designs.id)];
       return db
         .select({
           id: designs.id,
@@ -100,6 +106,7 @@ export function createGalleryRepository(db: Db) {
           county: designs.county,
           status: designs.status,
           voteCount: designs.voteCount,
+          concealmentScore: designs.concealmentScore,
           createdAt: designs.createdAt,
           submittedAt: designs.submittedAt,
           submittedAtKey: sql<string>`to_char(${designs.submittedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,

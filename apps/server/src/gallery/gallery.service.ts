@@ -18,17 +18,18 @@ import type { GalleryKey, GalleryRepository, GalleryRow } from './gallery.reposi
  */
 const cursorSchema = z
   .object({
-    s: z.enum(['votes', 'recent']),
+    s: z.enum(['votes', 'recent', 'hiding']),
     v: z.number().int().min(0).max(2_147_483_647),
+    c: z.number().min(-1).max(1_000).optional(),
     t: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/),
     id: z.string().regex(/^[A-Za-z0-9-]{1,100}$/),
   })
   .strict();
 
 export function encodeCursor(sort: GalleryQuery['sort'], key: GalleryKey): string {
-  return Buffer.from(JSON.stringify({ s: sort, v: key.voteCount, t: key.submittedAt, id: key.id })).toString(
-    'base64url',
-  );
+  return Buffer.from(
+    JSON.stringify({ s: sort, v: key.voteCount, t: key.submittedAt, id: key.id, c: key.score }),
+  ).toString('base64url');
 }
 
 export function decodeCursor(sort: GalleryQuery['sort'], cursor: string): GalleryKey {
@@ -41,7 +42,7 @@ export function decodeCursor(sort: GalleryQuery['sort'], cursor: string): Galler
   const parsed = cursorSchema.safeParse(json);
   if (!parsed.success || parsed.data.s !== sort || Number.isNaN(Date.parse(parsed.data.t)))
     throw new ValidationError(communityMessages.badCursor);
-  return { voteCount: parsed.data.v, submittedAt: parsed.data.t, id: parsed.data.id };
+  return { voteCount: parsed.data.v, submittedAt: parsed.data.t, id: parsed.data.id, score: parsed.data.c };
 }
 
 export function createGalleryService(
@@ -81,6 +82,7 @@ export function createGalleryService(
       rows.length > pageSize && last
         ? encodeCursor(query.sort, {
             voteCount: last.voteCount,
+            score: last.concealmentScore,
             submittedAt: last.submittedAtKey,
             id: last.id,
           })

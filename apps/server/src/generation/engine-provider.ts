@@ -3,7 +3,9 @@ import { fileURLToPath } from 'node:url';
 import type { Recipe } from '@camo/camo-engine';
 import { Piscina } from 'piscina';
 import type { EditOutcome, EngineDesign, GenerateTask } from './engine.worker.js';
-import type { DesignProvider } from './provider.js';
+import type { TileCheck } from './flat-colours.js';
+import type { EngineMeasures } from '../platform/db/schema.js';
+import type { DesignProvider, ProviderInput } from './provider.js';
 
 const WORKER = fileURLToPath(new URL('./engine-worker-entry.mjs', import.meta.url));
 
@@ -12,7 +14,14 @@ const WORKER = fileURLToPath(new URL('./engine-worker-entry.mjs', import.meta.ur
  * event loop stays free. Worker threads load the TypeScript
  * task file through tsx (engine-worker-entry.mjs), as the server itself runs.
  */
-export function createEngineProvider(options: { threads?: number } = {}): DesignProvider {
+/** The engine provider, which also lends its threads to make an outside picture a tile. */
+export type EngineProvider = DesignProvider & {
+  flatTile(image: Uint8Array): Promise<{ png: Uint8Array; check: TileCheck }>;
+  /** The engine's G2-G4 measures of a design image against the photo it was made for. */
+  measure(photo: ProviderInput['photo'], png: Uint8Array): Promise<EngineMeasures>;
+};
+
+export function createEngineProvider(options: { threads?: number } = {}): EngineProvider {
   // One core stays with the event loop (and PGlite, which runs on it): on a 2-core machine the
   // engine gets one thread, and designs A and B take turns on it.
   const threads = options.threads ?? Math.max(1, Math.min(4, availableParallelism() - 1));
@@ -50,6 +59,7 @@ export function createEngineProvider(options: { threads?: number } = {}): Design
         prompt: design.prompt,
         markdownAnalysis: design.markdownAnalysis,
         recipe: design.recipe,
+        note: null,
       };
     },
 
@@ -65,6 +75,12 @@ export function createEngineProvider(options: { threads?: number } = {}): Design
       if (!recipe) return null;
       return (await pool.run({ recipe: recipe as Recipe, size }, { name: 'renderTask' })) as Uint8Array;
     },
+
+    flatTile: async (image) =>
+      (await pool.run({ image }, { name: 'flatTileTask' })) as { png: Uint8Array; check: TileCheck },
+
+    measure: async (photo, png) =>
+      (await pool.run({ ...photo, png }, { name: 'measureTask' })) as EngineMeasures,
 
     close: () => pool.destroy(),
   };

@@ -7,3 +7,5 @@ const tasks = await tsImport('./engine.worker.ts', import.meta.url);
 export const generateTask = tasks.generateTask;
 export const editTask = tasks.editTask;
 export const renderTask = tasks.renderTask;
+export const flatTileTask = tasks.flatTileTask;
+export const measureTask = tasks.measureTask;

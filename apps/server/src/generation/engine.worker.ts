@@ -3,7 +3,19 @@
  * the server's event loop. Each export is one task; Results are structured-cloned
  * back (a design PNG is a few hundred KB).
  */
-import { edit, EditNotUnderstoodError, generateVariant, render, type Recipe } from '@camo/camo-engine';
+import {
+  edit,
+  EditNotUnderstoodError,
+  generateVariant,
+  indexRgb,
+  measureDesign,
+  photoStats,
+  render,
+  type Recipe,
+} from '@camo/camo-engine';
+import sharp from 'sharp';
+import type { EngineMeasures } from '../platform/db/schema.js';
+import { checkTile, toFlatTile, type TileCheck } from './flat-colours.js';
 
 export interface GenerateTask {
   rgb: Uint8Array;
@@ -64,4 +76,25 @@ export function editTask(task: { recipe: Recipe; text: string }): EditOutcome {
 
 export function renderTask(task: { recipe: Recipe; size: number }): Uint8Array {
   return render(task.recipe, task.size);
+}
+
+/** An outside service's picture made into a flat, seamless tile and checked (flat-colours.ts). */
+export async function flatTileTask(task: {
+  image: Uint8Array;
+}): Promise<{ png: Uint8Array; check: TileCheck }> {
+  const png = await toFlatTile(task.image);
+  return { png, check: await checkTile(png) };
+}
+
+/** The engine's measures of a design image against its photo's ground (hunt insights). */
+export async function measureTask(task: {
+  rgb: Uint8Array;
+  width: number;
+  height: number;
+  png: Uint8Array;
+}): Promise<EngineMeasures> {
+  const stats = photoStats({ width: task.width, height: task.height, data: task.rgb });
+  const { data, info } = await sharp(task.png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const m = measureDesign(indexRgb(new Uint8Array(data), info.width, info.height, 3), stats);
+  return { coverage: m.clusterToDesignWeightedMean, shareTv: m.tvDistance, slopeGap: Math.abs(m.slopeDiff) };
 }

@@ -184,6 +184,7 @@ export function createGenerationService(deps: {
           openaiResponseIdA: made.A?.responseId ?? null,
           promptA: made.A?.prompt ?? null,
           recipeA: made.A?.recipe ?? null,
+          generationNoteA: made.A?.note ?? null,
           designBId: made.B?.designId ?? null,
           designBUrl: stored.B?.key ?? null,
           designBThumbnailUrl: stored.B?.thumb ?? null,
@@ -191,6 +192,7 @@ export function createGenerationService(deps: {
           openaiResponseIdB: made.B?.responseId ?? null,
           promptB: made.B?.prompt ?? null,
           recipeB: made.B?.recipe ?? null,
+          generationNoteB: made.B?.note ?? null,
           // The only variant there is counts as chosen.
           selectedVariant: made.A && made.B ? null : made.A ? 'A' : 'B',
         });

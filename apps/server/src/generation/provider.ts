@@ -27,6 +27,11 @@ export interface ProviderDesign {
   markdownAnalysis: string;
   /** What the provider can re-render from (the engine's recipe); null when it has none. */
   recipe: unknown;
+  /**
+   * Why this design did not come from the configured generator (e.g. the AI service failed and
+   * the built-in engine drew it), also said in `markdownAnalysis`; null when it did.
+   */
+  note: string | null;
 }
 
 export type ProviderEditResult =

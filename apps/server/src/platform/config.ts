@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { OpenAiSettings } from '../generation/openai-provider.js';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
@@ -118,6 +119,14 @@ const envSchema = z.object({
   GENERATION_DAILY_QUOTA: z.coerce.number().int().min(1).max(100_000).default(20),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
   FAULT_INJECTION: bool.default(false),
+  OPENAI_API_KEY: optionalText,
+  OPENAI_BASE_URL: optionalUrl,
+  OPENAI_MODEL: z.string().trim().min(1).default('gpt-4.1-mini'),
+  OPENAI_IMAGE_MODEL: z.string().trim().min(1).default('gpt-image-1'),
+  OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(120_000),
+  OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(6).default(2),
+  OPENAI_DAILY_BUDGET_USD: z.coerce.number().min(0).max(100_000).default(10),
+  OPENAI_COST_PER_IMAGE_USD: z.coerce.number().min(0).max(10).default(0.07),
   GALLERY_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   CONTEST_TIME_ZONE: z
     .string()
@@ -190,6 +199,8 @@ export interface Config {
   workerConcurrency: number;
   /** Test-only fault markers in descriptions (generation/fault-injection.ts); never in production. */
   faultInjection: boolean;
+  /** An OpenAI-compatible image service for the designs (generation/openai-provider.ts); off when unset. */
+  openai: OpenAiSettings | null;
 }
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
@@ -307,6 +318,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     generationDailyQuota: e.GENERATION_DAILY_QUOTA,
     workerConcurrency: e.WORKER_CONCURRENCY,
     faultInjection: e.FAULT_INJECTION,
+    openai: e.OPENAI_API_KEY
+      ? {
+          apiKey: e.OPENAI_API_KEY,
+          baseUrl: e.OPENAI_BASE_URL,
+          model: e.OPENAI_MODEL,
+          imageModel: e.OPENAI_IMAGE_MODEL,
+          timeoutMs: e.OPENAI_TIMEOUT_MS,
+          maxRetries: e.OPENAI_MAX_RETRIES,
+          dailyBudgetUsd: e.OPENAI_DAILY_BUDGET_USD,
+          costPerImageUsd: e.OPENAI_COST_PER_IMAGE_USD,
+        }
+      : null,
     galleryCacheMs: e.GALLERY_CACHE_MS,
     contest: { timeZone: e.CONTEST_TIME_ZONE, minAccountAgeHours: e.CONTEST_MIN_ACCOUNT_AGE_HOURS },
   };

@@ -12,9 +12,11 @@ export interface JobMap {
   'generate-designs': { photoId: string };
   /** Record the result of every contest month that has ended (scheduled; safe to run twice). */
   'contest-close': Record<string, never>;
+  /** Measure a submitted design against its photo (G2-G4), for the hide-and-seek insights. */
+  'measure-design': { designId: string };
 }
 export type JobName = keyof JobMap;
-export const jobNames: JobName[] = ['generate-designs', 'contest-close'];
+export const jobNames: JobName[] = ['generate-designs', 'contest-close', 'measure-design'];
 
 export type JobHandler<K extends JobName> = (
   data: JobMap[K],
@@ -42,6 +44,11 @@ const QUEUE_OPTIONS = {
     retryDelay: 30,
     retryBackoff: true,
     expireInSeconds: 10 * 60,
+  },
+  'measure-design': {
+    retryLimit: 2,
+    retryDelay: 10,
+    expireInSeconds: 5 * 60,
   },
 } satisfies Record<JobName, object>;
 

@@ -46,6 +46,10 @@ export function toDesignCard(row: DesignRow, fileUrl: FileUrl, contestTimeZone: 
     voteCount: row.voteCount ?? 0,
     createdAt: row.createdAt.toISOString(),
     contestMonth: row.status === 'submitted' ? entryMonthOf(row.submittedAt, contestTimeZone) : null,
+    concealmentScore:
+      row.concealmentScore != null && row.concealmentScore >= 0
+        ? Math.round(row.concealmentScore * 10) / 10
+        : null,
     ...(row.status !== 'submitted' ? { environmentPhotoId: row.environmentPhotoId ?? null } : {}),
   };
 }

@@ -23,6 +23,8 @@ const ROUTE_MODULES: [RegExp, string][] = [
   [/^\/design\/?$/, 'design'],
   [/^\/create-design\/?$/, 'create-design'],
   [/^\/gallery\/?$/, 'gallery'],
+  [/^\/hunt\/?$/, 'hunt'],
+  [/^\/hunt\/insights\/?$/, 'hunt-insights'],
   [/^\/gallery\/user\/[^/]+\/?$/, 'designer'],
   [/^\/gallery\/[^/]+\/?$/, 'design-detail'],
 ];

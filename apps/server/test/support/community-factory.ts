@@ -37,6 +37,9 @@ export interface DesignOverrides {
   /** 'submitted' unless said otherwise. */
   status?: 'submitted' | 'pending_selection';
   designerName?: string;
+  /** Storage keys of the design's image (variant A) and of its environment photo. */
+  designAUrl?: string;
+  environmentPhotoUrl?: string;
 }
 
 /** A design as the create flow leaves it after Submit (or still pending, when asked). */
@@ -55,9 +58,11 @@ export async function createSubmittedDesign(db: Db, overrides: DesignOverrides):
     voteCount: overrides.voteCount ?? 0,
     status,
     selectedVariant: 'A',
-    designAUrl: `ai_gen/2025/01/camo_design_${id}_a.png`,
+    designAUrl: overrides.designAUrl ?? `ai_gen/2025/01/camo_design_${id}_a.png`,
     designAThumbnailUrl: `ai_gen/2025/01/camo_design_${id}_a.webp`,
-    imageUrl: status === 'submitted' ? `ai_gen/2025/01/camo_design_${id}_a.png` : null,
+    imageUrl:
+      status === 'submitted' ? (overrides.designAUrl ?? `ai_gen/2025/01/camo_design_${id}_a.png`) : null,
+    environmentPhotoUrl: overrides.environmentPhotoUrl ?? null,
     createdAt: at,
     submittedAt: status === 'submitted' ? at : null,
   });

@@ -51,6 +51,23 @@ export async function freshPostgres(): Promise<{ url: string; drop(): Promise<vo
   };
 }
 
+/** A migrated database of its own; `drop` closes it (unless closed already) and removes a PostgreSQL one. */
+export async function openTestDatabase(
+  backend: Backend,
+): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const postgres = backend === 'postgres' ? await freshPostgres() : undefined;
+  const database = await openDatabase(
+    postgres ? { kind: 'postgres', url: postgres.url } : { kind: 'pglite-memory' },
+  );
+  return {
+    database,
+    drop: async () => {
+      await database.close().catch(() => undefined);
+      await postgres?.drop();
+    },
+  };
+}
+
 export interface TestServer {
   origin: string;
   app: FastifyInstance;

@@ -47,6 +47,9 @@ export const routes: RouteObject[] = [
               { path: 'gallery', ...page(() => import('./routes/gallery')) },
               { path: 'gallery/user/:userId', ...page(() => import('./routes/designer')) },
               { path: 'gallery/:designId', ...page(() => import('./routes/design-detail')) },
+              // Hide and seek: a round's image is served once, so the page is the browser's alone.
+              { path: 'hunt', ...page(() => import('./routes/hunt'), { browserOnly: true }) },
+              { path: 'hunt/insights', ...page(() => import('./routes/hunt-insights')) },
             ],
           },
           { path: '*', ...page(() => import('./routes/not-found'), withFooter) },

@@ -7,6 +7,7 @@ import type { Db } from '../db/database.js';
 import { accounts, sessions, users, verifications } from '../db/schema.js';
 import { scrubErrorText, serializeError } from '../logger.js';
 import type { Mailer } from '../mailer.js';
+import type { betterAuthRateLimitStorage } from '../rate-limits.js';
 import {
   DEV_OIDC_CLIENT_ID,
   DEV_OIDC_PATH,
@@ -26,7 +27,14 @@ export interface AuthHooks {
   onSignIn(userId: string): Promise<void>;
 }
 
-export function createAuth(config: Config, db: Db, mailer: Mailer, hooks: AuthHooks, log: Logger) {
+export function createAuth(
+  config: Config,
+  db: Db,
+  mailer: Mailer,
+  hooks: AuthHooks,
+  log: Logger,
+  options: { rateLimitStorage?: ReturnType<typeof betterAuthRateLimitStorage> } = {},
+) {
   const origin = config.publicUrl.origin;
   return betterAuth({
     appName: config.siteName,
@@ -70,7 +78,10 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, hooks: AuthHo
       // address, and the browser tests from 127.0.0.1, with "We couldn't check whether you are
       // signed in". Sign-in itself keeps its own, stricter limit below.
       max: config.apiRateLimitPerMinute,
-      storage: 'memory',
+      // Counted across every API process (platform/rate-limits.ts); in memory when none is given.
+      ...(options.rateLimitStorage
+        ? { customStorage: options.rateLimitStorage }
+        : { storage: 'memory' as const }),
       customRules: {
         '/sign-in/*': { window: 60, max: config.authRateLimitPerMinute },
         '/callback/*': { window: 60, max: config.authRateLimitPerMinute },

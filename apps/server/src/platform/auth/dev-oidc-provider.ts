@@ -5,7 +5,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { z } from 'zod';
 import { normaliseDisplayName } from '@camo/shared/profile';
+import type { Db } from '../db/database.js';
 import type { AuthRepository } from './auth.repository.js';
+import { devOidcAdapter, devOidcSigningKey } from './dev-oidc-adapter.js';
 
 /**
  * The development sign-in: a real OpenID provider (oidc-provider) mounted on our own server,
@@ -22,6 +24,8 @@ export interface DevOidcOptions {
   origin: string;
   secret: string;
   repo: AuthRepository;
+  /** Where the provider keeps its state, shared by every API process. */
+  db: Db;
 }
 
 export function devOidcClientSecret(secret: string): string {
@@ -32,8 +36,10 @@ export function devOidcIssuer(origin: string): string {
   return `${origin}${DEV_OIDC_PATH}`;
 }
 
-function createProvider({ origin, secret, repo }: DevOidcOptions): Provider {
+function createProvider({ origin, secret, repo, db }: DevOidcOptions): Provider {
   const configuration: Configuration = {
+    adapter: devOidcAdapter(db),
+    jwks: { keys: [devOidcSigningKey(secret)] },
     clients: [
       {
         client_id: DEV_OIDC_CLIENT_ID,
@@ -42,6 +48,7 @@ function createProvider({ origin, secret, repo }: DevOidcOptions): Provider {
         response_types: ['code'],
         grant_types: ['authorization_code'],
         token_endpoint_auth_method: 'client_secret_post',
+        id_token_signed_response_alg: 'EdDSA',
       },
     ],
     async findAccount(_ctx, id) {

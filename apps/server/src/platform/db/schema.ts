@@ -8,12 +8,14 @@ import {
 } from '@camo/shared/generation';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
   jsonb,
   pgTable,
   primaryKey,
+  real,
   text,
   timestamp,
   uniqueIndex,
@@ -26,6 +28,16 @@ import {
  * `users`, `sessions`, `accounts` and `verifications` are the tables better-auth works
  * with; `users` carries the specification's profile fields beside better-auth's own.
  */
+
+/** What designs.engine_measures holds (hunt/insights). */
+export interface EngineMeasures {
+  /** Weighted mean CIEDE2000 from the photo's colour clusters to the nearest design colour. */
+  coverage: number;
+  /** Total variation distance between the design's and the photo's colour shares. */
+  shareTv: number;
+  /** Absolute difference of the spectral slopes of the design and the photo. */
+  slopeGap: number;
+}
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -210,6 +222,25 @@ export const designs = pgTable(
     editedThumbnailUrl: text('edited_thumbnail_url'),
     /** Set while an edit runs: claims the one edit a design may have (see designs.repository). */
     editStartedAt: timestamp('edit_started_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Why a variant came from another generator than the configured one (e.g. the AI service
+     * failed and the built-in engine drew it); null when it came from the configured one.
+     */
+    generationNoteA: text('generation_note_a'),
+    generationNoteB: text('generation_note_b'),
+    /** Hide-and-seek rounds served with this design (hunt/): the chooser serves the fewest first. */
+    huntRounds: integer('hunt_rounds').notNull().default(0),
+    /**
+     * Mean seconds hidden (Kaplan-Meier, up to the round's limit) once the design has enough
+     * answered rounds; -1 before. Kept in the transaction that ends a round; the gallery sorts on it.
+     */
+    concealmentScore: real('concealment_score').notNull().default(-1),
+    /**
+     * The engine's measures of the submitted image against its photo's ground (G2 coverage, G3
+     * colour shares, G4 texture slope), for comparing with the concealment score; null until the
+     * measure-design job has run.
+     */
+    engineMeasures: jsonb('engine_measures').$type<EngineMeasures>(),
   },
   (t) => [
     // One design record per generation, however often its job runs.
@@ -227,6 +258,12 @@ export const designs = pgTable(
       .where(sql`${t.status} = 'submitted'`),
     index('designs_gallery_state_votes_idx')
       .on(t.state, t.voteCount.desc(), t.submittedAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'submitted'`),
+    index('designs_gallery_hiding_idx')
+      .on(t.concealmentScore.desc(), t.submittedAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'submitted'`),
+    index('designs_hunt_rounds_idx')
+      .on(t.huntRounds, t.id)
       .where(sql`${t.status} = 'submitted'`),
     index('designs_gallery_state_recent_idx')
       .on(t.state, t.submittedAt.desc(), t.id.desc())
@@ -318,6 +355,46 @@ export const contestResults = pgTable(
   ],
 );
 
+/**
+ * A hide-and-seek round (hunt/): one player, one design hidden in one photo. The target's place
+ * stays on the server until the round ends; the clock runs from when the image was served.
+ */
+export const huntRounds = pgTable(
+  'hunt_rounds',
+  {
+    id: text('id').primaryKey(),
+    playerId: text('player_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    designId: text('design_id')
+      .notNull()
+      .references(() => designs.id, { onDelete: 'cascade' }),
+    /** Storage key of the photo the target is hidden in (the design's own or another of its state). */
+    photoKey: text('photo_key').notNull(),
+    silhouette: text('silhouette').notNull(),
+    /** The target's centre in image pixels, its height in pixels and its rotation in degrees. */
+    x: real('x').notNull(),
+    y: real('y').notNull(),
+    size: real('size').notNull(),
+    rotation: real('rotation').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    /** created -> served -> found | timeout | too_fast | expired */
+    status: text('status').notNull().default('created'),
+    misses: integer('misses').notNull().default(0),
+    createdAt: createdAt(),
+    servedAt: timestamp('served_at', { withTimezone: true, mode: 'date' }),
+    endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
+    /** Time from serving to the hit, or the limit when not found. */
+    elapsedMs: integer('elapsed_ms'),
+  },
+  (t) => [
+    index('hunt_rounds_design_idx').on(t.designId, t.status),
+    uniqueIndex('hunt_rounds_player_design_idx').on(t.playerId, t.designId),
+    index('hunt_rounds_ended_idx').on(t.endedAt),
+  ],
+);
+
 /** Test accounts of the built-in development sign-in provider (never used in production). */
 export const devAccounts = pgTable('dev_accounts', {
   id: text('id').primaryKey(),
@@ -326,6 +403,57 @@ export const devAccounts = pgTable('dev_accounts', {
   avatarUrl: text('avatar_url'),
   createdAt: createdAt(),
 });
+
+/**
+ * Requests counted per key and fixed window, shared by every API process (platform/shared-counters):
+ * each process adds its own counts every second and reads back the total.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.key, t.windowStart] }),
+    index('rate_limit_counters_window_idx').on(t.windowStart),
+  ],
+);
+
+/** The development sign-in provider's state (sessions, codes, grants), shared by every API process. */
+export const oidcPayloads = pgTable(
+  'oidc_payloads',
+  {
+    model: text('model').notNull(),
+    id: text('id').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    grantId: text('grant_id'),
+    userCode: text('user_code'),
+    uid: text('uid'),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+    consumedAt: timestamp('consumed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.model, t.id] }),
+    index('oidc_payloads_grant_idx').on(t.grantId),
+    index('oidc_payloads_uid_idx').on(t.uid),
+    index('oidc_payloads_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/** What an outside image service cost per day (UTC), reserved before each call: the daily cap. */
+export const providerUsage = pgTable(
+  'provider_usage',
+  {
+    day: text('day').notNull(),
+    provider: text('provider').notNull(),
+    requests: integer('requests').notNull().default(0),
+    /** Millionths of a US dollar. */
+    costMicros: bigint('cost_micros', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.provider] })],
+);
 
 export const schema = {
   users,
@@ -341,5 +469,9 @@ export const schema = {
   contestMonths,
   contestResults,
   devAccounts,
+  rateLimitCounters,
+  oidcPayloads,
+  providerUsage,
+  huntRounds,
 };
 export type Schema = typeof schema;

@@ -28,6 +28,7 @@ import { voteStatusQueryOptions } from '@/features/community/api/votes';
 import { designQueryOptions } from '@/features/designs/api/design-actions';
 import { designContestQueryOptions } from '@/features/contest/api/contest';
 import { DesignContestPanel } from '@/features/contest/components/design-contest-panel';
+import { HidingPanel } from '@/features/hunt/components/hiding-panel';
 
 /** The design, its comments and, for anyone but its owner, the viewer's vote. */
 export const prefetch: PageModule['prefetch'] = async ({ queryClient, params, me }) => {
@@ -155,6 +156,8 @@ function DesignDetail({ design }: { design: Design }) {
           )}
         </div>
       </div>
+
+      {design.status === 'submitted' && <HidingPanel designId={design.id} />}
 
       <section aria-labelledby="variants-title" className="flex flex-col gap-4">
         <h2 id="variants-title" className="stencil-heading text-3xl text-bone">

@@ -11,6 +11,7 @@ import type { PageModule } from '@/app/route-handle';
 import { designerQueryOptions } from '@/features/designer/api/get-designer';
 import { designerWinsQueryOptions, useDesignerWins } from '@/features/contest/api/contest';
 import { WinnerBadge } from '@/features/contest/components/design-contest-panel';
+import { PlayerRecord } from '@/features/hunt/components/player-record';
 import { userDesignsQueryOptions } from '@/features/profile/api/get-user-designs';
 
 /** The designer and their designs. */
@@ -56,6 +57,7 @@ export default function DesignerPage() {
         <p className="text-sage">
           Member since <LocalDate iso={designer.data.createdAt} />
         </p>
+        <PlayerRecord userId={designer.data.id} />
         {wins.data && wins.data.wins.length > 0 && (
           <ul aria-label="Contest wins" className="flex flex-wrap gap-2 pt-1">
             {wins.data.wins.map((win) => (

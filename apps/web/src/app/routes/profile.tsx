@@ -1,4 +1,5 @@
 import { messages } from '@camo/shared/messages';
+import { PlayerRecord } from '@/features/hunt/components/player-record';
 import { Link } from 'react-router';
 import { LoadingState } from '@/components/ui/loading-state';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
@@ -41,6 +42,7 @@ function ProfileDashboard({ profile }: { profile: NonNullable<ReturnType<typeof 
             Member since <LocalDate iso={profile.createdAt} />. Your public designer page is one click on your
             name.
           </p>
+          <PlayerRecord userId={profile.id} own />
         </div>
       </section>
       <div className="mx-auto flex max-w-7xl flex-col gap-14 px-4 py-12 sm:px-6">

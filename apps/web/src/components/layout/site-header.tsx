@@ -69,6 +69,11 @@ export function SiteHeader() {
           Contest
         </NavLink>
       </li>
+      <li>
+        <NavLink to="/hunt" className={navLinkClass}>
+          Hunt
+        </NavLink>
+      </li>
       {me.isPending ? (
         <li aria-hidden="true" className="hidden w-44 md:block" />
       ) : signedIn ? (

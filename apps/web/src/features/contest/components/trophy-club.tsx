@@ -1,5 +1,6 @@
 import type { TrophyWinner } from '@camo/shared/api';
 import { Link } from 'react-router';
+import { BestHiding } from '@/features/hunt/components/best-hiding';
 import { useTrophyClub } from '../api/contest';
 import { formatContestMonth, votesLabel } from '../lib/contest-month';
 
@@ -100,6 +101,7 @@ export function TrophyClub({ rulesLink = false }: { rulesLink?: boolean }) {
             </Link>
           </li>
         </ul>
+        <BestHiding />
       </div>
     </section>
   );

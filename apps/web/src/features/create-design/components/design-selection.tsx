@@ -4,6 +4,7 @@ import { selectVariant } from '@/features/designs/api/design-actions';
 import { DesignAnalysis } from '@/features/designs/components/design-analysis';
 import { availableVariants, variantUrl } from '@/features/designs/lib/design-view';
 import { ApiRequestError } from '@/lib/api-client';
+import { BlendPreview } from '@/features/hunt/components/hiding-panel';
 import { StepHeading } from './step-heading';
 
 /** Design A and Design B side by side (stacked on phones), each with Select and its analysis. */
@@ -87,6 +88,9 @@ export function DesignSelection({
                 decoding="async"
                 className="aspect-square w-full bg-loam object-cover"
               />
+              <div className="border-t border-olive-900 px-4 py-3">
+                <BlendPreview designId={design.id} variant={variant} />
+              </div>
               {analysis && (
                 <details open={analysisOpen} className="group border-t border-olive-900">
                   <summary className="flex cursor-pointer list-none items-center justify-between gap-3 px-4 py-3 font-condensed text-lg font-bold uppercase tracking-wider text-coyote-300 hover:text-bone [&::-webkit-details-marker]:hidden">

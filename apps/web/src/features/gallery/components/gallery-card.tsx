@@ -35,6 +35,14 @@ export function GalleryCard({ design, rank, first = false }: GalleryCardProps) {
               #{rank}
             </span>
           )}
+          {design.concealmentScore != null && (
+            <span
+              className="absolute right-2 top-2 rounded bg-night/85 px-2 py-0.5 text-xs font-semibold text-bone"
+              title="Hide and seek: how long hunters took to spot it, on average (15 s when never found)"
+            >
+              Hides {design.concealmentScore.toFixed(1)} s
+            </span>
+          )}
         </div>
         <h2 className="break-words px-4 pt-3 font-condensed text-xl font-bold uppercase tracking-wider text-bone group-hover:text-blaze group-focus-visible:underline">
           {name}

@@ -11,6 +11,7 @@ type GalleryFilterBarProps = {
 const sortOptions: { value: GallerySort; label: string }[] = [
   { value: 'votes', label: 'Most Popular' },
   { value: 'recent', label: 'Most Recent' },
+  { value: 'hiding', label: 'Hardest to spot' },
 ];
 
 export function GalleryFilterBar({ filters, onChange }: GalleryFilterBarProps) {

@@ -1,0 +1,1 @@
+ALTER TABLE "designs" ADD COLUMN "engine_measures" jsonb;

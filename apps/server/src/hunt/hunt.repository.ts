@@ -1,0 +1,270 @@
+import { and, asc, desc, eq, gte, inArray, isNotNull, lt, ne, notExists, sql } from 'drizzle-orm';
+import type { Db } from '../platform/db/database.js';
+import { designs, huntRounds, users, type EngineMeasures } from '../platform/db/schema.js';
+
+export type HuntRoundRow = typeof huntRounds.$inferSelect;
+export type NewHuntRound = typeof huntRounds.$inferInsert;
+
+/** Statuses of a round that count in a score: found, or not found when time ran out. */
+export const ANSWERED = ['found', 'timeout'] as const;
+
+export function createHuntRepository(db: Db) {
+  /** Submitted designs of others that this player has not been shown, with a photo to hide in. */
+  const eligible = (playerId: string) =>
+    and(
+      eq(designs.status, 'submitted'),
+      ne(designs.userId, playerId),
+      isNotNull(designs.environmentPhotoUrl),
+      notExists(
+        db
+          .select({ one: sql`1` })
+          .from(huntRounds)
+          .where(and(eq(huntRounds.playerId, playerId), eq(huntRounds.designId, designs.id))),
+      ),
+    );
+
+  const designFields = {
+    id: designs.id,
+    state: designs.state,
+    name: designs.name,
+    designerName: designs.designerName,
+    environmentPhotoUrl: designs.environmentPhotoUrl,
+    imageUrl: designs.imageUrl,
+    editedImageUrl: designs.editedImageUrl,
+    hasEdits: designs.hasEdits,
+    finalDesignChoice: designs.finalDesignChoice,
+    selectedVariant: designs.selectedVariant,
+    designAUrl: designs.designAUrl,
+    designBUrl: designs.designBUrl,
+    userId: designs.userId,
+    status: designs.status,
+  };
+
+  return {
+    /**
+     * A design for this player: among those with the fewest rounds so far, one at random, so
+     * every design gets its share of hunters.
+     */
+    async chooseDesign(playerId: string) {
+      const [fewest] = await db
+        .select({ n: designs.huntRounds })
+        .from(designs)
+        .where(eligible(playerId))
+        .orderBy(asc(designs.huntRounds))
+        .limit(1);
+      if (!fewest) return null;
+      const [row] = await db
+        .select(designFields)
+        .from(designs)
+        .where(and(eligible(playerId), eq(designs.huntRounds, fewest.n)))
+        .orderBy(sql`random()`)
+        .limit(1);
+      return row ?? null;
+    },
+
+    async design(designId: string) {
+      const [row] = await db.select(designFields).from(designs).where(eq(designs.id, designId));
+      return row ?? null;
+    },
+
+    /** Another submitted design's environment photo from the same state, at random. */
+    async photoFromState(state: string, exceptDesignId: string): Promise<string | null> {
+      const [row] = await db
+        .select({ key: designs.environmentPhotoUrl })
+        .from(designs)
+        .where(
+          and(
+            eq(designs.status, 'submitted'),
+            eq(designs.state, state),
+            ne(designs.id, exceptDesignId),
+            isNotNull(designs.environmentPhotoUrl),
+          ),
+        )
+        .orderBy(sql`random()`)
+        .limit(1);
+      return row?.key ?? null;
+    },
+
+    /** The round and the design's count of rounds, together; null when the player already has one. */
+    async create(round: NewHuntRound): Promise<HuntRoundRow | null> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.insert(huntRounds).values(round).onConflictDoNothing().returning();
+        if (!row) return null;
+        await tx
+          .update(designs)
+          .set({ huntRounds: sql`${designs.huntRounds} + 1` })
+          .where(eq(designs.id, round.designId));
+        return row;
+      });
+    },
+
+    async find(roundId: string): Promise<HuntRoundRow | null> {
+      const [row] = await db.select().from(huntRounds).where(eq(huntRounds.id, roundId));
+      return row ?? null;
+    },
+
+    /** Starts the clock, once: the first request for the image. */
+    async serve(
+      roundId: string,
+      playerId: string,
+      at: Date,
+      createdAfter: Date,
+    ): Promise<HuntRoundRow | null> {
+      const [row] = await db
+        .update(huntRounds)
+        .set({ status: 'served', servedAt: at })
+        .where(
+          and(
+            eq(huntRounds.id, roundId),
+            eq(huntRounds.playerId, playerId),
+            eq(huntRounds.status, 'created'),
+            gte(huntRounds.createdAt, createdAfter),
+          ),
+        )
+        .returning();
+      return row ?? null;
+    },
+
+    async addMiss(roundId: string): Promise<number | null> {
+      const [row] = await db
+        .update(huntRounds)
+        .set({ misses: sql`${huntRounds.misses} + 1` })
+        .where(and(eq(huntRounds.id, roundId), eq(huntRounds.status, 'served')))
+        .returning({ misses: huntRounds.misses });
+      return row?.misses ?? null;
+    },
+
+    /**
+     * Ends a served round, once (a second answer finds it ended), and when it counts, sets its
+     * design's score from all its answered rounds in the same transaction.
+     */
+    async end(
+      roundId: string,
+      outcome: { status: 'found' | 'timeout' | 'too_fast'; elapsedMs: number; at: Date },
+      score: (rounds: { elapsedMs: number; found: boolean }[]) => number,
+    ): Promise<HuntRoundRow | null> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(huntRounds)
+          .set({ status: outcome.status, elapsedMs: outcome.elapsedMs, endedAt: outcome.at })
+          .where(and(eq(huntRounds.id, roundId), eq(huntRounds.status, 'served')))
+          .returning();
+        if (!row) return null;
+        if (outcome.status !== 'too_fast') {
+          // One design's rounds at a time: concurrent ends of its rounds each see the other's.
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'hunt-score:' + row.designId}))`);
+          const rounds = await tx
+            .select({ elapsedMs: huntRounds.elapsedMs, status: huntRounds.status })
+            .from(huntRounds)
+            .where(and(eq(huntRounds.designId, row.designId), inArray(huntRounds.status, [...ANSWERED])));
+          await tx
+            .update(designs)
+            .set({
+              concealmentScore: score(
+                rounds.map((r) => ({ elapsedMs: r.elapsedMs ?? 0, found: r.status === 'found' })),
+              ),
+            })
+            .where(eq(designs.id, row.designId));
+        }
+        return row;
+      });
+    },
+
+    /** Rounds served but never answered, or never served, past their time: expired. */
+    async expire(before: Date, at: Date): Promise<void> {
+      await db
+        .update(huntRounds)
+        .set({ status: 'expired', endedAt: at })
+        .where(and(inArray(huntRounds.status, ['created', 'served']), lt(huntRounds.createdAt, before)));
+    },
+
+    async answeredForDesign(designId: string) {
+      return db
+        .select({ elapsedMs: huntRounds.elapsedMs, status: huntRounds.status })
+        .from(huntRounds)
+        .where(and(eq(huntRounds.designId, designId), inArray(huntRounds.status, [...ANSWERED])));
+    },
+
+    async answeredByPlayer(playerId: string) {
+      return db
+        .select({ elapsedMs: huntRounds.elapsedMs, status: huntRounds.status })
+        .from(huntRounds)
+        .where(and(eq(huntRounds.playerId, playerId), inArray(huntRounds.status, [...ANSWERED])));
+    },
+
+    /**
+     * Each contest month's entry with the highest score (designs with enough rounds have one),
+     * over the last `months` months: the month is the entry's, in the contest's time zone.
+     */
+    async bestHiding(timeZone: string, since: Date) {
+      // A literal, not a parameter: DISTINCT ON and ORDER BY must be the same expression, and each
+      // parameter would get a number of its own. The zone is the configured IANA name (config.ts).
+      const zone = sql.raw(`'${timeZone.replace(/'/g, "''")}'`);
+      const month = sql<string>`to_char(${designs.submittedAt} at time zone ${zone}, 'YYYY-MM')`;
+      return db
+        .selectDistinctOn([month], {
+          month,
+          id: designs.id,
+          name: designs.name,
+          designerName: sql<string>`coalesce(nullif(trim(${users.displayName}), ''), ${designs.designerName})`,
+          thumbnailUrl: sql<string | null>`coalesce(${designs.thumbnailUrl}, ${designs.designAThumbnailUrl})`,
+          imageUrl: designs.imageUrl,
+          score: designs.concealmentScore,
+        })
+        .from(designs)
+        .leftJoin(users, eq(users.id, designs.userId))
+        .where(
+          and(
+            eq(designs.status, 'submitted'),
+            gte(designs.concealmentScore, 0),
+            gte(designs.submittedAt, since),
+          ),
+        )
+        .orderBy(month, desc(designs.concealmentScore), asc(designs.submittedAt));
+    },
+
+    async setMeasures(designId: string, measures: EngineMeasures): Promise<void> {
+      await db.update(designs).set({ engineMeasures: measures }).where(eq(designs.id, designId));
+    },
+
+    /** Designs with a score and the engine's measures, best hiders first. */
+    async scoredWithMeasures(limit: number) {
+      const rows = await db
+        .select({
+          id: designs.id,
+          name: designs.name,
+          score: designs.concealmentScore,
+          measures: designs.engineMeasures,
+        })
+        .from(designs)
+        .where(
+          and(
+            eq(designs.status, 'submitted'),
+            gte(designs.concealmentScore, 0),
+            isNotNull(designs.engineMeasures),
+          ),
+        )
+        .orderBy(desc(designs.concealmentScore))
+        .limit(limit);
+      return rows.filter((r): r is typeof r & { measures: EngineMeasures } => r.measures !== null);
+    },
+
+    /** Everyone's answered rounds since `since`, for the weekly board. */
+    async answeredSince(since: Date) {
+      return db
+        .select({
+          playerId: huntRounds.playerId,
+          displayName: users.displayName,
+          elapsedMs: huntRounds.elapsedMs,
+          status: huntRounds.status,
+        })
+        .from(huntRounds)
+        .innerJoin(users, eq(users.id, huntRounds.playerId))
+        .where(and(inArray(huntRounds.status, [...ANSWERED]), gte(huntRounds.endedAt, since)))
+        .orderBy(desc(huntRounds.endedAt))
+        .limit(20_000);
+    },
+  };
+}
+
+export type HuntRepository = ReturnType<typeof createHuntRepository>;

@@ -1,0 +1,177 @@
+import { errorSchema } from '@camo/shared/api';
+import {
+  bestHidingSchema,
+  concealmentSchema,
+  huntBoardSchema,
+  huntInsightsSchema,
+  huntPlayerSchema,
+  huntRoundSchema,
+  huntTapResultSchema,
+  huntTapSchema,
+  huntTimeoutResultSchema,
+} from '@camo/shared/hunt';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser, type SessionResolver } from '../platform/auth/session.js';
+import type { HuntService } from './hunt.service.js';
+
+const roundParams = z.object({ id: z.uuid('Not a valid round id.') });
+const designParams = z.object({ id: z.uuid('Not a valid design id.') });
+const userParams = z.object({ id: z.string().min(1).max(100) });
+const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema };
+
+/** Hide and seek: rounds, taps, scores (everything for signed-in people). */
+export function huntRoutes(
+  hunt: HuntService,
+  session: SessionResolver,
+  options: { contestTimeZone: string; fileUrl: (key: string | null) => string | null },
+): FastifyPluginAsyncZod {
+  return async (app) => {
+    const guarded = { preHandler: session.requireUser };
+
+    app.post(
+      '/api/hunt/rounds',
+      {
+        ...guarded,
+        schema: {
+          tags: ['hunt'],
+          summary: 'Start a round: a photo with one target hidden in it (where, only the server knows)',
+          response: { 201: huntRoundSchema, ...errors },
+        },
+      },
+      async (req, reply) => reply.code(201).send(await hunt.start(currentUser(req).id)),
+    );
+
+    app.get(
+      '/api/hunt/rounds/:id/image',
+      {
+        ...guarded,
+        schema: {
+          tags: ['hunt'],
+          summary: "The round's image, served once; the clock starts now",
+          params: roundParams,
+        },
+      },
+      async (req, reply) =>
+        reply
+          .type('image/jpeg')
+          .header('cache-control', 'no-store')
+          .send(await hunt.image(req.params.id, currentUser(req).id)),
+    );
+
+    app.post(
+      '/api/hunt/rounds/:id/taps',
+      {
+        ...guarded,
+        schema: {
+          tags: ['hunt'],
+          summary: 'A tap in image pixels: a miss (counted), or the round ends found',
+          params: roundParams,
+          body: huntTapSchema,
+          response: { 200: huntTapResultSchema, ...errors },
+        },
+      },
+      async (req) => hunt.tap(req.params.id, currentUser(req).id, req.body),
+    );
+
+    app.post(
+      '/api/hunt/rounds/:id/timeout',
+      {
+        ...guarded,
+        schema: {
+          tags: ['hunt'],
+          summary: 'Time is up: the round ends as not found and the target is revealed',
+          params: roundParams,
+          response: { 200: huntTimeoutResultSchema, ...errors },
+        },
+      },
+      async (req) => hunt.timeout(req.params.id, currentUser(req).id),
+    );
+
+    app.get(
+      '/api/designs/:id/concealment',
+      {
+        ...guarded,
+        schema: {
+          tags: ['hunt'],
+          summary: 'How well a design hides: the share of hunters who found it and the time they took',
+          params: designParams,
+          response: { 200: concealmentSchema, ...errors },
+        },
+      },
+      async (req) => hunt.concealment(req.params.id, currentUser(req).id),
+    );
+
+    app.get(
+      '/api/designs/:id/blend-preview',
+      {
+        ...guarded,
+        schema: {
+          tags: ['hunt'],
+          summary:
+            'The design on a silhouette in its own photo, beside a plain one in the photo’s mean colour',
+          params: designParams,
+          querystring: z.object({ variant: z.enum(['A', 'B', 'final']).default('final') }),
+        },
+      },
+      async (req, reply) =>
+        reply
+          .type('image/jpeg')
+          .header('cache-control', 'private, max-age=3600')
+          .send(await hunt.blendPreview(req.params.id, currentUser(req).id, req.query.variant)),
+    );
+
+    app.get(
+      '/api/users/:id/hunt',
+      {
+        ...guarded,
+        schema: {
+          tags: ['hunt'],
+          summary: "A player's record: rounds, share found, median time to find",
+          params: userParams,
+          response: { 200: huntPlayerSchema, ...errors },
+        },
+      },
+      async (req) => hunt.player(req.params.id),
+    );
+
+    app.get(
+      '/api/hunt/best-hiding',
+      {
+        schema: {
+          tags: ['hunt'],
+          summary: "The Trophy Club's best-hiding design of each month (public, like the Trophy Club)",
+          response: { 200: bestHidingSchema },
+        },
+      },
+      async () => hunt.bestHiding(options.contestTimeZone, options.fileUrl),
+    );
+
+    app.get(
+      '/api/hunt/insights',
+      {
+        ...guarded,
+        schema: {
+          tags: ['hunt'],
+          summary:
+            "Every scored design's concealment beside the engine's measures, and their rank correlations",
+          response: { 200: huntInsightsSchema, ...errors },
+        },
+      },
+      async () => hunt.insights(),
+    );
+
+    app.get(
+      '/api/hunt/board',
+      {
+        ...guarded,
+        schema: {
+          tags: ['hunt'],
+          summary: "This week's sharpest eyes",
+          response: { 200: huntBoardSchema, ...errors },
+        },
+      },
+      async () => hunt.board(),
+    );
+  };
+}

@@ -1,0 +1,322 @@
+import { HUNT_MIN_ROUNDS_FOR_SCORE, HUNT_TIME_LIMIT_MS, huntMessages } from '@camo/shared/hunt-rules';
+import type { HuntRound, HuntTapResult } from '@camo/shared/hunt';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { Link } from 'react-router';
+import { useDocumentTitle } from '@/components/ui/use-document-title';
+import { useMe } from '@/features/auth/api/get-me';
+import {
+  fetchRoundImage,
+  huntQueryKey,
+  seconds,
+  sendTap,
+  sendTimeout,
+  startRound,
+  useBoard,
+  usePlayer,
+} from '@/features/hunt/api/hunt';
+import { ApiRequestError } from '@/lib/api-client';
+
+type Reveal = Extract<HuntTapResult, { reveal: unknown }>['reveal'];
+type Ending = { result: 'found'; ms: number } | { result: 'timeout' } | { result: 'too_fast' };
+
+type Play =
+  | { phase: 'idle' }
+  | { phase: 'loading' }
+  | { phase: 'playing'; round: HuntRound; imageUrl: string; shownAt: number; misses: number }
+  | { phase: 'ended'; round: HuntRound; imageUrl: string; ending: Ending; misses: number; reveal: Reveal }
+  | { phase: 'error'; message: string };
+
+const GENERIC_ERROR = 'The round could not be loaded. Please try again.';
+
+/** /hunt: hide and seek. One photo, one hidden target, a tap to find it within 15 seconds. */
+export default function HuntPage() {
+  useDocumentTitle('Hide and Seek');
+  const [play, setPlay] = useState<Play>({ phase: 'idle' });
+  const queryClient = useQueryClient();
+  const objectUrl = useRef<string | null>(null);
+
+  useEffect(
+    () => () => {
+      if (objectUrl.current) URL.revokeObjectURL(objectUrl.current);
+    },
+    [],
+  );
+
+  const begin = useCallback(async () => {
+    setPlay({ phase: 'loading' });
+    try {
+      const round = await startRound();
+      const blob = await fetchRoundImage(round.imageUrl);
+      if (objectUrl.current) URL.revokeObjectURL(objectUrl.current);
+      objectUrl.current = URL.createObjectURL(blob);
+      // The clock starts when the picture is on screen (see onLoad below).
+      setPlay({ phase: 'playing', round, imageUrl: objectUrl.current, shownAt: 0, misses: 0 });
+    } catch (error) {
+      setPlay({
+        phase: 'error',
+        message:
+          error instanceof ApiRequestError && error.status === 404 ? huntMessages.noDesigns : GENERIC_ERROR,
+      });
+    }
+  }, []);
+
+  const end = useCallback(
+    (ending: Ending, reveal: Reveal, misses: number) => {
+      setPlay((current) =>
+        current.phase === 'playing'
+          ? { phase: 'ended', round: current.round, imageUrl: current.imageUrl, ending, reveal, misses }
+          : current,
+      );
+      void queryClient.invalidateQueries({ queryKey: huntQueryKey });
+    },
+    [queryClient],
+  );
+
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-6 px-2 py-4 sm:px-6 sm:py-8">
+      {play.phase === 'playing' || play.phase === 'ended' ? (
+        <Round play={play} setPlay={setPlay} onEnd={end} onNext={() => void begin()} />
+      ) : (
+        <Intro play={play} onStart={() => void begin()} />
+      )}
+    </div>
+  );
+}
+
+function Intro({ play, onStart }: { play: Play; onStart: () => void }) {
+  return (
+    <div className="flex flex-col gap-8 px-2">
+      <div className="flex flex-col gap-4">
+        <h1 className="stencil-heading text-4xl text-bone sm:text-5xl">Hide and Seek</h1>
+        <p className="max-w-2xl text-lg text-sage">
+          Camouflage is for hiding. Each round shows a photo with one target wearing a design from the
+          gallery: a hunter, a blind, a deer, a turkey or a pack. Tap it as soon as you see it. You have{' '}
+          {HUNT_TIME_LIMIT_MS / 1000} seconds; a wrong tap costs nothing. The time you take tells the
+          community how well each design hides.
+        </p>
+        <div>
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={onStart}
+            disabled={play.phase === 'loading'}
+          >
+            {play.phase === 'loading' ? 'Loading…' : 'Start a round'}
+          </button>
+        </div>
+        {play.phase === 'error' && (
+          <p role="alert" className="text-danger">
+            {play.message}
+          </p>
+        )}
+      </div>
+      <div className="grid gap-8 md:grid-cols-2">
+        <MyRecord />
+        <Board />
+      </div>
+      <p className="text-sage">
+        <Link to="/hunt/insights" className="text-link">
+          What makes a design hide?
+        </Link>{' '}
+        Every scored design against the generator&apos;s own measures.
+      </p>
+    </div>
+  );
+}
+
+function Round({
+  play,
+  setPlay,
+  onEnd,
+  onNext,
+}: {
+  play: Extract<Play, { phase: 'playing' | 'ended' }>;
+  setPlay: (update: (current: Play) => Play) => void;
+  onEnd: (ending: Ending, reveal: Reveal, misses: number) => void;
+  onNext: () => void;
+}) {
+  const { round } = play;
+  const [remaining, setRemaining] = useState(HUNT_TIME_LIMIT_MS);
+  const [note, setNote] = useState<string | null>(null);
+  const busy = useRef(false);
+  const playing = play.phase === 'playing';
+  const shownAt = playing ? play.shownAt : 0;
+
+  // The countdown; at zero the server is told, and reveals the target.
+  useEffect(() => {
+    if (!playing || shownAt === 0) return;
+    const timer = setInterval(() => {
+      const left = HUNT_TIME_LIMIT_MS - (performance.now() - shownAt);
+      setRemaining(Math.max(0, left));
+      if (left <= 0) {
+        clearInterval(timer);
+        sendTimeout(round.roundId).then(
+          (result) => onEnd({ result: 'timeout' }, result.reveal, result.misses),
+          () => setNote('The round could not be ended. Start a new one.'),
+        );
+      }
+    }, 100);
+    return () => clearInterval(timer);
+  }, [playing, shownAt, round.roundId, onEnd]);
+
+  async function tap(event: MouseEvent<HTMLImageElement>) {
+    if (!playing || shownAt === 0 || busy.current) return;
+    const box = event.currentTarget.getBoundingClientRect();
+    const x = ((event.clientX - box.left) / box.width) * round.width;
+    const y = ((event.clientY - box.top) / box.height) * round.height;
+    busy.current = true;
+    try {
+      const result = await sendTap(round.roundId, { x, y });
+      if (result.result === 'miss') {
+        setNote(`Not there. Misses: ${result.misses}`);
+        setPlay((current) => (current.phase === 'playing' ? { ...current, misses: result.misses } : current));
+      } else if (result.result === 'found') {
+        onEnd({ result: 'found', ms: result.ms }, result.reveal, result.misses);
+      } else if (result.result === 'timeout') {
+        onEnd({ result: 'timeout' }, result.reveal, result.misses);
+      } else {
+        onEnd({ result: 'too_fast' }, result.reveal, 0);
+      }
+    } catch {
+      setNote('That tap did not reach us. Try again.');
+    } finally {
+      busy.current = false;
+    }
+  }
+
+  const reveal = play.phase === 'ended' ? play.reveal : null;
+  const pct = (value: number, of: number) => `${(value / of) * 100}%`;
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex items-center justify-between gap-4 px-2">
+        <h1 className="font-condensed text-2xl font-bold uppercase tracking-wider text-bone">
+          Find the target
+        </h1>
+        <p
+          className="font-condensed text-2xl text-bone tabular-nums"
+          aria-hidden={playing ? 'true' : undefined}
+        >
+          {playing ? `${Math.ceil(remaining / 1000)} s` : ''}
+        </p>
+      </div>
+      <div className="h-1.5 w-full overflow-hidden rounded bg-olive-800" aria-hidden="true">
+        <div
+          className="h-full bg-blaze transition-[width] duration-100"
+          style={{ width: playing ? pct(remaining, HUNT_TIME_LIMIT_MS) : '0%' }}
+        />
+      </div>
+      <div
+        className="relative mx-auto w-full"
+        style={{ maxWidth: `calc((100svh - 12rem) * ${round.width / round.height})` }}
+      >
+        <img
+          src={play.imageUrl}
+          width={round.width}
+          height={round.height}
+          alt="A photo with a camouflaged target hidden somewhere in it. Tap where you see it."
+          className={`block h-auto w-full select-none rounded ${playing ? 'cursor-crosshair' : ''}`}
+          draggable={false}
+          onLoad={() =>
+            setPlay((current) =>
+              current.phase === 'playing' && current.shownAt === 0
+                ? { ...current, shownAt: performance.now() }
+                : current,
+            )
+          }
+          onClick={(event) => void tap(event)}
+          data-testid="hunt-image"
+        />
+        {reveal && (
+          <div
+            className="pointer-events-none absolute rounded-md border-4 border-blaze shadow-[0_0_0_9999px_rgba(0,0,0,0.35)]"
+            style={{
+              left: pct(reveal.box.x, round.width),
+              top: pct(reveal.box.y, round.height),
+              width: pct(reveal.box.width, round.width),
+              height: pct(reveal.box.height, round.height),
+            }}
+            data-testid="hunt-reveal"
+          />
+        )}
+      </div>
+      <div className="flex flex-col gap-3 px-2" aria-live="polite">
+        {play.phase === 'ended' ? (
+          <>
+            <p className="text-lg text-bone" role="status">
+              {play.ending.result === 'found'
+                ? `Found in ${seconds(play.ending.ms)}${play.misses ? ` after ${play.misses} miss${play.misses === 1 ? '' : 'es'}` : ''}.`
+                : play.ending.result === 'timeout'
+                  ? "Time's up: it was hiding here."
+                  : 'Too fast to be a real find: this round does not count.'}{' '}
+              The design was{' '}
+              <Link to={`/gallery/${play.reveal.design.id}`} className="text-link">
+                {play.reveal.design.name}
+              </Link>{' '}
+              by {play.reveal.design.designerName || 'Anonymous'}.
+            </p>
+            <div>
+              <button type="button" className="btn btn-primary" onClick={onNext}>
+                Next round
+              </button>
+            </div>
+          </>
+        ) : (
+          <p className="text-sage">{note ?? 'Tap the target as soon as you see it.'}</p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function MyRecord() {
+  const { data: me } = useMe();
+  const record = usePlayer(me?.id);
+  return (
+    <section className="card flex flex-col gap-2 p-5" aria-labelledby="hunt-record">
+      <h2 id="hunt-record" className="font-condensed text-xl font-bold uppercase tracking-wider text-bone">
+        Your record
+      </h2>
+      {record.data && record.data.rounds > 0 ? (
+        <p className="text-sage">
+          {record.data.rounds} round{record.data.rounds === 1 ? '' : 's'}, found{' '}
+          {Math.round(record.data.hitRate * 100)}%
+          {record.data.medianMs !== null ? `, median ${seconds(record.data.medianMs)}` : ''}.
+        </p>
+      ) : (
+        <p className="text-sage">No rounds yet.</p>
+      )}
+      <p className="text-sm text-sage">
+        A design&apos;s score shows on its page from its first round, and in the gallery from{' '}
+        {HUNT_MIN_ROUNDS_FOR_SCORE} rounds.
+      </p>
+    </section>
+  );
+}
+
+function Board() {
+  const board = useBoard();
+  return (
+    <section className="card flex flex-col gap-2 p-5" aria-labelledby="hunt-board">
+      <h2 id="hunt-board" className="font-condensed text-xl font-bold uppercase tracking-wider text-bone">
+        Sharpest eyes this week
+      </h2>
+      {board.data && board.data.players.length > 0 ? (
+        <ol className="flex flex-col gap-1 text-sage">
+          {board.data.players.map((p) => (
+            <li key={p.userId}>
+              {p.rank}.{' '}
+              <Link to={`/gallery/user/${p.userId}`} className="text-link">
+                {p.displayName}
+              </Link>{' '}
+              found {p.found} of {p.rounds}
+              {p.medianMs !== null ? `, median ${seconds(p.medianMs)}` : ''}
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="text-sage">Nobody has played five rounds this week yet.</p>
+      )}
+    </section>
+  );
+}

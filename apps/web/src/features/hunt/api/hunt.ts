@@ -1,0 +1,77 @@
+import type {
+  BestHiding,
+  Concealment,
+  HuntBoard,
+  HuntInsights,
+  HuntPlayer,
+  HuntRound,
+  HuntTapResult,
+} from '@camo/shared/hunt';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { requestJson } from '@/lib/api-client';
+
+/** Every hide-and-seek query starts with this key: a finished round marks them all stale. */
+export const huntQueryKey = ['hunt'] as const;
+
+export const startRound = () => requestJson<HuntRound>('/api/hunt/rounds', { method: 'POST' });
+
+export const sendTap = (roundId: string, tap: { x: number; y: number }) =>
+  requestJson<HuntTapResult>(`/api/hunt/rounds/${encodeURIComponent(roundId)}/taps`, {
+    method: 'POST',
+    body: tap,
+  });
+
+export const sendTimeout = (roundId: string) =>
+  requestJson<Extract<HuntTapResult, { result: 'timeout' }>>(
+    `/api/hunt/rounds/${encodeURIComponent(roundId)}/timeout`,
+    { method: 'POST' },
+  );
+
+/** The round's image, fetched once (the server serves it once and starts the clock). */
+export async function fetchRoundImage(url: string, signal?: AbortSignal): Promise<Blob> {
+  const response = await fetch(url, { credentials: 'same-origin', signal, cache: 'no-store' });
+  if (!response.ok) throw new Error(`image ${response.status}`);
+  return response.blob();
+}
+
+export const concealmentQueryOptions = (designId: string) =>
+  queryOptions({
+    queryKey: [...huntQueryKey, 'concealment', designId],
+    queryFn: () => requestJson<Concealment>(`/api/designs/${encodeURIComponent(designId)}/concealment`),
+    staleTime: 30_000,
+  });
+
+export const playerQueryOptions = (userId: string) =>
+  queryOptions({
+    queryKey: [...huntQueryKey, 'player', userId],
+    queryFn: () => requestJson<HuntPlayer>(`/api/users/${encodeURIComponent(userId)}/hunt`),
+    staleTime: 30_000,
+  });
+
+export const boardQueryOptions = queryOptions({
+  queryKey: [...huntQueryKey, 'board'],
+  queryFn: () => requestJson<HuntBoard>('/api/hunt/board'),
+  staleTime: 30_000,
+});
+
+export const useConcealment = (designId: string) => useQuery(concealmentQueryOptions(designId));
+export const usePlayer = (userId: string | undefined) =>
+  useQuery({ ...playerQueryOptions(userId ?? ''), enabled: Boolean(userId) });
+export const useBoard = () => useQuery(boardQueryOptions);
+
+/** Seconds with one decimal: 3.4 s. */
+export const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+export const bestHidingQueryOptions = queryOptions({
+  queryKey: [...huntQueryKey, 'best-hiding'],
+  queryFn: () => requestJson<BestHiding>('/api/hunt/best-hiding'),
+  staleTime: 5 * 60_000,
+});
+export const useBestHiding = () => useQuery(bestHidingQueryOptions);
+
+export const insightsQueryOptions = queryOptions({
+  queryKey: [...huntQueryKey, 'insights'],
+  queryFn: () => requestJson<HuntInsights>('/api/hunt/insights'),
+  staleTime: 60_000,
+});
+export const useInsights = () => useQuery(insightsQueryOptions);

@@ -1,0 +1,41 @@
+import { expect, newUser, signInThroughUi, test } from '../support/fixtures.js';
+import { fixturePath } from '../support/photos.js';
+
+/**
+ * Runs against the server whose designs come from the OpenAI-compatible stand-in (project "ai"
+ * in playwright.config.ts). When the service fails or refuses, the built-in engine draws the
+ * designs: the person sees both designs and no error, and each analysis says why.
+ */
+for (const [marker, why] of [
+  ['[ai:refuse]', 'refused the request'],
+  ['[ai:fail]', 'failed (HTTP 500)'],
+] as const) {
+  test(`a service that answers ${marker}: the engine's designs, no error`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await signInThroughUi(page, newUser());
+    await page.goto('/create-design');
+    await page.locator('input[type=file]').first().setInputFiles(fixturePath('forest'));
+    await page.getByRole('textbox', { name: /description/i }).fill(`Spruce and moss ${marker}`);
+    await page.getByRole('combobox', { name: /state/i }).fill('ore');
+    await page.getByRole('option', { name: /^Oregon\b/ }).click();
+    await page.getByRole('button', { name: 'Generate Design' }).click();
+    await expect(page.getByRole('button', { name: 'Select Design A' })).toBeVisible({ timeout: 90_000 });
+    await expect(page.getByRole('button', { name: 'Select Design B' })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByText(/Drawn by the built-in engine/).first()).toBeVisible();
+    await expect(page.getByText(new RegExp(why.replace(/[()]/g, '\\$&'))).first()).toBeVisible();
+  });
+}
+
+test('the service draws both designs when it answers', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInThroughUi(page, newUser());
+  await page.goto('/create-design');
+  await page.locator('input[type=file]').first().setInputFiles(fixturePath('forest'));
+  await page.getByRole('textbox', { name: /description/i }).fill('Spruce and moss');
+  await page.getByRole('combobox', { name: /state/i }).fill('ore');
+  await page.getByRole('option', { name: /^Oregon\b/ }).click();
+  await page.getByRole('button', { name: 'Generate Design' }).click();
+  await expect(page.getByRole('button', { name: 'Select Design A' })).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByText(/drawn by the AI image service/).first()).toBeVisible();
+});

@@ -1,0 +1,158 @@
+import { devices, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { makeDesign } from '../support/design-api.js';
+import { expect, newUser, signInThroughUi, test } from '../support/fixtures.js';
+import { fixturePath } from '../support/photos.js';
+
+/**
+ * Hide and seek on a server of its own (playwright.config.ts), where the only designs are this
+ * test's: one player on a phone finds the other's design, the other lets the time run out on
+ * the first's; the scores show on the design pages, the gallery sorts by them, and the blend
+ * preview shows on the selection screen and on a design page.
+ */
+const huntOrigin = process.env.E2E_HUNT_ORIGIN!;
+test.use({ baseURL: huntOrigin });
+
+const roundImage = /\/api\/hunt\/rounds\/[0-9a-f-]{36}\/image$/;
+
+/** A picture has loaded (not just its element). */
+async function expectLoaded(page: Page, testId: string, index = 0) {
+  const image = page.getByTestId(testId).nth(index);
+  await image.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+}
+
+/**
+ * Where the target is, the way a sharp-eyed person would see it: where the round's picture
+ * differs from the design's own environment photo (the most different 2% of it, blurred a
+ * little so compression noise does not count).
+ */
+async function findTarget(round: Buffer, photo: Buffer): Promise<{ x: number; y: number }> {
+  const { width, height } = (await sharp(round).metadata()) as { width: number; height: number };
+  const raw = (input: Buffer) =>
+    sharp(input).resize(width, height, { fit: 'fill' }).removeAlpha().blur(2).raw().toBuffer();
+  const [a, b] = await Promise.all([raw(round), raw(photo)]);
+  const diff = new Float32Array(width * height);
+  for (let i = 0; i < diff.length; i++)
+    diff[i] =
+      Math.abs(a[i * 3]! - b[i * 3]!) +
+      Math.abs(a[i * 3 + 1]! - b[i * 3 + 1]!) +
+      Math.abs(a[i * 3 + 2]! - b[i * 3 + 2]!);
+  const cut = [...diff].sort((p, q) => p - q)[Math.floor(diff.length * 0.98)]!;
+  const xs: number[] = [];
+  const ys: number[] = [];
+  diff.forEach((d, i) => {
+    if (d > cut) {
+      xs.push(i % width);
+      ys.push(Math.floor(i / width));
+    }
+  });
+  const median = (v: number[]) => v.sort((p, q) => p - q)[v.length >> 1]!;
+  return { x: median(xs) / width, y: median(ys) / height };
+}
+
+test('two people play hide and seek on each other’s designs; the scores show and sort the gallery', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const phone = await browser.newContext({ ...devices['Pixel 7'], baseURL: huntOrigin });
+  const desk = await browser.newContext({ baseURL: huntOrigin });
+  const alpha = await phone.newPage();
+  const bravo = await desk.newPage();
+  await signInThroughUi(alpha, newUser({ name: 'Hunt Alpha' }));
+  await signInThroughUi(bravo, newUser({ name: 'Hunt Bravo' }));
+
+  // Bravo makes a design through the create flow: each variant shows how it hides.
+  await bravo.goto('/create-design');
+  await bravo.locator('input[type=file]').first().setInputFiles(fixturePath('desert'));
+  await bravo.getByRole('textbox', { name: /description/i }).fill('Creosote flats and caliche');
+  await bravo.getByRole('combobox', { name: /state/i }).fill('nev');
+  await bravo.getByRole('option', { name: /^Nevada\b/ }).click();
+  await bravo.getByRole('button', { name: 'Generate Design' }).click();
+  await expect(bravo.getByRole('button', { name: 'Select Design B' })).toBeVisible({ timeout: 90_000 });
+  await expect(bravo.getByTestId('blend-preview')).toHaveCount(2);
+  await expectLoaded(bravo, 'blend-preview', 0);
+  await expectLoaded(bravo, 'blend-preview', 1);
+  await bravo.getByRole('button', { name: 'Select Design B' }).click();
+  await bravo.getByRole('textbox', { name: /design name/i }).fill('Bravo Caliche');
+  await bravo.getByRole('button', { name: 'Submit Design' }).click();
+  await bravo.waitForURL(/\/gallery\/[0-9a-f-]{36}$/);
+  const bravoDesign = new URL(bravo.url()).pathname.split('/').pop()!;
+
+  const alphaDesign = await makeDesign(alpha, { name: 'Alpha Forest', state: 'AZ', photo: 'forest' });
+
+  // Alpha, on the phone, gets Bravo's design (the only one not theirs) and taps the target.
+  await alpha.goto('/hunt');
+  const served = alpha.waitForResponse((r) => roundImage.test(r.url()));
+  await alpha.getByRole('button', { name: 'Start a round' }).click();
+  expect((await served).status()).toBe(200);
+  const image = alpha.getByTestId('hunt-image');
+  await expect(image).toBeVisible();
+  // The picture as the page got it (the server serves it once).
+  const picture = Buffer.from(
+    await image.evaluate((img: HTMLImageElement) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = img.naturalWidth;
+      canvas.height = img.naturalHeight;
+      canvas.getContext('2d')!.drawImage(img, 0, 0);
+      return canvas.toDataURL('image/png').split(',')[1]!;
+    }),
+    'base64',
+  );
+  const design = (await (await alpha.request.get(`/api/designs/${bravoDesign}`)).json()) as {
+    environmentPhotoUrl: string;
+  };
+  const photo = await (await alpha.request.get(design.environmentPhotoUrl)).body();
+  const target = await findTarget(picture, photo);
+  await alpha.waitForTimeout(1_000); // a person's reaction, at least
+  const box = (await image.boundingBox())!;
+  await alpha.touchscreen.tap(box.x + target.x * box.width, box.y + target.y * box.height);
+  await expect(alpha.getByRole('status')).toContainText(/Found in \d+\.\d s/);
+  await expect(alpha.getByTestId('hunt-reveal')).toBeVisible();
+  await expect(alpha.getByRole('link', { name: 'Bravo Caliche' })).toBeVisible();
+
+  // Bravo gets Alpha's design and lets the 15 seconds run out.
+  await bravo.goto('/hunt');
+  await bravo.getByRole('button', { name: 'Start a round' }).click();
+  await expect(bravo.getByTestId('hunt-image')).toBeVisible();
+  await expect(bravo.getByRole('status')).toContainText("Time's up", { timeout: 25_000 });
+  await expect(bravo.getByRole('link', { name: 'Alpha Forest' })).toBeVisible();
+  // Neither has another design to look for.
+  await bravo.getByRole('button', { name: 'Next round' }).click();
+  await expect(bravo.getByRole('alert')).toContainText('You have seen every design there is for now.');
+
+  // The scores, on each design's page.
+  await bravo.goto(`/gallery/${bravoDesign}`);
+  await expect(bravo.getByTestId('concealment-summary')).toHaveText(
+    /^Found by 100% of 1 hunter, median \d+\.\d s\.$/,
+  );
+  await expect(bravo.getByRole('img', { name: /Share of hunters/ })).toBeVisible();
+  await expectLoaded(bravo, 'blend-preview');
+  await alpha.goto(`/gallery/${alphaDesign.id}`);
+  await expect(alpha.getByTestId('concealment-summary')).toHaveText(
+    'Found by 0% of 1 hunter; more than half never found it.',
+  );
+
+  // The players' records.
+  await alpha.goto('/profile');
+  await expect(alpha.getByTestId('player-record')).toHaveText(
+    /Hide and seek: 1 round, found 100%, median \d+\.\d s\./,
+  );
+
+  // Which measures predict hiding: no design has 20 rounds here yet.
+  await bravo.goto('/hunt/insights');
+  await expect(bravo.getByRole('heading', { name: 'What makes a design hide' })).toBeVisible();
+  await expect(bravo.getByTestId('insights-empty')).toBeVisible();
+
+  // The gallery's Hardest to spot order, kept in the address.
+  await bravo.goto('/gallery');
+  await bravo.getByRole('button', { name: 'Hardest to spot' }).click();
+  await expect(bravo).toHaveURL(/sort=hiding/);
+  await expect(bravo.getByRole('link', { name: /Bravo Caliche/ }).first()).toBeVisible();
+  await expect(bravo.getByRole('link', { name: /Alpha Forest/ }).first()).toBeVisible();
+
+  await phone.close();
+  await desk.close();
+});

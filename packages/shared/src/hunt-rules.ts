@@ -1,0 +1,19 @@
+/**
+ * Hide and seek (issue 11): a round shows one photo with one target wearing a design; the player
+ * taps where they see it. These are the game's rules, shared by the server (which decides) and the
+ * page (which says them).
+ */
+export const HUNT_TIME_LIMIT_MS = 15_000;
+/** Taps sooner than this after the image appeared are faster than a person can find anything. */
+export const HUNT_REACTION_FLOOR_MS = 300;
+/** A tap this close to the target (a share of the image's longer side) counts as a hit. */
+export const HUNT_TAP_TOLERANCE = 0.02;
+/** A round not answered within this long after it was served (or created) has expired. */
+export const HUNT_ROUND_TTL_MS = HUNT_TIME_LIMIT_MS + 30_000;
+/** A design's concealment score is shown (badge, sort) from this many rounds on. */
+export const HUNT_MIN_ROUNDS_FOR_SCORE = 20;
+
+export const huntMessages = {
+  noDesigns: 'You have seen every design there is for now. Come back when the community has made more.',
+  roundGone: 'This round has ended. Start a new one.',
+} as const;

@@ -1,0 +1,75 @@
+/**
+ * Kaplan-Meier estimate of how long a design stays hidden (issue 11), as vision scientists
+ * measure concealment in search games: each round is a time to detection, and a round that ended
+ * unfound is censored at its time limit (the target was still hidden then; how much longer is
+ * unknown).
+ */
+export interface SurvivalObservation {
+  /** Time from the image appearing to the end of the round, in ms. */
+  ms: number;
+  /** True: the target was found at `ms`. False: censored (still hidden when the round ended). */
+  found: boolean;
+}
+
+export interface SurvivalStep {
+  /** An event time in ms. */
+  ms: number;
+  /** The estimated share still hidden just after `ms`. */
+  hidden: number;
+}
+
+export interface SurvivalSummary {
+  rounds: number;
+  found: number;
+  /** The curve: starts at { ms: 0, hidden: 1 }, one step per distinct detection time. */
+  curve: SurvivalStep[];
+  /** Share found by `limitMs`: 1 - S(limit). */
+  foundShare: number;
+  /** The first time the estimate falls to 0.5 or below; null while more than half stay hidden. */
+  medianMs: number | null;
+  /**
+   * Restricted mean time hidden up to `limitMs` (the area under the curve), in ms: one number that
+   * orders designs by how well they hide, using every round, found or not.
+   */
+  meanHiddenMs: number;
+}
+
+export function kaplanMeier(observations: readonly SurvivalObservation[], limitMs: number): SurvivalSummary {
+  const sorted = observations
+    .map((o) => ({ ms: Math.min(Math.max(0, o.ms), limitMs), found: o.found && o.ms <= limitMs }))
+    .sort((a, b) => a.ms - b.ms || Number(b.found) - Number(a.found));
+  const curve: SurvivalStep[] = [{ ms: 0, hidden: 1 }];
+  let atRisk = sorted.length;
+  let hidden = 1;
+  let i = 0;
+  while (i < sorted.length) {
+    const ms = sorted[i]!.ms;
+    let events = 0;
+    let leaving = 0;
+    // Ties: detections at a time count before censorings at the same time (the usual convention).
+    while (i < sorted.length && sorted[i]!.ms === ms) {
+      if (sorted[i]!.found) events++;
+      leaving++;
+      i++;
+    }
+    if (events > 0 && atRisk > 0) {
+      hidden *= 1 - events / atRisk;
+      curve.push({ ms, hidden });
+    }
+    atRisk -= leaving;
+  }
+  let meanHiddenMs = 0;
+  for (let k = 0; k < curve.length; k++) {
+    const until = k + 1 < curve.length ? curve[k + 1]!.ms : limitMs;
+    meanHiddenMs += curve[k]!.hidden * (until - curve[k]!.ms);
+  }
+  const median = curve.find((step) => step.hidden <= 0.5);
+  return {
+    rounds: sorted.length,
+    found: sorted.filter((o) => o.found).length,
+    curve,
+    foundShare: sorted.length > 0 ? 1 - hidden : 0,
+    medianMs: median ? median.ms : null,
+    meanHiddenMs: sorted.length > 0 ? meanHiddenMs : limitMs,
+  };
+}
