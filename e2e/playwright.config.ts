@@ -93,6 +93,8 @@ export default defineConfig({
         // Test accounts are minutes old: with the default rule (a day) none of their votes would
         // count in the contest. contest.int.test.ts tests the rule on the database.
         CONTEST_MIN_ACCOUNT_AGE_HOURS: '0',
+        // moderation.spec.ts signs in with this address to moderate.
+        ADMIN_EMAILS: 'moderator@example.com',
       },
       stdout: 'ignore',
       stderr: 'pipe',

@@ -36,6 +36,7 @@ import { createAuthRepository } from './platform/auth/auth.repository.js';
 import { authRoutes } from './platform/auth/auth.routes.js';
 import { DEV_OIDC_PROVIDER_ID, registerDevOidcProvider } from './platform/auth/dev-oidc-provider.js';
 import { createSessionResolver } from './platform/auth/session.js';
+import { moderationRoutes } from './moderation/moderation.routes.js';
 import { pingDatabase } from './platform/db/database.js';
 import { HttpError } from './platform/http-errors.js';
 import {
@@ -91,7 +92,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   );
   const authRepository = createAuthRepository(db);
-  const session = createSessionResolver(auth, authRepository);
+  const session = createSessionResolver(auth, authRepository, {
+    standing: (userId) => ctx.moderation.standing(userId),
+  });
 
   // --- cross-cutting -----------------------------------------------------------------
   await app.register(helmet, {
@@ -212,6 +215,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   await app.register(commentsRoutes(ctx.comments, session));
   await app.register(galleryRoutes(ctx.gallery, session));
+  await app.register(moderationRoutes(ctx.moderation, session));
 
   // --- files -----------------------------------------------------------------------------
   await app.register(fastifyStatic, {

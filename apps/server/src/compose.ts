@@ -15,6 +15,8 @@ import { createGenerationRepository } from './generation/generation.repository.j
 import { createGenerationService } from './generation/generation.service.js';
 import { createProgressBus } from './generation/progress.js';
 import type { DesignProvider } from './generation/provider.js';
+import { createModerationRepository } from './moderation/moderation.repository.js';
+import { createModerationService } from './moderation/moderation.service.js';
 import { createHuntRepository } from './hunt/hunt.repository.js';
 import { createHuntService } from './hunt/hunt.service.js';
 import { createContestRepository } from './contest/contest.repository.js';
@@ -74,7 +76,10 @@ export async function compose(options: ComposeOptions) {
   const provider = config.faultInjection ? withFaultInjection(drawing) : drawing;
 
   const usersRepository = createUsersRepository(db);
-  const users = createUsersService(usersRepository, fileUrl, { contestTimeZone: config.contest.timeZone });
+  const users = createUsersService(usersRepository, fileUrl, {
+    contestTimeZone: config.contest.timeZone,
+    adminEmails: config.adminEmails,
+  });
   const displayName = async (userId: string) => (await usersRepository.findById(userId))?.displayName ?? null;
 
   const votesRepository = createVotesRepository(db);
@@ -107,6 +112,12 @@ export async function compose(options: ComposeOptions) {
   });
   const comments = createCommentsService(createCommentsRepository(db));
   const hunt = createHuntService({ repo: createHuntRepository(db), storage, log, now });
+  const moderation = createModerationService({
+    repo: createModerationRepository(db),
+    fileUrl,
+    adminEmails: config.adminEmails,
+    onContentChange: () => gallery.invalidate(),
+  });
 
   // The queue is created after the services that send to it; they reach it through this.
   const queueRef: { current?: JobQueue } = {};
@@ -145,6 +156,7 @@ export async function compose(options: ComposeOptions) {
     votes,
     comments,
     hunt,
+    moderation,
     gallery,
     generation,
     contest,

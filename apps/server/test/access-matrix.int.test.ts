@@ -313,6 +313,45 @@ describe('access matrix: every endpoint x anonymous, owner, another user', () =>
     { method: 'GET', route: '/api/hunt/board', path: () => '/api/hunt/board', expect: signedIn(200) },
     { method: 'GET', route: '/api/hunt/insights', path: () => '/api/hunt/insights', expect: signedIn(200) },
     {
+      method: 'POST',
+      route: '/api/reports',
+      path: () => '/api/reports',
+      body: () => ({ targetType: 'design', targetId: submitted, reason: 'spam' }),
+      // Nobody reports their own design.
+      expect: { anonymous: 401, other: 204, owner: 403 },
+    },
+    { method: 'GET', route: '/api/me/reports', path: () => '/api/me/reports', expect: signedIn(200) },
+    // Moderators only (moderation.int.test.ts signs one in): everybody here is refused.
+    ...(['/api/admin/reports', '/api/admin/log', '/api/admin/blocked'] as const).map((route): Row => ({
+      method: 'GET',
+      route,
+      path: () => route,
+      expect: moderatorsOnly,
+    })),
+    ...(
+      [
+        ['/api/admin/designs/{id}/hide', () => `/api/admin/designs/${submitted}/hide`],
+        ['/api/admin/designs/{id}/restore', () => `/api/admin/designs/${submitted}/restore`],
+        ['/api/admin/comments/{id}/hide', () => `/api/admin/comments/${ownerComment}/hide`],
+        ['/api/admin/comments/{id}/restore', () => `/api/admin/comments/${ownerComment}/restore`],
+        ['/api/admin/users/{id}/block', () => `/api/admin/users/${ownerId}/block`],
+        ['/api/admin/users/{id}/unblock', () => `/api/admin/users/${ownerId}/unblock`],
+      ] as const
+    ).map(([route, path]): Row => ({
+      method: 'POST',
+      route,
+      path,
+      body: () => ({ reason: 'testing' }),
+      expect: moderatorsOnly,
+    })),
+    {
+      method: 'POST',
+      route: '/api/admin/reports/dismiss',
+      path: () => '/api/admin/reports/dismiss',
+      body: () => ({ targetType: 'design', targetId: submitted, reason: 'testing' }),
+      expect: moderatorsOnly,
+    },
+    {
       method: 'GET',
       route: '/api/hunt/best-hiding',
       path: () => '/api/hunt/best-hiding',
@@ -373,3 +412,6 @@ function all(status: number): Record<Role, number> {
 function signedIn(status: number): Record<Role, number> {
   return { anonymous: 401, owner: status, other: status };
 }
+
+/** Nobody in this matrix moderates: anonymous 401, signed-in 403. */
+const moderatorsOnly: Record<Role, number> = { anonymous: 401, other: 403, owner: 403 };

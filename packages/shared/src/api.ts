@@ -15,6 +15,11 @@ export const publicUserSchema = z.object({
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
+/** A user id in a path: the sign-in library's ids (and our tests' UUIDs), nothing else reaches SQL. */
+export const userIdParamsSchema = z.object({
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'Not a valid user id.'),
+});
+
 /** The signed-in user's own record: the only reply that carries private fields. */
 export const privateProfileSchema = publicUserSchema.extend({
   email: z.string(),
@@ -22,6 +27,10 @@ export const privateProfileSchema = publicUserSchema.extend({
   zipCode: z.string(),
   allowPromo: z.boolean(),
   lastSignIn: z.string().nullable(),
+  /** A moderator blocked this account: it may read, not post, vote or generate. */
+  blocked: z.boolean(),
+  /** The account moderates (its verified e-mail is in ADMIN_EMAILS). */
+  moderator: z.boolean(),
 });
 export type PrivateProfile = z.infer<typeof privateProfileSchema>;
 

@@ -98,7 +98,8 @@ export const generationStageIds = generationStages.map((s) => s.id) as [
 export const environmentPhotoStatuses = ['pending', 'uploaded', 'processing', 'completed', 'failed'] as const;
 export type EnvironmentPhotoStatus = (typeof environmentPhotoStatuses)[number];
 
-export const designStatuses = ['pending_selection', 'submitted'] as const;
+/** `hidden`: a moderator took a submitted design out of the community (its owner still sees it). */
+export const designStatuses = ['pending_selection', 'submitted', 'hidden'] as const;
 export type DesignStatus = (typeof designStatuses)[number];
 
 /** How a finished generation came out: the §4 outcome messages follow from it. */
@@ -164,6 +165,8 @@ export const designSchema = z.object({
   promptA: z.string().nullable(),
   promptB: z.string().nullable(),
   story: z.string().nullable(),
+  /** Why a moderator hid the design (status `hidden`, shown to its owner alone); null otherwise. */
+  hiddenReason: z.string().nullable(),
 });
 export type Design = z.infer<typeof designSchema>;
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/database.js';
 import { comments, designs, users } from '../platform/db/schema.js';
 
@@ -37,25 +37,28 @@ export function createCommentsRepository(db: Db) {
       return row;
     },
 
-    /** Newest first (id breaks ties of the same instant), with the total count. */
+    /**
+     * Newest first (id breaks ties of the same instant), with the total count; comments a
+     * moderator hid are in neither.
+     */
     async list(designId: string, limit: number): Promise<{ rows: CommentRow[]; count: number }> {
       const rows = await db
         .select(columns)
         .from(comments)
         .leftJoin(users, eq(users.id, comments.userId))
-        .where(eq(comments.designId, designId))
+        .where(and(eq(comments.designId, designId), isNull(comments.hiddenAt)))
         .orderBy(desc(comments.createdAt), desc(comments.id))
         .limit(limit);
       const [total] = await db
         .select({ count: sql<number>`count(*)::int` })
         .from(comments)
-        .where(eq(comments.designId, designId));
+        .where(and(eq(comments.designId, designId), isNull(comments.hiddenAt)));
       return { rows, count: total?.count ?? 0 };
     },
 
     /**
-     * Adds a comment to a submitted design; the rule is part of the insert, so a design that is
-     * not submitted (or gone) yields no row.
+     * Adds a comment to a submitted design by a user who is not blocked; the rules are part of
+     * the insert, so a design that is not submitted (or gone) or a blocked author yields no row.
      */
     async create(values: {
       id: string;
@@ -77,9 +80,11 @@ export function createCommentsRepository(db: Db) {
               userAvatar: users.image,
               text: sql<string>`${values.text}::text`.as('text'),
               createdAt: sql<Date>`now()`.as('created_at'),
+              // insert ... select names every column of the table.
+              hiddenAt: sql<Date | null>`null::timestamptz`.as('hidden_at'),
             })
             .from(designs)
-            .innerJoin(users, eq(users.id, values.userId))
+            .innerJoin(users, and(eq(users.id, values.userId), isNull(users.blockedAt)))
             .where(and(eq(designs.id, values.designId), eq(designs.status, 'submitted'))),
         )
         .returning({ id: comments.id });

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../platform/db/database.js';
+import type { Db, Tx } from '../platform/db/database.js';
 import {
   contestMonths,
   contestResults,
@@ -65,8 +65,6 @@ function entryOf(rules: CountRules): SQL | undefined {
     lt(designs.submittedAt, rules.end),
   );
 }
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export function createContestRepository(db: Db) {
   /**
@@ -278,6 +276,8 @@ export function createContestRepository(db: Db) {
         .from(contestWinners)
         .leftJoin(designs, eq(designs.id, contestWinners.designId))
         .leftJoin(owner, eq(owner.id, designs.userId))
+        // A winner a moderator hid leaves the Trophy Club (seeded winners have no design row).
+        .where(sql`coalesce(${designs.status}, '') <> 'hidden'`)
         .orderBy(asc(contestWinners.month)),
 
     /** The months a designer won, newest first. */
@@ -286,25 +286,30 @@ export function createContestRepository(db: Db) {
         .select({ month: contestWinners.month, designId: designs.id, name: designs.name })
         .from(contestWinners)
         .innerJoin(designs, eq(designs.id, contestWinners.designId))
-        .where(and(eq(designs.userId, userId), isNotNull(contestWinners.designId)))
+        .where(
+          and(eq(designs.userId, userId), isNotNull(contestWinners.designId), ne(designs.status, 'hidden')),
+        )
         .orderBy(desc(contestWinners.month)),
   };
 
   function resultRows(where: SQL | undefined, limit: number) {
-    return db
-      .select({
-        month: contestResults.month,
-        rank: contestResults.rank,
-        ...entryColumns,
-        countedVotes: contestResults.countedVotes,
-        reachedAt: contestResults.reachedAt,
-      })
-      .from(contestResults)
-      .innerJoin(designs, eq(designs.id, contestResults.designId))
-      .leftJoin(owner, eq(owner.id, designs.userId))
-      .where(where)
-      .orderBy(asc(contestResults.month), asc(contestResults.rank))
-      .limit(limit);
+    return (
+      db
+        .select({
+          month: contestResults.month,
+          rank: contestResults.rank,
+          ...entryColumns,
+          countedVotes: contestResults.countedVotes,
+          reachedAt: contestResults.reachedAt,
+        })
+        .from(contestResults)
+        .innerJoin(designs, eq(designs.id, contestResults.designId))
+        .leftJoin(owner, eq(owner.id, designs.userId))
+        // A design a moderator hid leaves the recorded results too (its rank stays as recorded).
+        .where(and(where, ne(designs.status, 'hidden')))
+        .orderBy(asc(contestResults.month), asc(contestResults.rank))
+        .limit(limit)
+    );
   }
 }
 export type ContestRepository = ReturnType<typeof createContestRepository>;

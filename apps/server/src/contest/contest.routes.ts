@@ -1,4 +1,4 @@
-import { errorSchema } from '@camo/shared/api';
+import { errorSchema, userIdParamsSchema } from '@camo/shared/api';
 import {
   contestOverviewSchema,
   contestResultsSchema,
@@ -98,7 +98,7 @@ export function contestRoutes(
         schema: {
           tags: ['contest'],
           summary: 'The months a designer won',
-          params: z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'Not a valid user id.') }),
+          params: userIdParamsSchema,
           response: { 200: designerWinsSchema, ...errors },
         },
       },

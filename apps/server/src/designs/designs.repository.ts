@@ -2,7 +2,6 @@ import { messages } from '@camo/shared/messages';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/database.js';
 import { designs, users } from '../platform/db/schema.js';
-import { designStatusesBefore } from '../generation/photo-status.js';
 
 export type DesignRecord = typeof designs.$inferSelect;
 export type NewDesign = typeof designs.$inferInsert;
@@ -165,7 +164,8 @@ export function createDesignsRepository(db: Db) {
           and(
             eq(designs.id, id),
             eq(designs.userId, userId),
-            sql`${designs.status} in ${designStatusesBefore('submitted')}`,
+            // Only a draft is submitted by its owner (hidden -> submitted is a moderator's restore).
+            eq(designs.status, 'pending_selection'),
             sql`${designs.selectedVariant} is not null`,
           ),
         )

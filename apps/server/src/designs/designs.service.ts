@@ -101,6 +101,7 @@ export function createDesignsService(deps: {
       promptA: row.promptA,
       promptB: row.promptB,
       story: row.story,
+      hiddenReason: row.status === 'hidden' ? row.hiddenReason : null,
     };
   }
 

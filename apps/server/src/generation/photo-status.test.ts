@@ -44,6 +44,12 @@ describe('design status (spec §4)', () => {
     expect(canMoveDesign('pending_selection', 'submitted')).toBe(true);
     expect(canMoveDesign('submitted', 'submitted')).toBe(false);
     expect(canMoveDesign('submitted', 'pending_selection')).toBe(false);
-    expect(designStatusesBefore('submitted')).toEqual(['pending_selection']);
+  });
+
+  it('lets a submitted design be hidden and restored, and nothing else', () => {
+    expect(canMoveDesign('submitted', 'hidden')).toBe(true);
+    expect(canMoveDesign('hidden', 'submitted')).toBe(true);
+    expect(canMoveDesign('pending_selection', 'hidden')).toBe(false);
+    expect(designStatusesBefore('hidden')).toEqual(['submitted']);
   });
 });

@@ -15,10 +15,14 @@ const photoMoves: Record<EnvironmentPhotoStatus, readonly EnvironmentPhotoStatus
   failed: [],
 };
 
-/** Design: created as pending_selection; submitted on submit. */
+/**
+ * Design: created as pending_selection; submitted on submit; a moderator may hide a submitted
+ * design and restore it (moderation/).
+ */
 const designMoves: Record<DesignStatus, readonly DesignStatus[]> = {
   pending_selection: ['submitted'],
-  submitted: [],
+  submitted: ['hidden'],
+  hidden: ['submitted'],
 };
 
 export class IllegalTransitionError extends Error {

@@ -1,4 +1,4 @@
-import { errorSchema } from '@camo/shared/api';
+import { errorSchema, userIdParamsSchema } from '@camo/shared/api';
 import {
   bestHidingSchema,
   concealmentSchema,
@@ -17,7 +17,7 @@ import type { HuntService } from './hunt.service.js';
 
 const roundParams = z.object({ id: z.uuid('Not a valid round id.') });
 const designParams = z.object({ id: z.uuid('Not a valid design id.') });
-const userParams = z.object({ id: z.string().min(1).max(100) });
+const userParams = userIdParamsSchema;
 const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema };
 
 /** Hide and seek: rounds, taps, scores (everything for signed-in people). */

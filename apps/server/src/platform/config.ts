@@ -128,6 +128,16 @@ const envSchema = z.object({
   OPENAI_DAILY_BUDGET_USD: z.coerce.number().min(0).max(100_000).default(10),
   OPENAI_COST_PER_IMAGE_USD: z.coerce.number().min(0).max(10).default(0.07),
   GALLERY_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email('ADMIN_EMAILS must be a comma-separated list of e-mail addresses'))),
   CONTEST_TIME_ZONE: z
     .string()
     .default(DEFAULT_CONTEST_TIME_ZONE)
@@ -190,6 +200,8 @@ export interface Config {
   apiRateLimitPerMinute: number;
   /** How long a gallery page is served from memory before asking the database again; 0 turns it off. */
   galleryCacheMs: number;
+  /** Moderators: signed-in people with a verified e-mail address in this list (lower case). */
+  adminEmails: string[];
   /** The contest's calendar and its anti-brigading rule (contest/contest.service.ts). */
   contest: { timeZone: string; minAccountAgeHours: number };
   webDistDir: string | undefined;
@@ -331,6 +343,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         }
       : null,
     galleryCacheMs: e.GALLERY_CACHE_MS,
+    adminEmails: e.ADMIN_EMAILS,
     contest: { timeZone: e.CONTEST_TIME_ZONE, minAccountAgeHours: e.CONTEST_MIN_ACCOUNT_AGE_HOURS },
   };
 }

@@ -4,15 +4,15 @@ import {
   memberCountSchema,
   privateProfileSchema,
   publicUserSchema,
+  userIdParamsSchema,
 } from '@camo/shared/api';
 import { updateProfileSchema } from '@camo/shared/profile';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { currentUser, type SessionResolver } from '../platform/auth/session.js';
 import type { UsersService } from './users.service.js';
 
-/** Ids are server-generated (UUIDs); anything else cannot name a user. */
-const userIdParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'Not a valid user id.') });
+/** Ids are server-generated; anything else cannot name a user. */
+const userIdParams = userIdParamsSchema;
 
 export function usersRoutes(users: UsersService, session: SessionResolver): FastifyPluginAsyncZod {
   return async (app) => {

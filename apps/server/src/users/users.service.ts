@@ -16,8 +16,11 @@ export function toPublicUser(row: UserRow): PublicUser {
   };
 }
 
-/** The only shape that carries private fields; it is returned to the owner alone. */
-export function toPrivateProfile(row: UserRow): PrivateProfile {
+/**
+ * The only shape that carries private fields; it is returned to the owner alone, with their own
+ * standing (blocked, moderator) so the pages can say what they may do.
+ */
+export function toPrivateProfile(row: UserRow, adminEmails: readonly string[]): PrivateProfile {
   return {
     ...toPublicUser(row),
     email: row.email,
@@ -25,6 +28,8 @@ export function toPrivateProfile(row: UserRow): PrivateProfile {
     zipCode: row.zipCode,
     allowPromo: row.allowPromo,
     lastSignIn: row.lastSignIn?.toISOString() ?? null,
+    blocked: row.blockedAt !== null,
+    moderator: row.emailVerified && adminEmails.includes(row.email.toLowerCase()),
   };
 }
 
@@ -50,20 +55,20 @@ export function toDesignCard(row: DesignRow, fileUrl: FileUrl, contestTimeZone: 
       row.concealmentScore != null && row.concealmentScore >= 0
         ? Math.round(row.concealmentScore * 10) / 10
         : null,
-    ...(row.status !== 'submitted' ? { environmentPhotoId: row.environmentPhotoId ?? null } : {}),
+    ...(row.status === 'pending_selection' ? { environmentPhotoId: row.environmentPhotoId ?? null } : {}),
   };
 }
 
 export function createUsersService(
   repo: UsersRepository,
   fileUrl: FileUrl,
-  options: { contestTimeZone: string },
+  options: { contestTimeZone: string; adminEmails?: readonly string[] },
 ) {
   return {
     async me(userId: string): Promise<PrivateProfile> {
       const row = await repo.findById(userId);
       if (!row) throw new NotFoundError('User not found.');
-      return toPrivateProfile(row);
+      return toPrivateProfile(row, options.adminEmails ?? []);
     },
 
     async updateMe(userId: string, request: UpdateProfileRequest): Promise<PrivateProfile> {
@@ -71,7 +76,7 @@ export function createUsersService(
       if (!parsed.success) throw new ValidationError(parsed.error.issues[0]?.message ?? 'Invalid request.');
       const row = await repo.updateProfile(userId, parsed.data);
       if (!row) throw new NotFoundError('User not found.');
-      return toPrivateProfile(row);
+      return toPrivateProfile(row, options.adminEmails ?? []);
     },
 
     async publicUser(id: string): Promise<PublicUser> {

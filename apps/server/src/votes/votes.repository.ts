@@ -1,6 +1,6 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/database.js';
-import { designs, votes } from '../platform/db/schema.js';
+import { designs, users, votes } from '../platform/db/schema.js';
 
 export function createVotesRepository(db: Db) {
   return {
@@ -30,7 +30,13 @@ export function createVotesRepository(db: Db) {
               })
               .from(designs)
               .where(
-                and(eq(designs.id, designId), eq(designs.status, 'submitted'), ne(designs.userId, userId)),
+                and(
+                  eq(designs.id, designId),
+                  eq(designs.status, 'submitted'),
+                  ne(designs.userId, userId),
+                  // A blocked voter casts nothing (moderation/).
+                  sql`not exists (select 1 from ${users} where ${users.id} = ${userId} and ${users.blockedAt} is not null)`,
+                ),
               ),
           )
           .onConflictDoNothing()

@@ -50,6 +50,8 @@ export const routes: RouteObject[] = [
               // Hide and seek: a round's image is served once, so the page is the browser's alone.
               { path: 'hunt', ...page(() => import('./routes/hunt'), { browserOnly: true }) },
               { path: 'hunt/insights', ...page(() => import('./routes/hunt-insights')) },
+              // Moderators' queue (ADMIN_EMAILS); anybody else is told it is for moderators.
+              { path: 'admin', ...page(() => import('./routes/admin'), { browserOnly: true }) },
             ],
           },
           { path: '*', ...page(() => import('./routes/not-found'), withFooter) },

@@ -40,6 +40,7 @@ export function makeDesign(overrides: Partial<Design> = {}): Design {
     promptA: null,
     promptB: null,
     story: null,
+    hiddenReason: null,
     ...overrides,
   };
 }

@@ -1,7 +1,8 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { UnauthorizedError } from '../http-errors.js';
+import { moderationMessages } from '@camo/shared/moderation-text';
+import { ForbiddenError, UnauthorizedError } from '../http-errors.js';
 import { COOKIE_PREFIX, SESSION_ABSOLUTE_MS, type AuthGateway } from './auth.js';
 import type { AuthRepository } from './auth.repository.js';
 
@@ -39,7 +40,16 @@ interface CachedSession {
 export function createSessionResolver(
   auth: AuthGateway,
   repo: AuthRepository,
-  options: { cacheMs?: number; now?: () => number } = {},
+  options: {
+    cacheMs?: number;
+    now?: () => number;
+    /**
+     * Whether a user is blocked or moderates (moderation.service.ts). Read fresh from the
+     * database for every write and every moderator's request, never from the session cache, so
+     * a block or a change of ADMIN_EMAILS holds from the next request on.
+     */
+    standing?: (userId: string) => Promise<{ blocked: boolean; admin: boolean }>;
+  } = {},
 ) {
   const now = options.now ?? Date.now;
   const cacheMs = options.cacheMs ?? SESSION_CACHE_MS;
@@ -74,16 +84,31 @@ export function createSessionResolver(
     return user;
   }
 
-  /** preHandler for routes that need a signed-in user. */
+  /**
+   * preHandler for routes that need a signed-in user. A state-changing request of a blocked user
+   * is refused here, before any route runs.
+   */
   async function requireUser(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const user = await resolve(req);
     if (!user) throw new UnauthorizedError();
+    if (!READ_METHODS.has(req.method) && options.standing && (await options.standing(user.id)).blocked)
+      throw new ForbiddenError(moderationMessages.blocked);
+    req.user = user;
+  }
+
+  /** preHandler for the moderators' routes: a signed-in user whose verified e-mail is in ADMIN_EMAILS. */
+  async function requireAdmin(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    const user = await resolve(req);
+    if (!user) throw new UnauthorizedError();
+    if (!options.standing || !(await options.standing(user.id)).admin)
+      throw new ForbiddenError(moderationMessages.adminOnly);
     req.user = user;
   }
 
   return {
     resolve,
     requireUser,
+    requireAdmin,
     /** After a sign-out (or an aged session deleted) with this Cookie header. */
     forget(cookieHeader: string | undefined): void {
       const key = signedSessionCookie(cookieHeader);
@@ -97,6 +122,8 @@ export function createSessionResolver(
 }
 
 export type SessionResolver = ReturnType<typeof createSessionResolver>;
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 const SESSION_COOKIE = new RegExp(`^(?:__Secure-|__Host-)?${COOKIE_PREFIX}\\.session_token$`);
 

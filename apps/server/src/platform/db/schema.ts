@@ -6,6 +6,12 @@ import {
   type GenerationOutcome,
   type GenerationStage,
 } from '@camo/shared/generation';
+import type {
+  ModerationActionKind,
+  ReportReason,
+  ReportStatus,
+  ReportTarget,
+} from '@camo/shared/moderation-text';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -54,6 +60,9 @@ export const users = pgTable('users', {
   phoneNumber: text('phone_number').notNull().default(''),
   zipCode: text('zip_code').notNull().default(''),
   allowPromo: boolean('allow_promo').notNull().default(false),
+  /** Set by a moderator (moderation/): a blocked user may read but not post, vote or generate. */
+  blockedAt: timestamp('blocked_at', { withTimezone: true, mode: 'date' }),
+  blockedReason: text('blocked_reason'),
 });
 
 export const sessions = pgTable(
@@ -241,6 +250,8 @@ export const designs = pgTable(
      * measure-design job has run.
      */
     engineMeasures: jsonb('engine_measures').$type<EngineMeasures>(),
+    /** Why a moderator hid the design (status `hidden`); its owner is shown it. */
+    hiddenReason: text('hidden_reason'),
   },
   (t) => [
     // One design record per generation, however often its job runs.
@@ -304,8 +315,63 @@ export const comments = pgTable(
     userAvatar: text('user_avatar'),
     text: text('text').notNull(),
     createdAt: createdAt(),
+    /** Set by a moderator: a hidden comment leaves the list and the count. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [index('comments_design_created_idx').on(t.designId, t.createdAt.desc())],
+);
+
+/**
+ * A person's report of a design or a comment. One per reporter and item; it stays `open` until a
+ * moderator acts on the item, then records the outcome its reporter is shown.
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: text('id').primaryKey(),
+    reporterId: text('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    targetType: text('target_type').$type<ReportTarget>().notNull(),
+    /** The design's or the comment's id. */
+    targetId: text('target_id').notNull(),
+    /** The design concerned (a comment's design): a report goes with it. */
+    designId: text('design_id')
+      .notNull()
+      .references(() => designs.id, { onDelete: 'cascade' }),
+    /** Whose content it is, at the time of the report. */
+    authorId: text('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').$type<ReportReason>().notNull(),
+    details: text('details').notNull().default(''),
+    status: text('status').$type<ReportStatus>().notNull().default('open'),
+    createdAt: createdAt(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('reports_reporter_target_idx').on(t.reporterId, t.targetType, t.targetId),
+    index('reports_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'open'`),
+    index('reports_target_idx').on(t.targetType, t.targetId),
+    index('reports_reporter_created_idx').on(t.reporterId, t.createdAt.desc()),
+  ],
+);
+
+/** Every moderator action, with who and why (kept when the moderator's account goes). */
+export const moderationLog = pgTable(
+  'moderation_log',
+  {
+    id: text('id').primaryKey(),
+    adminId: text('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').$type<ModerationActionKind>().notNull(),
+    targetType: text('target_type').$type<'design' | 'comment' | 'user'>().notNull(),
+    targetId: text('target_id').notNull(),
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('moderation_log_created_idx').on(t.createdAt.desc())],
 );
 
 /** Trophy Club: one winner per month; the April-August 2025 winners are seed data. */
@@ -473,5 +539,7 @@ export const schema = {
   oidcPayloads,
   providerUsage,
   huntRounds,
+  reports,
+  moderationLog,
 };
 export type Schema = typeof schema;

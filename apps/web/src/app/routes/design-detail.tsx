@@ -29,6 +29,8 @@ import { designQueryOptions } from '@/features/designs/api/design-actions';
 import { designContestQueryOptions } from '@/features/contest/api/contest';
 import { DesignContestPanel } from '@/features/contest/components/design-contest-panel';
 import { HidingPanel } from '@/features/hunt/components/hiding-panel';
+import { ReportButton } from '@/features/moderation/components/report-button';
+import { moderationMessages } from '@camo/shared/moderation-text';
 
 /** The design, its comments and, for anyone but its owner, the viewer's vote. */
 export const prefetch: PageModule['prefetch'] = async ({ queryClient, params, me }) => {
@@ -80,7 +82,7 @@ function DesignDetail({ design }: { design: Design }) {
       className="mx-auto flex max-w-6xl flex-col gap-10 px-4 py-10 sm:px-6 sm:py-12"
     >
       <header className="flex flex-col gap-2">
-        <p className="eyebrow">{design.status === 'submitted' ? 'Gallery' : 'Not submitted yet'}</p>
+        <p className="eyebrow">{statusLabel(design.status)}</p>
         <DesignName design={design} isOwner={isOwner} />
         <p className="text-sage">
           Created by{' '}
@@ -92,9 +94,20 @@ function DesignDetail({ design }: { design: Design }) {
           <div className="flex flex-wrap items-start gap-x-6 gap-y-3 pt-2">
             <VoteButton designId={design.id} isOwner={isOwner} initialCount={design.voteCount} />
             <ShareButton title={name} />
+            {!isOwner && <ReportButton targetType="design" targetId={design.id} subject="this design" />}
           </div>
         )}
       </header>
+
+      {isOwner && design.status === 'hidden' && (
+        <div role="status" className="card flex flex-col gap-2 border-danger/60 p-5">
+          <p className="font-bold text-bone">{moderationMessages.designHiddenNotice}</p>
+          {design.hiddenReason && <p className="text-sage">Reason: {design.hiddenReason}</p>}
+          <p className="text-sage">
+            Only you can see it now. It is out of the gallery, the contest and the game.
+          </p>
+        </div>
+      )}
 
       {isOwner && design.status === 'pending_selection' && design.environmentPhotoId && (
         <div className="card flex flex-col gap-3 border-blaze/60 p-5 sm:flex-row sm:items-center sm:justify-between">
@@ -175,6 +188,17 @@ function DesignDetail({ design }: { design: Design }) {
       )}
     </article>
   );
+}
+
+function statusLabel(status: Design['status']): string {
+  switch (status) {
+    case 'submitted':
+      return 'Gallery';
+    case 'hidden':
+      return 'Hidden by a moderator';
+    case 'pending_selection':
+      return 'Not submitted yet';
+  }
 }
 
 function VariantCard({ design, variant }: { design: Design; variant: Variant }) {

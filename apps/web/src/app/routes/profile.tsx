@@ -8,6 +8,7 @@ import { useUserDesigns } from '@/features/profile/api/get-user-designs';
 import { AccountInformation } from '@/features/profile/components/account-information';
 import { YourDesigns } from '@/features/profile/components/your-designs';
 import { LocalDate } from '@/components/ui/local-date';
+import { YourReports } from '@/features/moderation/components/your-reports';
 
 export default function ProfilePage() {
   useDocumentTitle('Your Profile');
@@ -47,6 +48,7 @@ function ProfileDashboard({ profile }: { profile: NonNullable<ReturnType<typeof 
       </section>
       <div className="mx-auto flex max-w-7xl flex-col gap-14 px-4 py-12 sm:px-6">
         <YourDesigns designs={designs.data} isPending={designs.isPending} isError={designs.isError} />
+        <YourReports />
         <div className="max-w-3xl">
           <AccountInformation profile={profile} />
         </div>

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, useMatches } from 'react-router';
 import { routeHandle } from '@/app/route-handle';
+import { BlockedNotice } from './blocked-notice';
 import { DevSignInNotice } from './dev-sign-in-notice';
 import { NavigationProgress } from './navigation-progress';
 import { ScrollToTop } from './scroll-to-top';
@@ -30,6 +31,7 @@ export function AppShell() {
           Skip to main content
         </a>
         <DevSignInNotice />
+        <BlockedNotice />
         <SiteHeader />
         {/* With a footer, the page is at least a screen tall: a footer in view while the page still
           loads its content would be pushed down by it (layout shift on /gallery and design pages). */}

@@ -78,6 +78,13 @@ export function SiteHeader() {
         <li aria-hidden="true" className="hidden w-44 md:block" />
       ) : signedIn ? (
         <>
+          {me.data?.moderator && (
+            <li>
+              <NavLink to="/admin" className={navLinkClass}>
+                Moderate
+              </NavLink>
+            </li>
+          )}
           <li>
             <NavLink to="/profile" className={navLinkClass}>
               Profile

@@ -54,6 +54,8 @@ const profile = {
   zipCode: '',
   allowPromo: false,
   lastSignIn: null,
+  blocked: false,
+  moderator: false,
 };
 
 describe('ProtectedRoute', () => {

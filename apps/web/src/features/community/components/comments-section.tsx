@@ -4,6 +4,8 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { useComments, useDeleteComment, usePostComment } from '../api/comments';
 import { LocalDate } from '@/components/ui/local-date';
+import { ApiRequestError } from '@/lib/api-client';
+import { ReportButton } from '@/features/moderation/components/report-button';
 
 type CommentsSectionProps = {
   designId: string;
@@ -26,7 +28,14 @@ export function CommentsSection({ designId, designOwnerId, viewerId }: CommentsS
     if (!trimmed || post.isPending) return;
     post.mutate(trimmed, {
       onSuccess: () => setText(''),
-      onError: () => toast.error(communityMessages.postFailed),
+      // A blocked person is told why (403 carries the moderators' message); anything else is
+      // the specification's failure message.
+      onError: (error) =>
+        toast.error(
+          error instanceof ApiRequestError && error.status === 403
+            ? error.message
+            : communityMessages.postFailed,
+        ),
     });
   }
 
@@ -80,6 +89,7 @@ export function CommentsSection({ designId, designOwnerId, viewerId }: CommentsS
               canDelete={
                 viewerId !== undefined && (viewerId === comment.userId || viewerId === designOwnerId)
               }
+              canReport={viewerId !== undefined && viewerId !== comment.userId}
               deleting={remove.isPending && remove.variables === comment.id}
               onDelete={() => confirmDelete(comment)}
             />
@@ -93,11 +103,12 @@ export function CommentsSection({ designId, designOwnerId, viewerId }: CommentsS
 type CommentItemProps = {
   comment: Comment;
   canDelete: boolean;
+  canReport: boolean;
   deleting: boolean;
   onDelete: () => void;
 };
 
-function CommentItem({ comment, canDelete, deleting, onDelete }: CommentItemProps) {
+function CommentItem({ comment, canDelete, canReport, deleting, onDelete }: CommentItemProps) {
   return (
     <li className="card flex gap-3 p-4">
       {comment.userAvatar ? (
@@ -125,16 +136,28 @@ function CommentItem({ comment, canDelete, deleting, onDelete }: CommentItemProp
         </div>
         {/* Rendered as text, never as HTML (spec §5; the server stores the text as typed). */}
         <p className="whitespace-pre-wrap break-words text-bone">{comment.text}</p>
-        {canDelete && (
-          <button
-            type="button"
-            className="btn btn-quiet btn-sm self-end"
-            disabled={deleting}
-            onClick={onDelete}
-            aria-label={`Delete comment by ${comment.userName}`}
-          >
-            Delete
-          </button>
+        {(canDelete || canReport) && (
+          <div className="flex flex-wrap justify-end gap-2">
+            {canReport && (
+              <ReportButton
+                targetType="comment"
+                targetId={comment.id}
+                subject={`comment by ${comment.userName}`}
+                small
+              />
+            )}
+            {canDelete && (
+              <button
+                type="button"
+                className="btn btn-quiet btn-sm"
+                disabled={deleting}
+                onClick={onDelete}
+                aria-label={`Delete comment by ${comment.userName}`}
+              >
+                Delete
+              </button>
+            )}
+          </div>
         )}
       </div>
     </li>

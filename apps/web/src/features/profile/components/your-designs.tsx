@@ -43,7 +43,8 @@ export function YourDesigns({
             <li key={index} aria-hidden="true" className="card aspect-[4/5] animate-pulse bg-loam" />
           ))}
         {designs?.map((design) => {
-          const isDraft = design.status !== 'submitted';
+          const isDraft = design.status === 'pending_selection';
+          const isHidden = design.status === 'hidden';
           const name = isDraft ? 'Draft' : design.name.trim() || messages.noName;
           const image = design.thumbnailUrl ?? design.imageUrl;
           // A draft goes back to the create flow, where it is finished and submitted.
@@ -61,6 +62,11 @@ export function YourDesigns({
                 {isDraft && (
                   <span className="absolute left-2 top-2 z-10 rounded bg-coyote-300 px-2 py-0.5 font-condensed text-sm font-bold uppercase text-night">
                     Draft
+                  </span>
+                )}
+                {isHidden && (
+                  <span className="absolute left-2 top-2 z-10 rounded bg-danger px-2 py-0.5 font-condensed text-sm font-bold uppercase text-night">
+                    Hidden by a moderator
                   </span>
                 )}
                 <div className="min-h-0 flex-1 overflow-hidden bg-loam">
