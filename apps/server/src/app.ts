@@ -31,7 +31,7 @@ import { galleryRoutes } from './gallery/gallery.routes.js';
 import { votesRoutes } from './votes/votes.routes.js';
 import { huntRoutes } from './hunt/hunt.routes.js';
 import { generationRoutes } from './generation/generation.routes.js';
-import { createAuth, lazyAuth } from './platform/auth/auth.js';
+import { createAuth, lazyAuth, sessionCookieName } from './platform/auth/auth.js';
 import { createAuthRepository } from './platform/auth/auth.repository.js';
 import { authRoutes } from './platform/auth/auth.routes.js';
 import { DEV_OIDC_PROVIDER_ID, registerDevOidcProvider } from './platform/auth/dev-oidc-provider.js';
@@ -93,6 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   const authRepository = createAuthRepository(db);
   const session = createSessionResolver(auth, authRepository, {
+    cookieName: sessionCookieName(config.publicUrl),
     standing: (userId) => ctx.moderation.standing(userId),
   });
 
@@ -160,7 +161,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // swagger-ui sends its own policy; it keeps the site's rule that no page may be framed
+    // (quality rule 9) and loads nothing from other origins.
+    transformStaticCSP: (header) =>
+      header.replace("frame-ancestors 'self'", "frame-ancestors 'none'").replaceAll(' https:', ''),
+  });
 
   // --- routes --------------------------------------------------------------------------
   app.get(

@@ -1,11 +1,14 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './platform/config.js';
+import { secureDataDirectory } from './platform/data-dir.js';
 import { DataDirectoryLockedError } from './platform/db/data-dir-lock.js';
 import { openDatabase } from './platform/db/database.js';
 import path from 'node:path';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // The embedded database and local files live in the data directory: its owner's alone.
+  if (!config.databaseUrl || !config.s3) secureDataDirectory(config.dataDir);
   // `npm run start:api`: serve only, while `npm run worker` processes run the jobs.
   const apiOnly = process.argv.includes('--api');
   if (apiOnly && !config.databaseUrl) {

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { compose } from './compose.js';
 import { ConfigError, loadConfig } from './platform/config.js';
+import { secureDataDirectory } from './platform/data-dir.js';
 import { openDatabase } from './platform/db/database.js';
 
 /**
@@ -10,6 +11,8 @@ import { openDatabase } from './platform/db/database.js';
  */
 async function main(): Promise<void> {
   const config = loadConfig();
+  // The embedded database and local files live in the data directory: its owner's alone.
+  if (!config.databaseUrl || !config.s3) secureDataDirectory(config.dataDir);
   if (!config.databaseUrl) {
     throw new ConfigError([
       'npm run worker needs DATABASE_URL (PostgreSQL): the embedded database belongs to one process, which `npm start` runs with its own workers.',

@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -19,6 +20,9 @@ describe('the embedded database directory', () => {
   // Several real server processes start one after another: on a loaded two-core machine each takes
   // 10-20 s, so this test gets more than the default 60 s (its own waits keep their bounds).
   it('belongs to one process, even while the first is still creating it', async () => {
+    // Made loose on purpose: the server leaves the directory and its secret to their owner.
+    chmodSync(dataDir, 0o755);
+    writeFileSync(path.join(dataDir, 'auth-secret'), randomBytes(32).toString('base64url'), { mode: 0o644 });
     const first = startServer(dataDir, await freePort());
     children.push(first.child);
     // A new directory: once the first process holds the lock it spends seconds creating the
@@ -33,6 +37,8 @@ describe('the embedded database directory', () => {
     // The first one is unharmed, serves, and a later second attempt is refused too.
     await waitFor(() => first.output().includes('serving'), 60_000);
     expect(first.output()).not.toContain('Lost the lock');
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+    expect(statSync(path.join(dataDir, 'auth-secret')).mode & 0o777).toBe(0o600);
     const third = startServer(dataDir, await freePort());
     children.push(third.child);
     expect(await third.exited).toBe(1);

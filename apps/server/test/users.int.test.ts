@@ -210,6 +210,18 @@ describe.each(backends)('profile API (%s)', (backend) => {
     expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
   });
 
+  it('keeps the API docs page unframeable, with no inline script', async () => {
+    for (const page of ['/api/docs', '/api/docs/static/swagger-initializer.js']) {
+      const response = await fetch(`${server.origin}${page}`);
+      expect(response.status).toBe(200);
+      const csp = response.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp).not.toContain('https:');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+  });
+
   it('publishes an OpenAPI document built from the request schemas', async () => {
     const response = await fetch(`${server.origin}/api/docs/json`);
     const doc = (await response.json()) as {

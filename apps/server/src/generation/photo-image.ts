@@ -23,6 +23,7 @@ export const imageMessages = {
   tooManyPixels: `This photo has too many pixels (more than ${uploadLimits.maxPixels / 1_000_000} megapixels). Please choose a smaller photo.`,
   damaged: 'This image file is damaged or incomplete. Please choose another photo.',
   unsupported: 'Please choose a JPEG, PNG or WebP photo.',
+  heif: "HEIC and AVIF photos can't be read yet. Please choose a JPEG, PNG or WebP photo (on an iPhone, Settings > Camera > Formats > Most Compatible takes JPEGs).",
   tooLarge: `This photo is larger than ${uploadLimits.maxBytes / 1024 / 1024} MB. Please choose a smaller photo.`,
   empty: generationMessages.invalidImage,
 } as const;
@@ -50,8 +51,22 @@ export function reencodeUpload(bytes: Buffer): Promise<ReencodedPhoto> {
   return decodeSlot(() => reencode(bytes));
 }
 
+/**
+ * HEIC (the iPhone's default) and AVIF are ISO-BMFF files: an `ftyp` box with an image brand.
+ * They get their own message, whether or not this build of libvips could decode them.
+ */
+const HEIF_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1', 'avif', 'avis']);
+function isHeif(bytes: Buffer): boolean {
+  return (
+    bytes.length >= 12 &&
+    bytes.toString('latin1', 4, 8) === 'ftyp' &&
+    HEIF_BRANDS.has(bytes.toString('latin1', 8, 12))
+  );
+}
+
 async function reencode(bytes: Buffer): Promise<ReencodedPhoto> {
   if (bytes.length === 0) throw new ImageRejectedError(imageMessages.empty);
+  if (isHeif(bytes)) throw new ImageRejectedError(imageMessages.heif);
   let format: string | undefined;
   let width = 0;
   let height = 0;

@@ -237,7 +237,7 @@ function developmentSecret(dataDir: string): string {
   } catch {
     // first start: created below
   }
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;

@@ -6,7 +6,7 @@ import { errorSchema } from '@camo/shared/api';
 import { messages } from '@camo/shared/messages';
 import type { Config } from '../config.js';
 import { clientKey } from '../http-security.js';
-import type { AuthGateway } from './auth.js';
+import { sessionCookieName, type AuthGateway } from './auth.js';
 import type { AuthRepository } from './auth.repository.js';
 import { deleteAgedSession, type SessionResolver } from './session.js';
 
@@ -65,7 +65,7 @@ export function authRoutes({
           message: 'Sign in through the provider’s sign-in page.',
         });
       }
-      await deleteAgedSession(repo, req.headers.cookie);
+      await deleteAgedSession(repo, req.headers.cookie, sessionCookieName(config.publicUrl));
       const url = new URL(req.url, origin);
       const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && req.body !== undefined;
       const request = new Request(url, {

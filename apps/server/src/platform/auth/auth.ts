@@ -19,8 +19,30 @@ import {
 export const SESSION_IDLE_SECONDS = 14 * 24 * 60 * 60;
 /** Absolute expiry: no session lives longer than this, however active (see session.ts). */
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
-/** Our cookies are `camo.*` (`__Secure-camo.*` on https); the session's is `camo.session_token`. */
+/**
+ * Our cookies are `camo.*`; the session's is `camo.session_token`, and on https
+ * `__Host-camo.session_token` (quality rule 5): Secure, path /, no Domain, so no other host or
+ * path can set or shadow it. Its other cookies (the sign-in's state) are Secure on https.
+ */
 export const COOKIE_PREFIX = 'camo';
+
+/** The session cookie's name for a site at `publicUrl`: the only name a session is read from. */
+export function sessionCookieName(publicUrl: URL): string {
+  return `${publicUrl.protocol === 'https:' ? '__Host-' : ''}${COOKIE_PREFIX}.session_token`;
+}
+
+/** better-auth's cookie settings for a site at `publicUrl`. */
+export function cookieSettings(publicUrl: URL) {
+  const https = publicUrl.protocol === 'https:';
+  return {
+    cookiePrefix: COOKIE_PREFIX,
+    // better-auth can only prefix `__Secure-`; the `__Host-` name is given in full below, with
+    // Secure set on every cookie by the default attributes.
+    useSecureCookies: false,
+    defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' as const, path: '/', secure: https },
+    ...(https ? { cookies: { session_token: { name: sessionCookieName(publicUrl) } } } : {}),
+  };
+}
 
 export interface AuthHooks {
   /** A session was created: a sign-in happened. (New members are counted by a database trigger.) */
@@ -58,12 +80,10 @@ export function createAuth(
     // Profile edits go through our own validated endpoints (PATCH /api/me).
     disabledPaths: ['/update-user', '/change-email', '/delete-user', '/link-social', '/unlink-account'],
     advanced: {
-      cookiePrefix: COOKIE_PREFIX,
+      ...cookieSettings(config.publicUrl),
       // better-auth skips these checks when NODE_ENV is 'test'; our tests must see production behaviour.
       disableOriginCheck: false,
       disableCSRFCheck: false,
-      useSecureCookies: config.publicUrl.protocol === 'https:',
-      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/' },
       database: { generateId: () => crypto.randomUUID() },
       // The client IP reaches better-auth as X-Forwarded-For, set by auth.routes.ts from Fastify's
       // req.ip (which honours TRUST_PROXY) with IPv6 already cut to its /64; it keys the rate limits

@@ -78,7 +78,12 @@ describe('session resolver', () => {
   });
 
   it('reads the token from the signed cookie value', () => {
-    expect(sessionTokenFrom('a=1; __Secure-camo.session_token=abc.sig%3D')).toBe('abc');
+    expect(sessionTokenFrom('a=1; camo.session_token=abc.sig%3D')).toBe('abc');
+    const host = '__Host-camo.session_token';
+    expect(sessionTokenFrom('a=1; __Host-camo.session_token=abc.sig%3D', host)).toBe('abc');
+    // On https only the __Host- cookie counts: one another host could set is ignored.
+    expect(sessionTokenFrom('camo.session_token=abc.sig', host)).toBeUndefined();
+    expect(sessionTokenFrom('__Secure-camo.session_token=abc.sig', host)).toBeUndefined();
     expect(sessionTokenFrom('camo.session_token=nodot')).toBeUndefined();
     expect(sessionTokenFrom(undefined)).toBeUndefined();
   });

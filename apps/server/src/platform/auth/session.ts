@@ -4,6 +4,9 @@ import { LRUCache } from 'lru-cache';
 import { moderationMessages } from '@camo/shared/moderation-text';
 import { ForbiddenError, UnauthorizedError } from '../http-errors.js';
 import { COOKIE_PREFIX, SESSION_ABSOLUTE_MS, type AuthGateway } from './auth.js';
+
+/** The session cookie on http (development, tests); a site on https names its own (auth.ts). */
+const DEFAULT_COOKIE = `${COOKIE_PREFIX}.session_token`;
 import type { AuthRepository } from './auth.repository.js';
 
 export interface SessionUser {
@@ -41,6 +44,8 @@ export function createSessionResolver(
   auth: AuthGateway,
   repo: AuthRepository,
   options: {
+    /** The session cookie's exact name (auth.ts#sessionCookieName); no other name is read. */
+    cookieName?: string;
     cacheMs?: number;
     now?: () => number;
     /**
@@ -53,13 +58,14 @@ export function createSessionResolver(
 ) {
   const now = options.now ?? Date.now;
   const cacheMs = options.cacheMs ?? SESSION_CACHE_MS;
+  const cookieName = options.cookieName ?? DEFAULT_COOKIE;
   const cache =
     cacheMs > 0
       ? new LRUCache<string, CachedSession>({ max: 10_000, ttl: cacheMs, ttlResolution: 0, perf: { now } })
       : undefined;
 
   async function resolve(req: FastifyRequest): Promise<SessionUser | undefined> {
-    const key = signedSessionCookie(req.headers.cookie);
+    const key = signedSessionCookie(req.headers.cookie, cookieName);
     // No session cookie, no session: nothing to ask.
     if (!key) return undefined;
     const cached = cache?.get(key);
@@ -111,7 +117,7 @@ export function createSessionResolver(
     requireAdmin,
     /** After a sign-out (or an aged session deleted) with this Cookie header. */
     forget(cookieHeader: string | undefined): void {
-      const key = signedSessionCookie(cookieHeader);
+      const key = signedSessionCookie(cookieHeader, cookieName);
       if (key) cache?.delete(key);
     },
     /** After sessions were revoked in bulk. */
@@ -125,13 +131,15 @@ export type SessionResolver = ReturnType<typeof createSessionResolver>;
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-const SESSION_COOKIE = new RegExp(`^(?:__Secure-|__Host-)?${COOKIE_PREFIX}\\.session_token$`);
-
-/** The session cookie's value as sent: `<token>.<signature>` (better-auth signs it). */
-function signedSessionCookie(cookieHeader: string | undefined): string | undefined {
+/**
+ * The session cookie's value as sent: `<token>.<signature>` (better-auth signs it). Only the
+ * exact name counts: on https a bare `camo.session_token` set by another host (cookie tossing)
+ * is not the `__Host-` one and is ignored.
+ */
+function signedSessionCookie(cookieHeader: string | undefined, cookieName: string): string | undefined {
   for (const pair of (cookieHeader ?? '').split(';')) {
     const index = pair.indexOf('=');
-    if (index < 0 || !SESSION_COOKIE.test(pair.slice(0, index).trim())) continue;
+    if (index < 0 || pair.slice(0, index).trim() !== cookieName) continue;
     try {
       return decodeURIComponent(pair.slice(index + 1).trim()) || undefined;
     } catch {
@@ -142,8 +150,11 @@ function signedSessionCookie(cookieHeader: string | undefined): string | undefin
 }
 
 /** The session token in a Cookie header, without its signature. */
-export function sessionTokenFrom(cookieHeader: string | undefined): string | undefined {
-  const value = signedSessionCookie(cookieHeader);
+export function sessionTokenFrom(
+  cookieHeader: string | undefined,
+  cookieName = DEFAULT_COOKIE,
+): string | undefined {
+  const value = signedSessionCookie(cookieHeader, cookieName);
   if (!value) return undefined;
   const dot = value.lastIndexOf('.');
   return dot > 0 ? value.slice(0, dot) : undefined;
@@ -159,8 +170,9 @@ export function sessionTokenFrom(cookieHeader: string | undefined): string | und
 export async function deleteAgedSession(
   repo: AuthRepository,
   cookieHeader: string | undefined,
+  cookieName = DEFAULT_COOKIE,
 ): Promise<void> {
-  const token = sessionTokenFrom(cookieHeader);
+  const token = sessionTokenFrom(cookieHeader, cookieName);
   if (!token) return;
   await repo.deleteSessionCreatedBefore(token, new Date(Date.now() - SESSION_ABSOLUTE_MS));
 }
