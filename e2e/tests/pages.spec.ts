@@ -1,3 +1,4 @@
+import { makeDesign } from '../support/design-api.js';
 import {
   expect,
   expectNoSeriousA11yViolations,
@@ -110,5 +111,34 @@ test.describe('accessibility (axe: no serious or critical violations)', () => {
       await page.waitForLoadState('networkidle');
       await expectNoSeriousA11yViolations(page);
     }
+  });
+
+  test('a design, its designer, the game, the contest and a missing page', async ({ page }) => {
+    test.setTimeout(120_000);
+    await signInThroughUi(page, newUser());
+    const design = await makeDesign(page);
+    const me = (await (await page.request.get('/api/me')).json()) as { id: string };
+    for (const path of [
+      `/gallery/${design.id}`,
+      `/gallery/user/${me.id}`,
+      '/hunt',
+      '/hunt/insights',
+      '/contest',
+      '/no-such-page',
+    ]) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      await expectNoSeriousA11yViolations(page);
+    }
+    // Someone else's design, with the report dialog open.
+    const visitor = await (await page.context().browser()!.newContext()).newPage();
+    await signInThroughUi(visitor, newUser());
+    await visitor.goto(`/gallery/${design.id}`);
+    await visitor.getByRole('button', { name: 'Report this design' }).click();
+    await expect(visitor.getByRole('dialog')).toBeVisible();
+    await expectNoSeriousA11yViolations(visitor);
+    await visitor.keyboard.press('Escape');
+    await expect(visitor.getByRole('dialog')).toBeHidden();
+    await expect(visitor.getByRole('button', { name: 'Report this design' })).toBeFocused();
   });
 });

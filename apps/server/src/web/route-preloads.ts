@@ -25,6 +25,7 @@ const ROUTE_MODULES: [RegExp, string][] = [
   [/^\/gallery\/?$/, 'gallery'],
   [/^\/hunt\/?$/, 'hunt'],
   [/^\/hunt\/insights\/?$/, 'hunt-insights'],
+  [/^\/admin\/?$/, 'admin'],
   [/^\/gallery\/user\/[^/]+\/?$/, 'designer'],
   [/^\/gallery\/[^/]+\/?$/, 'design-detail'],
 ];
