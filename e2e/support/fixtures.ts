@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AxeBuilder } from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
 export interface TestUser {
   name: string;
@@ -40,6 +40,20 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   expect(
     serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
   ).toEqual([]);
+}
+
+/**
+ * Presses Tab until `target` has the focus, proving it is reachable by keyboard. The element is
+ * found once, first: an open list box hides the rest of the page from role queries meanwhile.
+ */
+export async function tabTo(page: Page, target: Locator, presses = 60): Promise<void> {
+  const element = await target.elementHandle();
+  if (!element) throw new Error(`tabTo: nothing matches ${target.toString()}`);
+  for (let i = 0; i < presses; i++) {
+    if (await element.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`tabTo: ${presses} presses of Tab never reached ${target.toString()}`);
 }
 
 export async function memberCount(page: Page): Promise<number> {

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, newUser, signInThroughUi, test } from '../support/fixtures.js';
+import { expect, newUser, signInThroughUi, tabTo, test } from '../support/fixtures.js';
 import { fixturePath, testPhotos } from '../support/photos.js';
 
 /**
@@ -47,6 +47,37 @@ const designsReady = (page: Page) =>
 test.describe('create a design', () => {
   test.beforeEach(async ({ page }) => {
     await signInThroughUi(page, newUser({ name: 'Flow Tester' }));
+  });
+
+  test('by keyboard alone: photo, description, state, generate, select, name, submit', async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.goto('/create-design');
+    const picker = page.locator('input[type=file]').first();
+    await tabTo(page, picker);
+    const chooser = page.waitForEvent('filechooser');
+    await page.keyboard.press('Space');
+    await (await chooser).setFiles(photos.phonePortrait);
+    await expect(page.getByRole('img', { name: 'Your environment photo' })).toBeVisible();
+    await tabTo(page, page.getByRole('textbox', { name: /description/i }));
+    await page.keyboard.type('Juniper and pinyon on red sand');
+    const stateBox = page.getByRole('combobox', { name: /state/i });
+    await tabTo(page, stateBox);
+    await page.keyboard.type('utah');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(stateBox).toHaveValue('Utah');
+    await tabTo(page, page.getByRole('button', { name: 'Generate Design' }));
+    await page.keyboard.press('Enter');
+    await designsReady(page);
+    await tabTo(page, page.getByRole('button', { name: 'Select Design B' }));
+    await page.keyboard.press('Enter');
+    const name = page.getByRole('textbox', { name: /design name/i });
+    await tabTo(page, name);
+    await page.keyboard.type('Keyboard Juniper');
+    await tabTo(page, page.getByRole('button', { name: 'Submit Design' }));
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/gallery\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { name: 'Keyboard Juniper' })).toBeVisible();
   });
 
   test('happy path from a phone photo to the gallery page, with an edit and Use Original @phone', async ({

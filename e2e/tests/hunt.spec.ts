@@ -1,7 +1,7 @@
-import { devices, type Page } from '@playwright/test';
+import { devices, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { makeDesign } from '../support/design-api.js';
-import { expect, newUser, signInThroughUi, test } from '../support/fixtures.js';
+import { expect, newUser, signInThroughUi, tabTo, test } from '../support/fixtures.js';
 import { fixturePath } from '../support/photos.js';
 
 /**
@@ -91,16 +91,7 @@ test('two people play hide and seek on each other’s designs; the scores show a
   const image = alpha.getByTestId('hunt-image');
   await expect(image).toBeVisible();
   // The picture as the page got it (the server serves it once).
-  const picture = Buffer.from(
-    await image.evaluate((img: HTMLImageElement) => {
-      const canvas = document.createElement('canvas');
-      canvas.width = img.naturalWidth;
-      canvas.height = img.naturalHeight;
-      canvas.getContext('2d')!.drawImage(img, 0, 0);
-      return canvas.toDataURL('image/png').split(',')[1]!;
-    }),
-    'base64',
-  );
+  const picture = await pictureOf(image);
   const design = (await (await alpha.request.get(`/api/designs/${bravoDesign}`)).json()) as {
     environmentPhotoUrl: string;
   };
@@ -153,6 +144,71 @@ test('two people play hide and seek on each other’s designs; the scores show a
   await expect(bravo.getByRole('link', { name: /Bravo Caliche/ }).first()).toBeVisible();
   await expect(bravo.getByRole('link', { name: /Alpha Forest/ }).first()).toBeVisible();
 
+  // A third player plays by keyboard alone: Tab to the start, the arrow keys to the target, Enter.
+  const keys = await (await browser.newContext({ baseURL: huntOrigin })).newPage();
+  await signInThroughUi(keys, newUser({ name: 'Hunt Keys' }));
+  await keys.goto('/hunt');
+  await tabTo(keys, keys.getByRole('button', { name: 'Start a round' }));
+  await keys.keyboard.press('Enter');
+  const keyImage = keys.getByTestId('hunt-image');
+  await expectLoaded(keys, 'hunt-image');
+  const keyPicture = await pictureOf(keyImage);
+  // The round is on one of the two designs: the photo it differs least from is its own.
+  const photos = await Promise.all(
+    [bravoDesign, alphaDesign.id].map(async (id) => {
+      const d = (await (await keys.request.get(`/api/designs/${id}`)).json()) as {
+        environmentPhotoUrl: string;
+      };
+      return (await keys.request.get(d.environmentPhotoUrl)).body();
+    }),
+  );
+  const distances = await Promise.all(photos.map((p) => meanDifference(keyPicture, p)));
+  const keyTarget = await findTarget(keyPicture, photos[distances[0]! < distances[1]! ? 0 : 1]!);
+  const photoBox = keys.getByRole('application', { name: /Arrow keys move a crosshair/ });
+  await tabTo(keys, photoBox);
+  const { width, height } = (await sharp(keyPicture).metadata()) as { width: number; height: number };
+  const side = Math.max(width, height);
+  for (const [axis, key, less] of [
+    ['x', 'ArrowRight', 'ArrowLeft'],
+    ['y', 'ArrowDown', 'ArrowUp'],
+  ] as const) {
+    const from = (axis === 'x' ? width : height) / 2;
+    const to = keyTarget[axis] * (axis === 'x' ? width : height);
+    let steps = Math.round((to - from) / (side * 0.01));
+    const press = steps > 0 ? key : less;
+    steps = Math.abs(steps);
+    for (let i = 0; i < Math.floor(steps / 5); i++) await keys.keyboard.press(press);
+    for (let i = 0; i < steps % 5; i++) await keys.keyboard.press(`Shift+${press}`);
+  }
+  await expect(keys.getByTestId('hunt-crosshair')).toBeVisible();
+  await keys.keyboard.press('Enter');
+  await expect(keys.getByRole('status')).toContainText(/Found in \d+\.\d s/);
+  await tabTo(keys, keys.getByRole('button', { name: 'Next round' }));
+
   await phone.close();
   await desk.close();
 });
+
+/** The picture an <img> shows, as PNG bytes (a round's image is served once). */
+async function pictureOf(image: Locator): Promise<Buffer> {
+  return Buffer.from(
+    await image.evaluate((img: HTMLImageElement) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = img.naturalWidth;
+      canvas.height = img.naturalHeight;
+      canvas.getContext('2d')!.drawImage(img, 0, 0);
+      return canvas.toDataURL('image/png').split(',')[1]!;
+    }),
+    'base64',
+  );
+}
+
+async function meanDifference(a: Buffer, b: Buffer): Promise<number> {
+  const { width, height } = (await sharp(a).metadata()) as { width: number; height: number };
+  const raw = (input: Buffer) =>
+    sharp(input).resize(width, height, { fit: 'fill' }).removeAlpha().raw().toBuffer();
+  const [x, y] = await Promise.all([raw(a), raw(b)]);
+  let sum = 0;
+  for (let i = 0; i < x.length; i++) sum += Math.abs(x[i]! - y[i]!);
+  return sum / x.length;
+}

@@ -36,6 +36,7 @@ import { createAuthRepository } from './platform/auth/auth.repository.js';
 import { authRoutes } from './platform/auth/auth.routes.js';
 import { DEV_OIDC_PROVIDER_ID, registerDevOidcProvider } from './platform/auth/dev-oidc-provider.js';
 import { createSessionResolver } from './platform/auth/session.js';
+import { infrastructureFailure } from './platform/infra-errors.js';
 import { moderationRoutes } from './moderation/moderation.routes.js';
 import { pingDatabase } from './platform/db/database.js';
 import { HttpError } from './platform/http-errors.js';
@@ -145,6 +146,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return reply.code(error.statusCode).send({ error: error.code, message: error.message });
     }
     const status = error.statusCode ?? 500;
+    const infrastructure = status >= 500 ? infrastructureFailure(error) : null;
+    if (infrastructure) {
+      req.log.error({ err: error }, 'request failed: infrastructure');
+      return reply
+        .code(503)
+        .header('retry-after', '10')
+        .send({ error: infrastructure.code, message: infrastructure.message });
+    }
     if (status >= 500) {
       req.log.error({ err: error }, 'request failed');
       return reply.code(500).send({ error: 'internal', message: 'Something went wrong. Please try again.' });

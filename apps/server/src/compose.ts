@@ -134,7 +134,11 @@ export async function compose(options: ComposeOptions) {
     queue: requireQueue,
     provider,
     progress: createProgressBus(),
-    settings: { dailyQuota: config.generationDailyQuota, faultInjection: config.faultInjection },
+    settings: {
+      dailyQuota: config.generationDailyQuota,
+      faultInjection: config.faultInjection,
+      designDeadlineMs: config.generationDeadlineMs,
+    },
     displayName,
     log,
     now,

@@ -10,6 +10,7 @@ import type { DesignProvider } from './provider.js';
  *   [fail-both]                    both designs fail
  *   [fail-record]                  the design record cannot be saved
  *   [slow]                         every design takes 4 s longer
+ *   [hang-a] / [hang-b]            that design never answers (the pipeline's deadline ends it)
  */
 export function faultMarkers(description: string) {
   const has = (marker: string) => description.includes(`[${marker}]`);
@@ -18,6 +19,7 @@ export function faultMarkers(description: string) {
     failsOnce: (v: Variant) => has(`fail-${v.toLowerCase()}-once`),
     recordFails: has('fail-record'),
     slow: has('slow'),
+    hangs: (v: Variant) => has(`hang-${v.toLowerCase()}`),
   };
 }
 
@@ -29,6 +31,8 @@ export function withFaultInjection(provider: DesignProvider): DesignProvider {
     async generate(input, variant) {
       const faults = faultMarkers(input.description);
       if (faults.slow) await new Promise((resolve) => setTimeout(resolve, 4000));
+      // A provider that hangs: an hour, on a timer that does not keep the process alive.
+      if (faults.hangs(variant)) await new Promise((resolve) => setTimeout(resolve, 3_600_000).unref());
       const key = `${input.seed}:${variant}`;
       const attempt = (attempts.get(key) ?? 0) + 1;
       attempts.set(key, attempt);

@@ -26,6 +26,22 @@ import type { DesignProvider, ProviderDesign, ProviderInput } from './provider.j
 export interface GenerationSettings {
   dailyQuota: number;
   faultInjection: boolean;
+  /**
+   * How long one design may take before the pipeline stops waiting for it (a hung provider): it
+   * then counts as failed, is retried once, and the generation ends with what it has. Two
+   * deadlines fit in the job's expiry (platform/queue.ts), so a hang never leaves a photo
+   * processing.
+   */
+  designDeadlineMs: number;
+}
+
+/** `work`, or a rejection once `ms` have passed (the work itself is left to finish or not). */
+function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the design did not arrive within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
 }
 
 /** A generation left unfinished this long is recovered (re-queued, or failed if it never stored its photo). */
@@ -92,7 +108,8 @@ export function createGenerationService(deps: {
     input: ProviderInput,
   ): Promise<Record<Variant, ProviderDesign | null>> {
     const variants: Variant[] = ['A', 'B'];
-    const first = await Promise.allSettled(variants.map((v) => provider.generate(input, v)));
+    const generate = (v: Variant) => withDeadline(provider.generate(input, v), settings.designDeadlineMs);
+    const first = await Promise.allSettled(variants.map(generate));
     const result: Record<Variant, ProviderDesign | null> = { A: null, B: null };
     first.forEach((r, i) => {
       const v = variants[i]!;
@@ -104,7 +121,7 @@ export function createGenerationService(deps: {
     for (const v of failed) {
       await publishStage(photoId, 'ai_generation', generationMessages.oneDesignRetrying);
       try {
-        result[v] = await provider.generate(input, v);
+        result[v] = await generate(v);
       } catch (error) {
         log.warn({ photoId, variant: v, err: error as Error }, 'design retry failed');
       }

@@ -117,6 +117,8 @@ const envSchema = z.object({
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   WEB_DIST_DIR: optionalText,
   GENERATION_DAILY_QUOTA: z.coerce.number().int().min(1).max(100_000).default(20),
+  // Above the AI service's worst case (3 attempts of 120 s and backoff); two fit in the job's expiry.
+  GENERATION_DEADLINE_MS: z.coerce.number().int().min(1_000).max(420_000).default(400_000),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
   FAULT_INJECTION: bool.default(false),
   OPENAI_API_KEY: optionalText,
@@ -209,6 +211,8 @@ export interface Config {
   generationDailyQuota: number;
   /** Generation jobs one process runs at once. */
   workerConcurrency: number;
+  /** How long one design may take before the pipeline gives up on it (generation.service.ts). */
+  generationDeadlineMs: number;
   /** Test-only fault markers in descriptions (generation/fault-injection.ts); never in production. */
   faultInjection: boolean;
   /** An OpenAI-compatible image service for the designs (generation/openai-provider.ts); off when unset. */
@@ -330,6 +334,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     generationDailyQuota: e.GENERATION_DAILY_QUOTA,
     workerConcurrency: e.WORKER_CONCURRENCY,
     faultInjection: e.FAULT_INJECTION,
+    generationDeadlineMs: e.GENERATION_DEADLINE_MS,
     openai: e.OPENAI_API_KEY
       ? {
           apiKey: e.OPENAI_API_KEY,

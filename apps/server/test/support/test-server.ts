@@ -81,6 +81,12 @@ export interface TestServer {
 export async function startTestServer(
   backend: Backend,
   env: Record<string, string> = {},
+  options: {
+    /** Wraps the file store (failure tests inject faults through it). */
+    wrapStorage?: (storage: Storage) => Storage;
+    /** Reaches the test's PostgreSQL database another way (through a proxy that can be cut). */
+    databaseUrl?: (url: string) => Promise<string>;
+  } = {},
 ): Promise<TestServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'camo-test-'));
@@ -98,7 +104,12 @@ export async function startTestServer(
   });
   const postgres = backend === 'postgres' ? await freshPostgres() : undefined;
   const database = await openDatabase(
-    postgres ? { kind: 'postgres', url: postgres.url } : { kind: 'pglite-memory' },
+    postgres
+      ? {
+          kind: 'postgres',
+          url: options.databaseUrl ? await options.databaseUrl(postgres.url) : postgres.url,
+        }
+      : { kind: 'pglite-memory' },
   );
   const sentLinks: { email: string; url: string }[] = [];
   const mailer: Mailer = {
@@ -107,7 +118,8 @@ export async function startTestServer(
       return Promise.resolve();
     },
   };
-  const storage = createStorage(config);
+  const real = createStorage(config);
+  const storage = options.wrapStorage ? options.wrapStorage(real) : real;
   const app = await buildApp({ config, database, mailer, storage });
   await app.listen({ port, host: '127.0.0.1' });
   return {

@@ -1,7 +1,7 @@
 import { HUNT_MIN_ROUNDS_FOR_SCORE, HUNT_TIME_LIMIT_MS, huntMessages } from '@camo/shared/hunt-rules';
 import type { HuntRound, HuntTapResult } from '@camo/shared/hunt';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
 import { useMe } from '@/features/auth/api/get-me';
@@ -160,11 +160,43 @@ function Round({
     return () => clearInterval(timer);
   }, [playing, shownAt, round.roundId, onEnd]);
 
-  async function tap(event: MouseEvent<HTMLImageElement>) {
-    if (!playing || shownAt === 0 || busy.current) return;
+  function tap(event: MouseEvent<HTMLImageElement>) {
     const box = event.currentTarget.getBoundingClientRect();
-    const x = ((event.clientX - box.left) / box.width) * round.width;
-    const y = ((event.clientY - box.top) / box.height) * round.height;
+    void tapAt(
+      ((event.clientX - box.left) / box.width) * round.width,
+      ((event.clientY - box.top) / box.height) * round.height,
+    );
+  }
+
+  // Keyboard play: the arrow keys move a crosshair over the photo (Shift for small steps), Enter
+  // or Space taps where it is.
+  const [crosshair, setCrosshair] = useState<{ x: number; y: number } | null>(null);
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (!playing) return;
+    const here = crosshair ?? { x: round.width / 2, y: round.height / 2 };
+    const step = (event.shiftKey ? 0.01 : 0.05) * Math.max(round.width, round.height);
+    const moves: Record<string, [number, number]> = {
+      ArrowLeft: [-step, 0],
+      ArrowRight: [step, 0],
+      ArrowUp: [0, -step],
+      ArrowDown: [0, step],
+    };
+    const move = moves[event.key];
+    if (move) {
+      event.preventDefault();
+      setCrosshair({
+        x: Math.min(round.width, Math.max(0, here.x + move[0])),
+        y: Math.min(round.height, Math.max(0, here.y + move[1])),
+      });
+    } else if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      setCrosshair(here);
+      void tapAt(here.x, here.y);
+    }
+  }
+
+  async function tapAt(x: number, y: number) {
+    if (!playing || shownAt === 0 || busy.current) return;
     busy.current = true;
     try {
       const result = await sendTap(round.roundId, { x, y });
@@ -207,8 +239,13 @@ function Round({
         />
       </div>
       <div
-        className="relative mx-auto w-full"
+        className="relative mx-auto w-full rounded focus-visible:outline focus-visible:outline-4 focus-visible:outline-blaze"
         style={{ maxWidth: `calc((100svh - 12rem) * ${round.width / round.height})` }}
+        tabIndex={playing ? 0 : -1}
+        role="application"
+        aria-label="The photo. Arrow keys move a crosshair (Shift for small steps); Enter taps where it is."
+        onKeyDown={onKeyDown}
+        onBlur={() => setCrosshair(null)}
       >
         <img
           src={play.imageUrl}
@@ -224,9 +261,17 @@ function Round({
                 : current,
             )
           }
-          onClick={(event) => void tap(event)}
+          onClick={tap}
           data-testid="hunt-image"
         />
+        {crosshair && playing && (
+          <div
+            aria-hidden="true"
+            className="pointer-events-none absolute size-8 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-blaze shadow-[0_0_0_2px_rgba(0,0,0,0.6)]"
+            style={{ left: pct(crosshair.x, round.width), top: pct(crosshair.y, round.height) }}
+            data-testid="hunt-crosshair"
+          />
+        )}
         {reveal && (
           <div
             className="pointer-events-none absolute rounded-md border-4 border-blaze shadow-[0_0_0_9999px_rgba(0,0,0,0.35)]"
@@ -262,7 +307,9 @@ function Round({
             </div>
           </>
         ) : (
-          <p className="text-sage">{note ?? 'Tap the target as soon as you see it.'}</p>
+          <p className="text-sage">
+            {note ?? 'Tap the target as soon as you see it (or use the arrow keys and Enter).'}
+          </p>
         )}
       </div>
     </div>
