@@ -38,7 +38,7 @@ const STORAGE_FAILED = new Set([
 function* chain(error: unknown): Generator<{ code?: unknown; message?: unknown }> {
   let current: unknown = error;
   for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
-    yield current as { code?: unknown; message?: unknown };
+    yield current;
     current = (current as { cause?: unknown }).cause;
   }
 }
@@ -50,7 +50,7 @@ function* chain(error: unknown): Generator<{ code?: unknown; message?: unknown }
  */
 export function infrastructureFailure(error: unknown): ServiceUnavailableError | null {
   const links = [...chain(error)];
-  const codes = links.map((link) => String(link.code ?? ''));
+  const codes = links.map((link) => (typeof link.code === 'string' ? link.code : ''));
   if (codes.some((code) => DISK_FULL.has(code))) return new ServiceUnavailableError(infraMessages.diskFull);
   if (
     codes.some((code) => DATABASE_DOWN.has(code)) ||
