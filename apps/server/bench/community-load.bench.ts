@@ -197,9 +197,9 @@ if (process.argv.includes('--write')) {
     path.resolve(here, '../../../docs/benchmarks.md'),
     [
       '',
-      `### Community load, ${new Date().toISOString().slice(0, 10)}`,
+      `## Community load (\`npm run bench:load -w apps/server\`), ${new Date().toISOString().slice(0, 10)}`,
       '',
-      `\`npm run bench:load -w apps/server\`: ${PEOPLE} signed-in people (gallery pages, design pages,`,
+      `${PEOPLE} signed-in people (gallery pages, design pages,`,
       `votes, comments; 0.5-1.5 s between actions) for ${SECONDS} s against one embedded server process`,
       `(PGlite) while two designers run generations back to back. ${machine}.`,
       '',
