@@ -15,14 +15,14 @@ export interface MadeDesign {
 
 export async function makeDesign(
   page: Page,
-  options: { name?: string; state?: string; photo?: string; submit?: boolean } = {},
+  options: { name?: string; state?: string; photo?: string; submit?: boolean; description?: string } = {},
 ): Promise<MadeDesign> {
   const origin = new URL(page.url()).origin;
   const headers = { origin };
   const upload = await page.request.post('/api/generations', {
     headers,
     multipart: {
-      description: 'Oak and pine woods with leaf litter',
+      description: options.description ?? 'Oak and pine woods with leaf litter',
       state: options.state ?? 'AZ',
       county: '',
       designToggles: '{}',

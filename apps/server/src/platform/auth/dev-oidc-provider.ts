@@ -140,7 +140,7 @@ function chooserPage({ uid, accounts, error, values }: ChooserView): string {
     : '<li class="empty">No test accounts yet. Create one below.</li>';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Development sign-in</title><link rel="stylesheet" href="${DEV_OIDC_PATH}-ui/style.css"></head>
+<title>Development sign-in</title><link rel="icon" type="image/svg+xml" href="/favicon.svg"><link rel="stylesheet" href="${DEV_OIDC_PATH}-ui/style.css"></head>
 <body><main>
 <p class="badge">Development sign-in</p>
 <h1>Choose a test account</h1>
