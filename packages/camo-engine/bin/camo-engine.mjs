@@ -1,6 +1,5 @@
 #!/usr/bin/env node
-// Runs the TypeScript CLI through tsx (the workspace runs TypeScript source directly).
-import { register } from 'tsx/esm/api';
+// The engine's command line, run from its esbuild bundle (see bundle.mjs).
+import { bundled } from './bundle.mjs';
 
-register();
-await import('../src/cli.ts');
+await import(await bundled('cli'));

@@ -1,10 +1,9 @@
 // Worker thread for ParallelGenerator (src/node.ts): draws one design from an analysis made on
-// the main thread. Runs the TypeScript source through tsx, as the CLI does.
-import { register } from 'tsx/esm/api';
+// the main thread, with the engine's bundle (see bundle.mjs).
+import { parentPort } from 'node:worker_threads';
+import { bundled } from './bundle.mjs';
 
-register();
-const { parentPort } = await import('node:worker_threads');
-const { generateVariant } = await import('../src/index.ts');
+const { generateVariant } = await import(await bundled('engine'));
 
 parentPort.on('message', (msg) => {
   try {

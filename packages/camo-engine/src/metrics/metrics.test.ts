@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { labToRgb, rgbToLab } from '../color/lab.js';
 import { patchSizeSpan, torusComponentSizes } from './components.js';
 import { kmeansBest } from './kmeans.js';
+import { coverLowerBound } from './photo-stats.js';
 import { axisEnergyShare, edgeCoherence } from './orientation.js';
 import { mulberry32 } from './prng.js';
 import { spectralSlope } from './spectrum.js';
@@ -118,5 +119,22 @@ describe('orientation measures', () => {
       plane(128, (x, y) => (Math.sin(x * 0.4) * 6 + Math.sin(y * 0.5) * 6 > 0 ? 1 : 0)),
     );
     expect(straight).toBeGreaterThan(wiggly);
+  });
+});
+
+describe('the lower bound on colours for many clusterings', () => {
+  const at = (L: number, share = 0.25, a = 0) => ({ lab: { L, a, b: 0 }, share });
+  it('counts centres that no single colour can serve together', () => {
+    // Greys ten L* apart: no colour is within 3 of two of them.
+    const k4 = { clusters: [at(20), at(30), at(40), at(50)] };
+    // The same greys tinted red, and one more: nine colours, as no tint is near a grey.
+    const k5 = { clusters: [20, 30, 40, 50, 60].map((L) => at(L, 0.2, 25)) };
+    expect(coverLowerBound([k4])).toBe(4);
+    expect(coverLowerBound([k4, k5])).toBe(9);
+  });
+  it('does not count centres one colour can serve, nor clusters under 5 %', () => {
+    const a = { clusters: [at(50, 0.6), at(80, 0.38), at(10, 0.02)] };
+    const b = { clusters: [at(52, 0.6), at(78, 0.4)] };
+    expect(coverLowerBound([a, b])).toBe(2);
   });
 });

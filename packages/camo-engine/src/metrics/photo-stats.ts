@@ -1,6 +1,7 @@
 import { imageToLab, type Lab } from '../color/lab.js';
 import { channelsOf, type Photo } from '../types.js';
 import { groundSlope, groundView } from '../analysis/ground.js';
+import { ciede2000 } from './ciede2000.js';
 import { kmeansBest, kmeansLab, type Cluster, type LabPoints } from './kmeans.js';
 
 /** Lab planes of a photo, optionally subsampled with a stride so that at most `maxPixels` remain. */
@@ -72,3 +73,35 @@ export function otherClusterings(
 }
 
 export type { Cluster, Lab };
+
+/**
+ * A lower bound on the number of colours any palette needs so that every large cluster (5 % of the
+ * pixels or more) of every given clustering has a colour within `radius` CIEDE2000: two centres more
+ * than `separation` apart cannot share one colour, so every set of centres pairwise that far apart
+ * needs a colour each. The default separation is the radius doubled plus 1, a margin for CIEDE2000's
+ * small departures from the triangle inequality. Greedy packings in several deterministic orders
+ * (largest share first, then lightest, darkest, most and least chromatic first); the largest found.
+ */
+export function coverLowerBound(
+  clusterings: readonly { clusters: readonly Cluster[] }[],
+  radius = 3,
+  separation = 2 * radius + 1,
+): number {
+  const centres = clusterings.flatMap((o) => o.clusters.filter((c) => c.share >= 0.05));
+  const chroma = (c: Cluster): number => Math.hypot(c.lab.a, c.lab.b);
+  const orders: ((p: Cluster, q: Cluster) => number)[] = [
+    (p, q) => q.share - p.share,
+    (p, q) => q.lab.L - p.lab.L,
+    (p, q) => p.lab.L - q.lab.L,
+    (p, q) => chroma(q) - chroma(p),
+    (p, q) => chroma(p) - chroma(q),
+  ];
+  let best = 0;
+  for (const order of orders) {
+    const packed: Cluster[] = [];
+    for (const c of [...centres].sort(order))
+      if (packed.every((p) => ciede2000(p.lab, c.lab) > separation)) packed.push(c);
+    best = Math.max(best, packed.length);
+  }
+  return best;
+}
