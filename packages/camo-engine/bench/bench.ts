@@ -77,26 +77,34 @@ console.log(
   `G9 generate (analysis + both 1024 designs), two threads: median ${parMedian.toFixed(0)} ms over ${allPar.length} runs, worst photo median ${parMax.toFixed(0)} ms (target: median <= 1000 ms)`,
 );
 
-// The whole CLI process, as a person runs it: node start-up, tsx, decoding, both designs, files.
+// The whole CLI process, as a person runs it: node start-up, loading the bundle, decoding, both
+// designs, files. Once on every fixture (the typical photo), and several times on three of the
+// slowest (forest as a reference, marsh and autumn, whose designs need the most feedback renders).
+const bin = fileURLToPath(new URL('../bin/camo-engine.mjs', import.meta.url));
+const outDir = mkdtempSync(join(tmpdir(), 'camo-bench-'));
+const cliRun = (n: string, seed: number): number => {
+  const t0 = performance.now();
+  execFileSync(
+    process.execPath,
+    [bin, 'generate', join(fixtures, `${n}.jpg`), '--out', outDir, '--seed', String(seed)],
+    {
+      stdio: 'ignore',
+    },
+  );
+  return performance.now() - t0;
+};
+cliRun(photos[0]?.name ?? 'forest', 1); // builds the bundle if a source is newer than it
+const everyTimes = photos.map((p) => cliRun(p.name, 1));
+const everyMedian = median(everyTimes);
 const cliRuns = Math.max(3, Math.min(runs, 5));
 const cliPhotos = ['forest', 'marsh', 'autumn'].filter((n) => photos.some((p) => p.name === n));
 const cliTimes: number[] = [];
-const bin = fileURLToPath(new URL('../bin/camo-engine.mjs', import.meta.url));
-const outDir = mkdtempSync(join(tmpdir(), 'camo-bench-'));
-for (const n of cliPhotos)
-  for (let r = 0; r < cliRuns; r++) {
-    const t0 = performance.now();
-    execFileSync(
-      process.execPath,
-      [bin, 'generate', join(fixtures, `${n}.jpg`), '--out', outDir, '--seed', String(r + 1)],
-      {
-        stdio: 'ignore',
-      },
-    );
-    cliTimes.push(performance.now() - t0);
-  }
+for (const n of cliPhotos) for (let r = 0; r < cliRuns; r++) cliTimes.push(cliRun(n, r + 1));
 rmSync(outDir, { recursive: true, force: true });
 const cliMedian = median(cliTimes);
+console.log(
+  `CLI process (camo-engine generate), every fixture once: median ${everyMedian.toFixed(0)} ms over ${everyTimes.length} photos, slowest ${Math.max(...everyTimes).toFixed(0)} ms (target <= 1500 ms)`,
+);
 console.log(
   `CLI process (camo-engine generate, ${cliPhotos.join(', ')}): median ${cliMedian.toFixed(0)} ms over ${cliTimes.length} runs (target <= 1500 ms)`,
 );
@@ -117,6 +125,6 @@ console.log(
   `G9 export 4096x4096: organic A median ${exA.toFixed(0)} ms, digital B median ${exB.toFixed(0)} ms over ${exportRuns} runs each (target <= 20000 ms)`,
 );
 console.log(
-  `G9 (issue 7 targets): generate median ${parMedian <= 1000 ? 'met' : 'NOT met'} (two threads ${parMedian.toFixed(0)} ms, one thread ${genMedian.toFixed(0)} ms); CLI ${cliMedian <= 1500 ? 'met' : 'NOT met'}; export ${exA <= 20000 && exB <= 20000 ? 'met' : 'NOT met'}`,
+  `G9 (issue 7 targets): generate median ${parMedian <= 1000 ? 'met' : 'NOT met'} (two threads ${parMedian.toFixed(0)} ms, one thread ${genMedian.toFixed(0)} ms); CLI ${everyMedian <= 1500 ? 'met' : 'NOT met'} on every fixture's median, ${cliMedian <= 1500 ? 'met' : 'NOT met'} on the three slow photos; export ${exA <= 20000 && exB <= 20000 ? 'met' : 'NOT met'}`,
 );
 console.log(`load average at the end: ${load()}`);

@@ -29,11 +29,12 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   if (cmd === 'generate') {
-    // Start the worker thread for design B first: its start-up overlaps reading the photo. On a
-    // machine whose cores are already busy a second thread only adds its start-up, so then (or
-    // with --serial) both designs are drawn here. The output is the same either way.
+    // Start the worker thread for design B first: its start-up (a thread and the engine's bundle,
+    // tens of milliseconds) overlaps reading the photo. When every core is already busy a second
+    // thread only adds that start-up, so then (or with --serial) both designs are drawn here. The
+    // output is the same either way.
     const busy = loadavg()[0] ?? 0;
-    const parallel = argv.includes('--serial') || busy > cpus().length - 0.5 ? null : new ParallelGenerator();
+    const parallel = argv.includes('--serial') || busy >= cpus().length ? null : new ParallelGenerator();
     await mkdir(out, { recursive: true });
     const toggles: Partial<Record<ToggleName, boolean>> = {};
     argv.forEach((a, i) => {
