@@ -1,5 +1,10 @@
 import { errorSchema } from '@camo/shared/api';
-import { galleryPageSchema, galleryQuerySchema, galleryStatesSchema } from '@camo/shared/community';
+import {
+  galleryPageSchema,
+  galleryQuerySchema,
+  galleryStatesSchema,
+  type GalleryPage,
+} from '@camo/shared/community';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, type SessionResolver } from '../platform/auth/session.js';
 import type { GalleryService } from './gallery.service.js';
@@ -17,7 +22,13 @@ export function galleryRoutes(gallery: GalleryService, session: SessionResolver)
           response: { 200: galleryPageSchema, 400: errorSchema, 401: errorSchema },
         },
       },
-      async (req) => gallery.page(req.query, currentUser(req).id),
+      // The body comes checked against galleryPageSchema and serialised, kept with the page
+      // (decision 006). Fastify sends a string with a JSON content type as it is; the type
+      // provider knows only the parsed shape, hence the cast.
+      async (req, reply) => {
+        const body = await gallery.pageJson(req.query, currentUser(req).id);
+        return reply.type('application/json; charset=utf-8').send(body as unknown as GalleryPage);
+      },
     );
 
     app.get(

@@ -1,3 +1,4 @@
+import { galleryPageSchema } from '@camo/shared/community';
 import { describe, expect, it, vi } from 'vitest';
 import type { GalleryRow } from './gallery.repository.js';
 import { createGalleryService } from './gallery.service.js';
@@ -87,5 +88,25 @@ describe('gallery pages from memory (decision 006)', () => {
     await expect(gallery.page({ ...query, cursor: 'not-a-cursor' }, 'voter')).rejects.toThrow();
     await expect(gallery.page({ ...query, cursor: 'not-a-cursor' }, 'voter')).rejects.toThrow();
     expect(page).not.toHaveBeenCalled();
+  });
+
+  it("sends the JSON of the checked cards with the viewer's votes, and starts afresh on a change", async () => {
+    const { gallery, page, votedAmong, setRows } = setup(5_000);
+    const body = await gallery.pageJson(query, 'voter');
+    expect(JSON.parse(body)).toEqual(await gallery.page(query, 'voter'));
+    expect(galleryPageSchema.parse(JSON.parse(body))).toEqual(JSON.parse(body));
+    // Only the response's fields: the row's other columns never reach the body.
+    expect(body).not.toContain('submittedAtKey');
+    expect(body).not.toContain('designAUrl');
+    const other = galleryPageSchema.parse(JSON.parse(await gallery.pageJson(query, 'someone')));
+    expect(other.designs.map((d) => d.hasVoted)).toEqual([false, false]);
+    expect(page).toHaveBeenCalledTimes(1);
+    expect(votedAmong).toHaveBeenCalledTimes(2);
+    setRows([row('d2', 5)]);
+    gallery.invalidate();
+    expect(JSON.parse(await gallery.pageJson(query, 'voter'))).toEqual({
+      designs: [expect.objectContaining({ id: 'd2', voteCount: 5, hasVoted: true })],
+      nextCursor: null,
+    });
   });
 });

@@ -1,4 +1,4 @@
-import type { DesignCard } from '@camo/shared/api';
+import { designCardSchema, type DesignCard } from '@camo/shared/api';
 import type { GalleryPage, GalleryQuery, GalleryStates } from '@camo/shared/community';
 import { communityMessages } from '@camo/shared/community';
 import { limits } from '@camo/shared/limits';
@@ -45,6 +45,18 @@ export function decodeCursor(sort: GalleryQuery['sort'], cursor: string): Galler
   return { voteCount: parsed.data.v, submittedAt: parsed.data.t, id: parsed.data.id, score: parsed.data.c };
 }
 
+/** The card as everyone sees it; a viewer's hasVoted is added per request. */
+const sharedCardSchema = designCardSchema.omit({ hasVoted: true });
+
+/**
+ * A page as everyone sees it, with each card checked against the response schema and serialised
+ * (without its closing brace, so that the viewer's hasVoted can follow).
+ */
+interface SharedPage {
+  page: GalleryPage;
+  cardsJson: string[];
+}
+
 export function createGalleryService(
   repo: GalleryRepository,
   fileUrl: FileUrl,
@@ -59,11 +71,22 @@ export function createGalleryService(
   // Decision 006: pages (the same for everyone) and each viewer's votes on a page are served from
   // memory for a few seconds; a vote, a submission or a rename in this process starts afresh.
   const cacheMs = options.cacheMs ?? 0;
-  const pages = cacheMs > 0 ? new LRUCache<string, GalleryPage>({ max: 1_000, ttl: cacheMs }) : undefined;
+  const pages = cacheMs > 0 ? new LRUCache<string, SharedPage>({ max: 1_000, ttl: cacheMs }) : undefined;
   const voted = cacheMs > 0 ? new LRUCache<string, string[]>({ max: 20_000, ttl: cacheMs }) : undefined;
   let generation = 0;
 
-  async function sharedPage(query: GalleryQuery): Promise<GalleryPage> {
+  const pageKey = (query: GalleryQuery): string =>
+    JSON.stringify([
+      generation,
+      query.sort,
+      query.state ?? '',
+      query.year ?? '',
+      query.month ?? '',
+      query.q ?? '',
+      query.cursor ?? '',
+    ]);
+
+  async function sharedPage(query: GalleryQuery): Promise<SharedPage> {
     const after = query.cursor ? decodeCursor(query.sort, query.cursor) : undefined;
     const pageSize = limits.galleryPageSize;
     // One more than a page tells whether there is a next page without a count.
@@ -87,40 +110,57 @@ export function createGalleryService(
             id: last.id,
           })
         : null;
-    return { designs: shown.map(toCard), nextCursor };
+    const designs = shown.map(toCard);
+    return {
+      page: { designs, nextCursor },
+      cardsJson: designs.map((card) => JSON.stringify(sharedCardSchema.parse(card)).slice(0, -1)),
+    };
+  }
+
+  /** The shared page and which of its cards the viewer has voted for (one indexed lookup). */
+  async function viewerPage(
+    query: GalleryQuery,
+    viewerId: string,
+  ): Promise<{ shared: SharedPage; hasVoted: Set<string> }> {
+    const key = pageKey(query);
+    let shared = pages?.get(key);
+    if (!shared) {
+      shared = await sharedPage(query);
+      pages?.set(key, shared);
+    }
+    const votedKey = `${key}${viewerId}`;
+    let mine = voted?.get(votedKey);
+    if (!mine) {
+      mine = await votes.votedAmong(
+        viewerId,
+        shared.page.designs.map((card) => card.id),
+      );
+      voted?.set(votedKey, mine);
+    }
+    return { shared, hasVoted: new Set(mine) };
   }
 
   return {
-    /** A page of cards, each saying whether the viewer has voted for it (one indexed lookup). */
+    /** A page of cards, each saying whether the viewer has voted for it. */
     async page(query: GalleryQuery, viewerId: string): Promise<GalleryPage> {
-      const key = JSON.stringify([
-        generation,
-        query.sort,
-        query.state ?? '',
-        query.year ?? '',
-        query.month ?? '',
-        query.q ?? '',
-        query.cursor ?? '',
-      ]);
-      let page = pages?.get(key);
-      if (!page) {
-        page = await sharedPage(query);
-        pages?.set(key, page);
-      }
-      const votedKey = `${key}${viewerId}`;
-      let mine = voted?.get(votedKey);
-      if (!mine) {
-        mine = await votes.votedAmong(
-          viewerId,
-          page.designs.map((card) => card.id),
-        );
-        voted?.set(votedKey, mine);
-      }
-      const hasVoted = new Set(mine);
+      const { shared, hasVoted } = await viewerPage(query, viewerId);
       return {
-        designs: page.designs.map((card) => ({ ...card, hasVoted: hasVoted.has(card.id) })),
-        nextCursor: page.nextCursor,
+        designs: shared.page.designs.map((card) => ({ ...card, hasVoted: hasVoted.has(card.id) })),
+        nextCursor: shared.page.nextCursor,
       };
+    },
+
+    /**
+     * The same page as the JSON the API sends (galleryPageSchema): each card was checked against
+     * the card schema (unknown fields dropped) and serialised once with its page, so a viewer's
+     * body is those strings with hasVoted appended, not a parse and a serialisation per request.
+     */
+    async pageJson(query: GalleryQuery, viewerId: string): Promise<string> {
+      const { shared, hasVoted } = await viewerPage(query, viewerId);
+      const cards = shared.cardsJson.map(
+        (json, i) => `${json},"hasVoted":${hasVoted.has(shared.page.designs[i]?.id ?? '')}}`,
+      );
+      return `{"designs":[${cards.join(',')}],"nextCursor":${JSON.stringify(shared.page.nextCursor)}}`;
     },
 
     /** Something the gallery shows changed (a vote, a submission, a rename): ask again. */
