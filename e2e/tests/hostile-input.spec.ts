@@ -1,3 +1,4 @@
+import { COMMENT_MAX } from '@camo/shared/community-text';
 import type { Page } from '@playwright/test';
 import { makeDesign } from '../support/design-api.js';
 import { expect, newUser, signInThroughUi, test } from '../support/fixtures.js';
@@ -10,7 +11,8 @@ import { expect, newUser, signInThroughUi, test } from '../support/fixtures.js';
  */
 const hostile = {
   name: '<img src=x onerror=alert(1)> Ada',
-  designName: '"><script>alert(2)</script>',
+  // With a homoglyph: the o of Ghost is Cyrillic (U+043E).
+  designName: '"><script>alert(2)</script> Gh\u043Est',
   description: '<svg onload=alert(3)> Sage \u202Etxt.exe',
   story: '[click](javascript:alert(5)) <b onmouseover=alert(6)>bold</b>',
   comment: `<iframe src="javascript:alert(4)"></iframe> ${'Ω'.repeat(400)}`,
@@ -71,6 +73,12 @@ test('hostile text is shown as text on every page and runs nothing', async ({ br
   await visitor.getByRole('button', { name: 'Post Comment' }).click();
   await expect(visitor.getByText(hostile.comment)).toBeVisible();
   await expectInert(visitor);
+  // 10,000 characters stop at the comment limit, with the counter saying so.
+  const box = visitor.getByPlaceholder('Leave a comment...');
+  await box.fill('x'.repeat(10_000));
+  expect((await box.inputValue()).length).toBe(COMMENT_MAX);
+  await expect(visitor.getByText(`${COMMENT_MAX}/${COMMENT_MAX}`)).toBeVisible();
+  await box.fill('');
 
   // The designer reports the comment, with hostile words of their own.
   await designer.goto(`/gallery/${design.id}`);

@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { galleryPageSchema } from '@camo/shared/community';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -161,7 +162,7 @@ describe.each(backends)('npm run seed (%s)', (backend) => {
 
     // The gallery shows them, most popular first.
     const viewer = (await all<{ id: string }>(sql`select id from users limit 1`))[0]!.id;
-    const page = await app.gallery.page({ sort: 'votes' }, viewer);
+    const page = galleryPageSchema.parse(JSON.parse(await app.gallery.pageJson({ sort: 'votes' }, viewer)));
     expect(page.designs).toHaveLength(SCENES * 2);
     const shown = page.designs.map((d) => d.voteCount);
     expect(shown).toEqual([...shown].sort((a, b) => b - a));

@@ -26,23 +26,8 @@ function mtime(path) {
   }
 }
 
-/**
- * The file URL of the bundle of one entry ('cli' or 'engine'), building it if it is missing or
- * stale. Where the package directory cannot be written (a read-only install), the sources run
- * through tsx instead, as before the bundle.
- */
+/** The file URL of the bundle of one entry ('cli' or 'engine'), building it if it is missing or stale. */
 export async function bundled(name) {
-  try {
-    return await build(name);
-  } catch (e) {
-    if (!['EACCES', 'EPERM', 'EROFS'].includes(e?.code)) throw e;
-    const { register } = await import('tsx/esm/api');
-    register();
-    return pathToFileURL(join(root, entries[name])).href;
-  }
-}
-
-async function build(name) {
   const out = join(root, 'dist', `${name}.mjs`);
   const sources = Math.max(newest(join(root, 'src')), mtime(fileURLToPath(import.meta.url)));
   if (mtime(out) <= sources) {

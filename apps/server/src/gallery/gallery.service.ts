@@ -1,5 +1,5 @@
 import { designCardSchema, type DesignCard } from '@camo/shared/api';
-import type { GalleryPage, GalleryQuery, GalleryStates } from '@camo/shared/community';
+import type { GalleryQuery, GalleryStates } from '@camo/shared/community';
 import { communityMessages } from '@camo/shared/community';
 import { limits } from '@camo/shared/limits';
 import { LRUCache } from 'lru-cache';
@@ -53,8 +53,9 @@ const sharedCardSchema = designCardSchema.omit({ hasVoted: true });
  * (without its closing brace, so that the viewer's hasVoted can follow).
  */
 interface SharedPage {
-  page: GalleryPage;
+  ids: string[];
   cardsJson: string[];
+  nextCursor: string | null;
 }
 
 export function createGalleryService(
@@ -110,10 +111,10 @@ export function createGalleryService(
             id: last.id,
           })
         : null;
-    const designs = shown.map(toCard);
     return {
-      page: { designs, nextCursor },
-      cardsJson: designs.map((card) => JSON.stringify(sharedCardSchema.parse(card)).slice(0, -1)),
+      ids: shown.map((row) => row.id),
+      cardsJson: shown.map((row) => JSON.stringify(sharedCardSchema.parse(toCard(row))).slice(0, -1)),
+      nextCursor,
     };
   }
 
@@ -131,36 +132,25 @@ export function createGalleryService(
     const votedKey = `${key}${viewerId}`;
     let mine = voted?.get(votedKey);
     if (!mine) {
-      mine = await votes.votedAmong(
-        viewerId,
-        shared.page.designs.map((card) => card.id),
-      );
+      mine = await votes.votedAmong(viewerId, shared.ids);
       voted?.set(votedKey, mine);
     }
     return { shared, hasVoted: new Set(mine) };
   }
 
   return {
-    /** A page of cards, each saying whether the viewer has voted for it. */
-    async page(query: GalleryQuery, viewerId: string): Promise<GalleryPage> {
-      const { shared, hasVoted } = await viewerPage(query, viewerId);
-      return {
-        designs: shared.page.designs.map((card) => ({ ...card, hasVoted: hasVoted.has(card.id) })),
-        nextCursor: shared.page.nextCursor,
-      };
-    },
-
     /**
-     * The same page as the JSON the API sends (galleryPageSchema): each card was checked against
-     * the card schema (unknown fields dropped) and serialised once with its page, so a viewer's
-     * body is those strings with hasVoted appended, not a parse and a serialisation per request.
+     * A page of cards as the JSON the API sends (galleryPageSchema), each card saying whether the
+     * viewer has voted for it. The cards were checked against the card schema (unknown fields
+     * dropped) and serialised once with their page, so a viewer's body is those strings with
+     * hasVoted appended, not a parse and a serialisation per request.
      */
     async pageJson(query: GalleryQuery, viewerId: string): Promise<string> {
       const { shared, hasVoted } = await viewerPage(query, viewerId);
       const cards = shared.cardsJson.map(
-        (json, i) => `${json},"hasVoted":${hasVoted.has(shared.page.designs[i]?.id ?? '')}}`,
+        (json, i) => `${json},"hasVoted":${hasVoted.has(shared.ids[i] ?? '')}}`,
       );
-      return `{"designs":[${cards.join(',')}],"nextCursor":${JSON.stringify(shared.page.nextCursor)}}`;
+      return `{"designs":[${cards.join(',')}],"nextCursor":${JSON.stringify(shared.nextCursor)}}`;
     },
 
     /** Something the gallery shows changed (a vote, a submission, a rename): ask again. */
