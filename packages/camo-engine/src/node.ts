@@ -84,25 +84,39 @@ export class ParallelGenerator {
   private readonly pending = new Map<number, (r: { design?: GeneratedDesign; error?: string }) => void>();
   private next = 1;
   private readonly ready: Promise<void>;
+  /** Why the worker is no longer there (it failed, exited or was closed), once it is not. */
+  private gone: string | null = null;
 
   constructor() {
     this.worker = new Worker(new URL('../bin/variant-worker.mjs', import.meta.url));
+    let started: () => void = () => undefined;
+    let failed: (e: Error) => void = () => undefined;
     this.ready = new Promise((resolve, reject) => {
-      this.worker.once('error', reject);
-      const onReady = (m: { ready?: boolean }): void => {
-        if (m.ready) {
-          this.worker.off('message', onReady);
-          resolve();
-        }
-      };
-      this.worker.on('message', onReady);
+      started = resolve;
+      failed = reject;
     });
-    this.worker.on('message', (m: { id?: number; design?: GeneratedDesign; error?: string }) => {
-      if (m.id === undefined) return;
-      const done = this.pending.get(m.id);
-      this.pending.delete(m.id);
-      done?.(m);
-    });
+    // Nothing waits on `ready` until generate(), which reports a start-up failure.
+    this.ready.catch(() => undefined);
+    this.worker.on(
+      'message',
+      (m: { ready?: boolean; id?: number; design?: GeneratedDesign; error?: string }) => {
+        if (m.ready) started();
+        if (m.id === undefined) return;
+        const done = this.pending.get(m.id);
+        this.pending.delete(m.id);
+        done?.(m);
+      },
+    );
+    // A worker that dies (an exception outside a job, out of memory, close()) fails whatever it
+    // still owed and every later call, so generate() rejects instead of waiting for ever.
+    const end = (why: string): void => {
+      this.gone ??= why;
+      failed(new Error(this.gone));
+      for (const done of this.pending.values()) done({ error: this.gone });
+      this.pending.clear();
+    };
+    this.worker.on('error', (e: Error) => end(`worker failed: ${e.message}`));
+    this.worker.on('exit', (code: number) => end(`worker exited with code ${code}`));
   }
 
   async generate(input: GenerateInput): Promise<GenerateResult> {
@@ -112,6 +126,7 @@ export class ParallelGenerator {
       county: input.county ?? '',
     });
     await this.ready;
+    if (this.gone) throw new Error(this.gone);
     const id = this.next++;
     const b = new Promise<GeneratedDesign>((resolve, reject) => {
       this.pending.set(id, (r) =>

@@ -1,0 +1,64 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { generate } from '../src/generate.js';
+import { ParallelGenerator, readPhoto } from '../src/node.js';
+import { FIXTURE_DIR } from './fixtures.js';
+
+const run = promisify(execFile);
+const bin = fileURLToPath(new URL('../bin/camo-engine.mjs', import.meta.url));
+const photoPath = join(FIXTURE_DIR, 'storm.jpg');
+
+describe('ParallelGenerator (design B on a worker thread)', () => {
+  const parallel = new ParallelGenerator();
+  afterAll(() => parallel.close());
+
+  it('draws exactly what generate() draws', async () => {
+    const input = { photo: await readPhoto(photoPath), seed: 3, description: 'Prairie road under a storm' };
+    const [two, one] = [await parallel.generate(input), generate(input)];
+    for (const i of [0, 1] as const) {
+      expect(two.designs[i].designId).toBe(one.designs[i].designId);
+      expect(Buffer.from(two.designs[i].png).equals(Buffer.from(one.designs[i].png))).toBe(true);
+    }
+  });
+
+  it('rejects, rather than waiting for ever, once its worker is gone', async () => {
+    const closed = new ParallelGenerator();
+    await closed.close();
+    await expect(closed.generate({ photo: await readPhoto(photoPath) })).rejects.toThrow(/worker exited/);
+  });
+});
+
+describe('camo-engine CLI', () => {
+  it('writes both designs with their recipes, analyses and prompts, then exits 0', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'camo-cli-'));
+    const { stdout } = await run(process.execPath, [bin, 'generate', photoPath, '--out', out, '--seed', '2']);
+    expect(stdout).toMatch(/^A \(organic\): .*design-A\.png {2}dsn_[0-9a-f]{16}$/m);
+    expect(stdout).toMatch(/^B \(digital\): .*design-B\.png {2}dsn_[0-9a-f]{16}$/m);
+    expect(stdout).toMatch(/^generated in \d+ ms$/m);
+    for (const v of ['A', 'B']) {
+      expect(
+        readFileSync(join(out, `design-${v}.png`))
+          .subarray(1, 4)
+          .toString(),
+      ).toBe('PNG');
+      expect(JSON.parse(readFileSync(join(out, `design-${v}.recipe.json`), 'utf8'))).toHaveProperty(
+        'palette',
+      );
+      expect(readFileSync(join(out, `design-${v}.md`), 'utf8').length).toBeGreaterThan(100);
+    }
+  });
+
+  it('prints the usage and exits 2 without a photo or an output folder', async () => {
+    const err = (await run(process.execPath, [bin, 'generate', photoPath]).catch((e: unknown) => e)) as {
+      code?: number;
+      stderr?: string;
+    };
+    expect(err.code).toBe(2);
+    expect(err.stderr).toContain('usage:');
+  });
+});
