@@ -66,25 +66,56 @@ export function twiddles(n: number): Twiddles {
 }
 
 /**
- * 2-D FFT of an n x n real image (row-major); returns the power spectrum |F|^2. With maxFreq, only
- * the columns with horizontal frequency |fx| <= maxFreq are transformed (the rest stay 0), which
+ * 2-D FFT of an n x n real image (row-major, n a power of two); returns the power spectrum |F|^2. With maxFreq, only
+ * the frequencies with horizontal frequency |fx| <= maxFreq are computed (the rest stay 0), which
  * is all a radial average up to that radius needs.
+ *
+ * The input is real, so two rows go through one complex FFT (one as the real part, the other as
+ * the imaginary part, separated afterwards by the transform's symmetry), and the spectrum is
+ * symmetric, P(fy, -fx) = P(-fy, fx), so only the columns 0..maxFreq are transformed and the
+ * columns n - fx are mirror images of them. Both halve the work of the plain row-column FFT.
  */
 export function powerSpectrum2d(img: Float64Array, n: number, maxFreq = n): Float64Array {
+  if (n === 1) return Float64Array.of((img[0] ?? 0) ** 2);
   const tw = twiddles(n);
-  // Rows in place, then the columns as rows of the transposed arrays (contiguous, cache-friendly).
-  const re = Float64Array.from(img);
+  const re = new Float64Array(n * n);
   const im = new Float64Array(n * n);
-  for (let y = 0; y < n; y++) fft1d(re.subarray(y * n, y * n + n), im.subarray(y * n, y * n + n), tw);
+  const zr = new Float64Array(n);
+  const zi = new Float64Array(n);
+  for (let y = 0; y < n; y += 2) {
+    zr.set(img.subarray(y * n, y * n + n));
+    zi.set(img.subarray((y + 1) * n, (y + 1) * n + n));
+    fft1d(zr, zi, tw);
+    const r0 = y * n;
+    const r1 = r0 + n;
+    for (let k = 0; k < n; k++) {
+      const m = k === 0 ? 0 : n - k;
+      const ar = zr[k] ?? 0;
+      const ai = zi[k] ?? 0;
+      const br = zr[m] ?? 0;
+      const bi = zi[m] ?? 0;
+      re[r0 + k] = (ar + br) / 2;
+      im[r0 + k] = (ai - bi) / 2;
+      re[r1 + k] = (ai + bi) / 2;
+      im[r1 + k] = (br - ar) / 2;
+    }
+  }
+  // Columns as rows of the transposed arrays (contiguous, cache-friendly).
   const reT = transpose(re, n);
   const imT = transpose(im, n);
-  const pT = new Float64Array(n * n);
-  for (let x = 0; x < n; x++) {
-    if (Math.min(x, n - x) > maxFreq) continue;
-    fft1d(reT.subarray(x * n, x * n + n), imT.subarray(x * n, x * n + n), tw);
-    for (let i = x * n; i < x * n + n; i++) pT[i] = (reT[i] ?? 0) ** 2 + (imT[i] ?? 0) ** 2;
+  const p = new Float64Array(n * n);
+  const last = Math.min(Math.floor(maxFreq), n / 2);
+  for (let x = 0; x <= last; x++) {
+    const col = x * n;
+    fft1d(reT.subarray(col, col + n), imT.subarray(col, col + n), tw);
+    const mirror = x === 0 || x === n / 2 ? -1 : n - x;
+    for (let y = 0; y < n; y++) {
+      const v = (reT[col + y] ?? 0) ** 2 + (imT[col + y] ?? 0) ** 2;
+      p[y * n + x] = v;
+      if (mirror >= 0) p[(y === 0 ? 0 : n - y) * n + mirror] = v;
+    }
   }
-  return transpose(pT, n);
+  return p;
 }
 
 /** The transpose of an n x n row-major matrix, in 32 x 32 blocks. */
