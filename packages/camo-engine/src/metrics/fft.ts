@@ -66,9 +66,9 @@ export function twiddles(n: number): Twiddles {
 }
 
 /**
- * 2-D FFT of an n x n real image (row-major, n a power of two); returns the power spectrum |F|^2. With maxFreq, only
- * the frequencies with horizontal frequency |fx| <= maxFreq are computed (the rest stay 0), which
- * is all a radial average up to that radius needs.
+ * 2-D FFT of an n x n real image (row-major, n a power of two); returns the power spectrum |F|^2.
+ * With maxFreq, only the frequencies with |fx| <= maxFreq are computed (the rest stay 0), which is
+ * all a radial average up to that radius needs.
  *
  * The input is real, so two rows go through one complex FFT (one as the real part, the other as
  * the imaginary part, separated afterwards by the transform's symmetry), and the spectrum is
