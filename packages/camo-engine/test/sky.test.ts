@@ -99,6 +99,22 @@ describe('sky, sea and distant background', () => {
     expect(a.palette[0]?.lab.L).toBeGreaterThan(85);
   });
 
+  it('takes neither a close-up surface blurred towards the top nor a smooth surface filling the frame for sky', () => {
+    // Pale planks, sharp grain below and out of focus above: the same colour on both sides of the
+    // change of focus, so there is no horizon.
+    const focus = Math.round(H * 0.45);
+    const planks = synth(W, H, (x, y) => {
+      const grain = y < focus ? 0 : (noise(x, y, 4) - 0.5) * 10 + (blobs(x, y, 6, 5) - 0.5) * 8;
+      return [86 + grain, -2, 14];
+    });
+    expect(findSky(planks).skyShare).toBe(0);
+    expect(analyse(planks).ground.groundShare).toBe(1);
+    // Fog, a wall or a tarp filling the frame: nothing to split it into sky and ground.
+    const fog = synth(W, H, (x, y) => [76 + (3 * y) / H, 0, -1]);
+    expect(findSky(fog).skyShare).toBe(0);
+    expect(analyse(fog).ground.fallback).toBe(false);
+  });
+
   it('does not take a blue tarp on the ground for sky, with or without sky above', () => {
     const tarp = (x: number, y: number): boolean => x > 160 && x < 330 && y > 170 && y < 290;
     const photo = synth(W, H, (x, y) => (tarp(x, y) ? [48, 2, -42] : ground(x, y)));

@@ -193,6 +193,7 @@ export function findSky(photo: Photo): SkyMask {
     const r = Math.min(run[x] ?? 0, cut);
     for (let y = 0; y < r; y++) mask[y * w + x] = 1;
   }
+  if (!distinctFromBelow(g, mask)) mask.fill(0);
   // The smoothness test misses the cells next to the horizon (their 3x3 window reaches the
   // ground): grow the sky twice into neighbours of a close colour.
   for (let pass = 0; pass < 2; pass++) {
@@ -258,6 +259,42 @@ export function findSky(photo: Photo): SkyMask {
 }
 
 /**
+ * Whether the sky found differs from the ground just under it, as a sky does at a horizon. A
+ * smooth top over a rough bottom of the same colour is one surface with a change of focus (the
+ * blurred far end of a plank, a field or a wall), not sky over ground. Blue passes: a blue sky
+ * over blue-grey haze is still sky.
+ */
+function distinctFromBelow(g: Grid, mask: Uint8Array): boolean {
+  const { w, h } = g;
+  const above = { n: 0, L: 0, a: 0, b: 0 };
+  const below = { n: 0, L: 0, a: 0, b: 0 };
+  const band = 2;
+  const add = (acc: typeof above, i: number): void => {
+    acc.n++;
+    acc.L += g.L[i] ?? 0;
+    acc.a += g.A[i] ?? 0;
+    acc.b += g.B[i] ?? 0;
+  };
+  for (let x = 0; x < w; x++) {
+    let r = 0;
+    while (r < h && mask[r * w + x]) r++;
+    for (let y = 0; y < r; y++) add(above, y * w + x);
+    for (let y = r; y < Math.min(h, r + band) && r > 0; y++) add(below, y * w + x);
+  }
+  if (above.n === 0 || below.n === 0) return above.n > 0;
+  const L = above.L / above.n;
+  const a = above.a / above.n;
+  const b = above.b / above.n;
+  const hue = hueDeg(a, b);
+  if (Math.hypot(a, b) >= 6 && hue >= 195 && hue <= 300) return true;
+  const d = Math.hypot(L - below.L / below.n, a - below.a / below.n, b - below.b / below.n);
+  return d >= HORIZON_CONTRAST;
+}
+
+/** A sky that is not blue must differ from the ground just under it by this much (CIE76). */
+const HORIZON_CONTRAST = 6;
+
+/**
  * Sky and water seen between grass blades, branches or reeds: in rows that are mostly sky or
  * water already, cells whose colour is close to that row's sky or water (CIE76 < 10) join it.
  */
@@ -299,7 +336,7 @@ function seeThrough(g: Grid, mask: Uint8Array): { sky: number; water: number } {
 
 /**
  * A candidate region that runs to the bottom edge: find the row that splits it into an upper
- * and a lower part most different in mean lightness and smoothness. Returns h (no sky) when the
+ * and a lower part most different in mean lightness and smoothness. Returns 0 (no sky) when the
  * parts are alike (one surface filling the frame) or the upper part is under 10 % of the rows.
  */
 function splitRow(g: Grid, rough: Float32Array, run: Int32Array): number {
@@ -331,14 +368,16 @@ function splitRow(g: Grid, rough: Float32Array, run: Int32Array): number {
     const rDown = mL(y, h, rowR);
     // The sky part must be the smoother one.
     const smoother = rDown / Math.max(0.2, rUp);
-    if (smoother < 1.5 && dL < 4) continue;
+    // A change of smoothness alone is a change of focus (a close-up surface sharp below and
+    // blurred above), not a horizon: the sky part must also differ in lightness.
+    if (dL < 5) continue;
     const score = dL / 4 + Math.max(0, smoother - 1);
     if (score > bestScore) {
       bestScore = score;
       best = y;
     }
   }
-  return bestScore >= 1.2 ? best : h;
+  return bestScore >= 1.2 ? best : 0;
 }
 
 function findWater(g: Grid, rough: Float32Array, mask: Uint8Array): number {
