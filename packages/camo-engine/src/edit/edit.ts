@@ -18,7 +18,7 @@ import { colourNames, findColours, labOfHex, type NamedColour } from './colours.
 export const EDIT_VOCABULARY =
   'darker / lighter; warmer / cooler; more, less, no or add <colour> (any CSS colour name, camo names such as ' +
   'coyote brown or olive drab, blaze orange accents); bigger / smaller shapes; busier / calmer (denser / sparser, cleaner); ' +
-  'more / less contrast (pop, punchier, bolder / subtler, softer, muted); fewer or more colours; ' +
+  'more / less contrast (pop, punchier, bolder / subtler, softer, muted, blend in); fewer or more colours; ' +
   'add or remove dots, contour lines, outlines, leaves or branches, geometric shapes, blobs; brush strokes or stripes; ' +
   'seasons and settings (winter, snow, fall, spring green, summer, desert, swamp, late season); ' +
   'switch to a digital (pixel) or organic style. "much", "a bit", "not so" and "too" scale or turn a change.';
@@ -115,7 +115,10 @@ function turned(text: string): boolean {
   return /\b(not so|not as|not that|not too|less|don'?t want it|doesn'?t need to be)\b/.test(text);
 }
 
-const WORDS_NUM: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7 };
+/** The smallest busier or calmer step an edit makes (1 is a plain "busier"). */
+const DENSITY_FLOOR = 0.8;
+
+const WORDS_NUM: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7 };
 
 /** Seasons and settings, as what a designer would do to the palette and shapes. */
 const SETTINGS: { re: RegExp; ops: (k: number) => Op[]; label: string }[] = [
@@ -208,17 +211,27 @@ export function parseEdit(text: string): Op[] {
     const { colours, rest } = findColours(raw);
     const c = rest;
 
-    // Style.
-    if (/\b(digital|pixels?|pixelated|pixelly|pixel art|marpat|8-bit|blocky|squares)\b/.test(c)) {
+    // Style ("organic blobs instead of pixels": what comes after "instead of" is what goes).
+    const digitalWords = /\b(digital|pixels?|pixelated|pixelly|pixel art|marpat|8-bit|blocky|squares)\b/;
+    const organicWords =
+      /\b(organic|natural looking|woodland style|non-pixel|smooth style|hand drawn|painted)\b/;
+    const wanted = inst ? (inst[1] ?? '') : c;
+    const unwanted = inst ? (inst[2] ?? '') : '';
+    if (inst && organicWords.test(wanted)) ops.push({ kind: 'style', style: 'organic' });
+    else if (inst && digitalWords.test(wanted)) ops.push({ kind: 'style', style: 'digital' });
+    else if (inst && digitalWords.test(unwanted)) ops.push({ kind: 'style', style: 'organic' });
+    else if (inst && organicWords.test(unwanted)) ops.push({ kind: 'style', style: 'digital' });
+    else if (digitalWords.test(c)) {
       ops.push({ kind: 'style', style: REMOVE.test(c) || flip ? 'organic' : 'digital' });
-    } else if (
-      /\b(organic|natural looking|woodland style|non-pixel|smooth style|hand drawn|painted)\b/.test(c)
-    )
-      ops.push({ kind: 'style', style: 'organic' });
+    } else if (organicWords.test(c)) ops.push({ kind: 'style', style: 'organic' });
 
     // Colour count.
     const count = /\b(\d|two|three|four|five|six|seven)(?: \w+)? colors?\b/.exec(c);
-    if (count) {
+    const byCount = /\b(\d|one|two|three|four)(?: \w+)? (fewer|less|more|extra|additional) colors?\b/.exec(c);
+    if (byCount) {
+      const n = Number(byCount[1]) || WORDS_NUM[byCount[1] ?? ''] || 1;
+      ops.push({ kind: 'colours', delta: /fewer|less/.test(byCount[2] ?? '') ? -n : n });
+    } else if (count) {
       const n = Number(count[1]) || WORDS_NUM[count[1] ?? ''] || 0;
       if (n >= 3 && n <= 7) ops.push({ kind: 'colours', count: n });
     } else if (/\bcolors\b/.test(c) && /\b(fewer|less|reduce|simpler|limit|limited|cut|too many)\b/.test(c))
@@ -250,7 +263,7 @@ export function parseEdit(text: string): Op[] {
     const popUp =
       /\b(pop|pops|punchier|punchy|punch|bolder|bold|stand out|vivid|striking|crisper|crisp|sharper|dramatic|contrasty)\b/;
     const popDown =
-      /\b(subtler|subtle|softer|soft|muted|mute|gentler|gentle|low-key|understated|toned down|tone down|tone it down|washed|duller|dull|flatter)\b/;
+      /\b(subtler|subtle|softer|soft|muted|mute|gentler|gentle|low-key|understated|toned down|tone down|tone it down|washed|duller|dull|flatter|blend|blend in|blends in|blend better|stealthier|less visible|less noticeable|harder to spot|harder to see|hide better)\b/;
     if (/\bcontrast\b/.test(c)) {
       const down =
         /\b(less|lower|reduce|softer|weaker|low|tone down|toned down|decrease|not so much)\b/.test(c) ||
@@ -308,7 +321,17 @@ export function parseEdit(text: string): Op[] {
     // Colours.
     // Each colour reads the words just before it ("add orange, less black"), or failing
     // those, the whole clause.
-    colours.forEach((colour, j) => {
+    // An orange asked for safety or to be seen is blaze orange.
+    const safety = /\b(safety|safe|seen|visible|visibility|legal|blaze|hunter)\b/.test(raw);
+    colours.forEach((named, j) => {
+      const colour =
+        safety && named.name === 'orange'
+          ? {
+              name: 'blaze orange',
+              lab: labOfHex('#ff6a13'),
+              ...(named.at !== undefined ? { at: named.at } : {}),
+            }
+          : named;
       const from = j > 0 ? (colours[j - 1]?.at ?? 0) : 0;
       const local = raw.slice(from, colour.at ?? raw.length);
       const after = raw.slice(colour.at ?? 0, colours[j + 1]?.at ?? raw.length);
@@ -546,12 +569,16 @@ export function edit(recipe: Recipe, text: string): EditResult {
         shape.scale *= op.factor;
         done.push(op.factor > 1 ? 'bigger shapes' : 'smaller shapes');
         break;
-      case 'density':
-        shape.scale *= op.amount > 0 ? Math.pow(0.8, op.amount) : Math.pow(1.25, -op.amount);
-        shape.hurst = Math.max(0.05, Math.min(1, shape.hurst - 0.15 * op.amount));
+      case 'density': {
+        // "A bit busier" must still read as busier: below this, the patch sizes move by less
+        // than the shapes' own scatter, either way.
+        const amount = Math.sign(op.amount) * Math.max(DENSITY_FLOOR, Math.abs(op.amount));
+        shape.scale *= amount > 0 ? Math.pow(0.8, amount) : Math.pow(1.25, -amount);
+        shape.hurst = Math.max(0.05, Math.min(1, shape.hurst - 0.15 * amount));
         if (op.amount < 0 && toggles.speckledDots) toggles.speckledDots = false;
         done.push(op.amount > 0 ? 'busier' : 'calmer');
         break;
+      }
       case 'stretch':
         // From level (not from the photo's own lean the other way), then stretched.
         shape.stretch =
