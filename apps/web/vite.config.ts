@@ -40,7 +40,11 @@ function fontsWithoutLayoutShift(): Plugin {
   };
 }
 
-/** The Latin files of the faces every page's first screen uses: body, headings and the header. */
+/**
+ * The Latin files of the faces every page's first screen uses: body, headings and the header.
+ * Barlow Condensed is loaded in this one weight (boot.ts): a face that is not preloaded arrives
+ * too late for `optional` on a first visit, and the header's links were drawn in the fallback.
+ */
 const PRELOADED_FONTS = [
   /^barlow-latin-400-normal-.*\.woff2$/,
   /^barlow-condensed-latin-700-normal-.*\.woff2$/,

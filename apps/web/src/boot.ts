@@ -6,7 +6,6 @@
 // hydrates the page. The styles stay here, in the entry, so index.html links them as usual.
 import '@fontsource/barlow/400.css';
 import '@fontsource/barlow/600.css';
-import '@fontsource/barlow-condensed/600.css';
 import '@fontsource/barlow-condensed/700.css';
 import '@fontsource/black-ops-one/400.css';
 import 'sonner/dist/styles.css';

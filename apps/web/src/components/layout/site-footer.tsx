@@ -22,7 +22,7 @@ export function SiteFooter() {
           </p>
         </div>
         <nav aria-label="Legal">
-          <ul className="flex gap-6 font-condensed text-lg font-semibold uppercase tracking-wider">
+          <ul className="flex gap-6 font-condensed text-lg font-bold uppercase tracking-wider">
             <li>
               <Link to="/privacy" className="text-bone underline-offset-4 hover:text-blaze hover:underline">
                 Privacy Policy

@@ -7,7 +7,7 @@ import { ExternalLinkIcon } from '@/components/ui/external-link-icon';
 import { LogoMark } from '@/components/ui/logo-mark';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  `block rounded px-3 py-2 font-condensed text-lg font-semibold uppercase tracking-wider transition-colors hover:text-blaze ${
+  `block whitespace-nowrap rounded px-2 py-2 font-condensed text-lg font-bold uppercase tracking-wider lg:px-3 transition-colors hover:text-blaze ${
     isActive ? 'text-blaze' : 'text-bone'
   }`;
 
@@ -42,7 +42,7 @@ export function SiteHeader() {
             href={config.data.shopUrl}
             target="_blank"
             rel="noopener noreferrer"
-            className="flex items-center gap-1.5 rounded px-3 py-2 font-condensed text-lg font-semibold uppercase tracking-wider text-bone transition-colors hover:text-blaze"
+            className="flex items-center gap-1.5 whitespace-nowrap rounded px-2 py-2 font-condensed text-lg font-bold uppercase tracking-wider text-bone transition-colors hover:text-blaze lg:px-3"
           >
             Shop
             <ExternalLinkIcon />
@@ -91,7 +91,11 @@ export function SiteHeader() {
             </NavLink>
           </li>
           <li>
-            <button type="button" onClick={() => void signOut()} className="btn btn-secondary btn-sm md:ml-2">
+            <button
+              type="button"
+              onClick={() => void signOut()}
+              className="btn btn-secondary btn-sm whitespace-nowrap md:ml-2"
+            >
               Log Out
             </button>
           </li>
@@ -104,7 +108,7 @@ export function SiteHeader() {
             </NavLink>
           </li>
           <li>
-            <Link to="/signup" className="btn btn-primary btn-sm md:ml-2">
+            <Link to="/signup" className="btn btn-primary btn-sm whitespace-nowrap md:ml-2">
               Sign Up
             </Link>
           </li>

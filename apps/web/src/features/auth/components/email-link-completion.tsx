@@ -84,10 +84,7 @@ export function EmailLinkCompletion({ token }: { token: string }) {
           </p>
         ) : (
           <div className="flex flex-col gap-2">
-            <label
-              htmlFor={emailId}
-              className="font-condensed text-lg font-semibold uppercase tracking-wider"
-            >
+            <label htmlFor={emailId} className="font-condensed text-lg font-bold uppercase tracking-wider">
               Email address
             </label>
             <p className="text-sm text-sage">Enter the e-mail address the link was sent to.</p>

@@ -186,10 +186,7 @@ export function SignInPanel({ mode }: { mode: Mode }) {
       ) : (
         <form onSubmit={submitEmail} className="flex flex-col gap-3" noValidate={!emailLinkEnabled}>
           <div className="flex items-center justify-between gap-2">
-            <label
-              htmlFor={emailId}
-              className="font-condensed text-lg font-semibold uppercase tracking-wider"
-            >
+            <label htmlFor={emailId} className="font-condensed text-lg font-bold uppercase tracking-wider">
               Email address
             </label>
             {!emailLinkEnabled && (

@@ -21,8 +21,8 @@ function WinnerCard({ winner }: { winner: TrophyWinner }) {
           {formatContestMonth(winner.month)}
         </span>
       </div>
-      <div className="flex flex-col gap-1 p-4">
-        <h3 className="font-condensed text-xl font-bold uppercase tracking-wide text-bone">
+      <div className="flex flex-col gap-1 p-3 sm:p-4">
+        <h3 className="break-words font-condensed text-base font-bold uppercase tracking-wide text-bone sm:text-xl">
           {winner.patternName}
         </h3>
         <p className="text-sm text-sage">
@@ -75,18 +75,19 @@ export function TrophyClub({ rulesLink = false }: { rulesLink?: boolean }) {
             The Trophy Club couldn't be loaded right now.
           </p>
         )}
-        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {/* Two columns from the smallest phones up, so five winners are three rows, not five screens. */}
+        <ul className="mt-10 grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-3">
           {club.isPending &&
             Array.from({ length: 5 }, (_, index) => (
               <li key={index} aria-hidden="true" className="card overflow-hidden">
                 <div className="aspect-square animate-pulse bg-loam" />
-                <div className="h-[4.75rem]" />
+                <div className="h-[4.5rem] sm:h-[4.75rem]" />
               </li>
             ))}
           {club.data?.winners.map((winner) => (
             <WinnerCard key={winner.month} winner={winner} />
           ))}
-          <li className="hazard-stripe rounded-md p-1.5">
+          <li className="hazard-stripe col-span-2 rounded-md p-1.5 sm:col-span-1">
             <Link
               to="/design"
               className="flex h-full min-h-72 flex-col items-center justify-center gap-3 rounded bg-night p-6 text-center"

@@ -69,7 +69,7 @@ export function Hero() {
               </span>
             </p>
             <div className="mt-4">
-              <div className="flex justify-between font-condensed text-sm font-semibold uppercase tracking-wider text-sage">
+              <div className="flex justify-between font-condensed text-sm font-bold uppercase tracking-wider text-sage">
                 <span id="member-goal-label">
                   Goal: {formatCount(limits.memberGoal)} members before we sell
                 </span>

@@ -64,13 +64,13 @@ export function AccountInformation({ profile }: { profile: PrivateProfile }) {
         ))}
         <dl className="grid gap-4 border-t border-olive-700/60 py-4 sm:grid-cols-2">
           <div>
-            <dt className="font-condensed text-base font-semibold uppercase tracking-wider text-coyote-300">
+            <dt className="font-condensed text-base font-bold uppercase tracking-wider text-coyote-300">
               Email
             </dt>
             <dd className="break-all text-lg text-bone">{profile.email}</dd>
           </div>
           <div>
-            <dt className="font-condensed text-base font-semibold uppercase tracking-wider text-coyote-300">
+            <dt className="font-condensed text-base font-bold uppercase tracking-wider text-coyote-300">
               Date joined
             </dt>
             <dd className="text-lg text-bone">

@@ -99,7 +99,7 @@ export function InlineEditField({
         <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-2">
           <label
             htmlFor={inputId}
-            className="font-condensed text-base font-semibold uppercase tracking-wider text-coyote-300"
+            className="font-condensed text-base font-bold uppercase tracking-wider text-coyote-300"
           >
             {label}
           </label>
@@ -142,7 +142,7 @@ export function InlineEditField({
       ) : (
         <div className="flex items-center justify-between gap-4">
           <div className="min-w-0">
-            <p className="font-condensed text-base font-semibold uppercase tracking-wider text-coyote-300">
+            <p className="font-condensed text-base font-bold uppercase tracking-wider text-coyote-300">
               {label}
             </p>
             <p className={`truncate text-lg ${displayValue ? 'text-bone' : 'italic text-sage'}`}>

@@ -6,10 +6,7 @@ export function PromoSwitch({ allowPromo }: { allowPromo: boolean }) {
   return (
     <div className="flex items-start justify-between gap-6">
       <div>
-        <p
-          id="promo-label"
-          className="font-condensed text-lg font-semibold uppercase tracking-wider text-bone"
-        >
+        <p id="promo-label" className="font-condensed text-lg font-bold uppercase tracking-wider text-bone">
           Promotional communications
         </p>
         <p id="promo-description" className="mt-1 text-sm text-sage">
