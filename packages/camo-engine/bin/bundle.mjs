@@ -40,6 +40,8 @@ export async function bundled(name) {
       target: 'node20',
       write: false,
       logLevel: 'silent',
+      // sharp is a native module (libvips): loaded from node_modules, and only for large photos.
+      external: ['sharp'],
       // Bundled CommonJS dependencies (jpeg-js) call require() for Node's built-ins.
       banner: {
         js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",

@@ -52,18 +52,46 @@ export interface GenerateResult {
   designs: [GeneratedDesign, GeneratedDesign];
 }
 
+/** Options of generateVariant. */
+export interface VariantOptions {
+  /**
+   * Layer fields of the variant's first recipe (firstRecipe()) at DESIGN_SIZE, some or all,
+   * computed elsewhere (layerGrids() on another thread); see RenderOptions.grids.
+   */
+  firstGrids?: readonly Float32Array[];
+}
+
+/** The recipe a variant's design renders first (before any G4 feedback retry). */
+export function firstRecipe(input: GenerateInput, variant: 'A' | 'B', analysis: PhotoAnalysis): Recipe {
+  const seed = (input.seed ?? 1) >>> 0;
+  return buildRecipe({
+    analysis,
+    style: variantStyle(variant),
+    toggles: normaliseToggles(input.toggles ?? undefined),
+    seed: recipeSeedOf(seed, variant),
+  });
+}
+
+const variantStyle = (variant: 'A' | 'B'): DesignStyle => (variant === 'A' ? 'organic' : 'digital');
+const recipeSeedOf = (seed: number, variant: 'A' | 'B'): number =>
+  (seed * 2 + (variant === 'A' ? 0 : 1)) >>> 0;
+
 function design(
   analysis: PhotoAnalysis,
   variant: 'A' | 'B',
-  style: DesignStyle,
   toggles: DesignToggles,
   seed: number,
+  opts: VariantOptions,
 ): GeneratedDesign {
-  const recipeSeed = (seed * 2 + (variant === 'A' ? 0 : 1)) >>> 0;
+  const style = variantStyle(variant);
+  const recipeSeed = recipeSeedOf(seed, variant);
   const first = buildRecipe({ analysis, style, toggles, seed: recipeSeed });
   // The retries below change only the shape scale, so they share the first render's warp.
   const reuse: RenderReuse = {};
-  let best = cutOpen(first, renderIndices(first, DESIGN_SIZE, { reuse }));
+  let best = cutOpen(
+    first,
+    renderIndices(first, DESIGN_SIZE, { reuse, ...(opts.firstGrids ? { grids: opts.firstGrids } : {}) }),
+  );
   // G4 feedback: the design's spectral slope, measured as the spec measures it (the centred crop
   // of the final, cut-open tile), is compared with the photo's. If it is far off, a larger and a
   // smaller shape scale are tried (in that fixed order, so the result stays deterministic) and the
@@ -243,10 +271,11 @@ export function generateVariant(
   input: GenerateInput,
   variant: 'A' | 'B',
   analysis: PhotoAnalysis = analyseInput(input),
+  opts: VariantOptions = {},
 ): GeneratedDesign {
   const toggles = normaliseToggles(input.toggles ?? undefined);
   const seed = (input.seed ?? 1) >>> 0;
-  return design(analysis, variant, variant === 'A' ? 'organic' : 'digital', toggles, seed);
+  return design(analysis, variant, toggles, seed, opts);
 }
 
 /** Re-renders a recipe as a size x size indexed PNG (16..4096). */

@@ -7,17 +7,24 @@ export type { AnalyseContext, PhotoAnalysis, Swatch, TextureStats } from './anal
 export {
   generate,
   generateVariant,
+  firstRecipe,
   render,
   designFromRecipe,
   DESIGN_SIZE,
   MAX_EXPORT_SIZE,
 } from './generate.js';
-export type { GenerateInput, GenerateResult, GeneratedDesign } from './generate.js';
+export type { GenerateInput, GenerateResult, GeneratedDesign, VariantOptions } from './generate.js';
 export { edit, EditNotUnderstoodError, EDIT_VOCABULARY, type EditResult } from './edit/edit.js';
 export { TOGGLE_NAMES, defaultToggles, normaliseToggles } from './types.js';
 export type { DesignToggles, Photo, ToggleName } from './types.js';
 export type { Recipe, DesignStyle, PaletteEntry, ShapeParams } from './recipe/recipe-types.js';
-export { renderIndices, type RenderOptions, type RenderedTile } from './render/render.js';
+export {
+  renderIndices,
+  layerGrids,
+  layerCosts,
+  type RenderOptions,
+  type RenderedTile,
+} from './render/render.js';
 export { photoStats, type PhotoStats } from './metrics/photo-stats.js';
 export {
   measureDesign,

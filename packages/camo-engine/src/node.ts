@@ -4,52 +4,111 @@ import jpeg from 'jpeg-js';
 import { Worker } from 'node:worker_threads';
 import { analyse } from './analysis/analyse.js';
 import {
+  DESIGN_SIZE,
+  firstRecipe,
   generateVariant,
   type GenerateInput,
   type GenerateResult,
   type GeneratedDesign,
 } from './generate.js';
+import { layerCosts, layerGrids } from './render/render.js';
 import type { Photo } from './types.js';
 
-/** Decodes JPEG or PNG bytes into an RGBA photo (Node only; the core takes raw pixels). */
-export function decodePhoto(bytes: Uint8Array): Photo {
+/**
+ * Photos of at most this many pixels are decoded in JavaScript (jpeg-js, fast-png); larger ones,
+ * and every other format, by sharp. Loading libvips costs about 0.15 s, more than jpeg-js takes
+ * on a photo of this size; jpeg-js takes 1.5 s on a 12-megapixel phone photo, which sharp
+ * decodes already shrunk (JPEG shrink-on-load) in well under 0.1 s.
+ */
+const JS_DECODE_MAX_PIXELS = 1_100_000;
+/** sharp shrinks a larger photo to this longest side, as the site's upload pipeline does. */
+export const PHOTO_MAX_SIDE = 1024;
+
+/**
+ * Decodes photo bytes into RGBA pixels (Node only; the core takes raw pixels). Small JPEG and
+ * PNG photos are decoded as they are; larger ones, and WebP, AVIF, TIFF and the rest, go through
+ * sharp: EXIF orientation applied, sRGB, at most PHOTO_MAX_SIDE on the longest side.
+ */
+export async function decodePhoto(bytes: Uint8Array): Promise<Photo> {
+  return decodeSmall(bytes) ?? (await decodeWithSharp(bytes));
+}
+
+/** The photo decoded in JavaScript, or null when it is large or neither JPEG nor PNG. */
+function decodeSmall(bytes: Uint8Array): Photo | null {
   if (bytes[0] === 0xff && bytes[1] === 0xd8) {
-    const img = jpeg.decode(bytes, { useTArray: true, formatAsRGBA: true, maxMemoryUsageInMB: 1024 });
-    return {
-      width: img.width,
-      height: img.height,
-      data: new Uint8Array(img.data.buffer, img.data.byteOffset, img.data.byteLength),
-    };
-  }
-  if (bytes[0] === 0x89 && bytes[1] === 0x50) {
-    const png = decodePng(bytes);
-    const n = png.width * png.height;
-    const out = new Uint8Array(n * 4);
-    const src = png.data;
-    const ch = png.channels;
-    const pal = png.palette;
-    const scale = png.depth === 16 ? 1 / 257 : 1;
-    for (let i = 0; i < n; i++) {
-      if (pal) {
-        const c = pal[src[i] ?? 0] ?? [0, 0, 0];
-        out[i * 4] = c[0] ?? 0;
-        out[i * 4 + 1] = c[1] ?? 0;
-        out[i * 4 + 2] = c[2] ?? 0;
-      } else if (ch >= 3) {
-        out[i * 4] = Math.round((src[i * ch] ?? 0) * scale);
-        out[i * 4 + 1] = Math.round((src[i * ch + 1] ?? 0) * scale);
-        out[i * 4 + 2] = Math.round((src[i * ch + 2] ?? 0) * scale);
-      } else {
-        const g = Math.round((src[i * ch] ?? 0) * scale);
-        out[i * 4] = g;
-        out[i * 4 + 1] = g;
-        out[i * 4 + 2] = g;
-      }
-      out[i * 4 + 3] = 255;
+    try {
+      const img = jpeg.decode(bytes, {
+        useTArray: true,
+        formatAsRGBA: true,
+        maxMemoryUsageInMB: 1024,
+        // Checked on the frame header, before any scan is decoded.
+        maxResolutionInMP: JS_DECODE_MAX_PIXELS / 1e6,
+      });
+      return {
+        width: img.width,
+        height: img.height,
+        data: new Uint8Array(img.data.buffer, img.data.byteOffset, img.data.byteLength),
+      };
+    } catch (e) {
+      if (e instanceof Error && e.message.includes('maxResolutionInMP')) return null;
+      throw e;
     }
-    return { width: png.width, height: png.height, data: out };
   }
-  throw new Error('unsupported image: expected JPEG or PNG bytes');
+  // A PNG's size is the first thing in its first chunk (IHDR): width and height, 4 bytes each.
+  const isPng = bytes[0] === 0x89 && bytes[1] === 0x50 && bytes.length >= 24;
+  if (!isPng) return null;
+  const header = new DataView(bytes.buffer, bytes.byteOffset + 16, 8);
+  if (header.getUint32(0) * header.getUint32(4) > JS_DECODE_MAX_PIXELS) return null;
+  return rgbaFromPng(decodePng(bytes));
+}
+
+async function decodeWithSharp(bytes: Uint8Array): Promise<Photo> {
+  const { default: sharp } = await import('sharp');
+  try {
+    const { data, info } = await sharp(bytes, { failOn: 'truncated' })
+      .rotate()
+      .resize({ width: PHOTO_MAX_SIDE, height: PHOTO_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+      .toColourspace('srgb')
+      .removeAlpha()
+      .ensureAlpha(1)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return {
+      width: info.width,
+      height: info.height,
+      data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+    };
+  } catch (e) {
+    throw new Error(`unsupported or damaged image: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
+function rgbaFromPng(png: ReturnType<typeof decodePng>): Photo {
+  const n = png.width * png.height;
+  const out = new Uint8Array(n * 4);
+  const src = png.data;
+  const ch = png.channels;
+  const pal = png.palette;
+  const scale = png.depth === 16 ? 1 / 257 : 1;
+  for (let i = 0; i < n; i++) {
+    if (pal) {
+      const c = pal[src[i] ?? 0] ?? [0, 0, 0];
+      out[i * 4] = c[0] ?? 0;
+      out[i * 4 + 1] = c[1] ?? 0;
+      out[i * 4 + 2] = c[2] ?? 0;
+    } else if (ch >= 3) {
+      out[i * 4] = Math.round((src[i * ch] ?? 0) * scale);
+      out[i * 4 + 1] = Math.round((src[i * ch + 1] ?? 0) * scale);
+      out[i * 4 + 2] = Math.round((src[i * ch + 2] ?? 0) * scale);
+    } else {
+      const g = Math.round((src[i * ch] ?? 0) * scale);
+      out[i * 4] = g;
+      out[i * 4 + 1] = g;
+      out[i * 4 + 2] = g;
+    }
+    out[i * 4 + 3] = 255;
+  }
+  return { width: png.width, height: png.height, data: out };
 }
 
 export async function readPhoto(path: string): Promise<Photo> {
@@ -73,15 +132,47 @@ export function decodeIndexedPng(bytes: Uint8Array): {
   };
 }
 
+/** Replies of the variant worker (bin/variant-worker.mjs). */
+interface WorkerReply {
+  ready?: boolean;
+  id?: number;
+  design?: GeneratedDesign;
+  grids?: Float32Array[];
+  error?: string;
+}
+
+/**
+ * The worker's part of design A's first layer fields, in noise octaves (each a pass over the
+ * field grid). Design A (organic) costs about twice design B (digital, on a coarser grid): with
+ * this part on the worker before B, both threads finish at about the same time.
+ */
+const WORKER_FIELD_SHARE = 0.55;
+
+/** The layers whose fields the worker computes: largest first, up to WORKER_FIELD_SHARE of the cost. */
+export function workerLayers(costs: readonly number[], share = WORKER_FIELD_SHARE): number[] {
+  const total = costs.reduce((a, c) => a + c, 0);
+  const order = costs.map((c, k) => ({ c, k })).filter((x) => x.c > 0);
+  order.sort((x, y) => y.c - x.c || x.k - y.k);
+  const out: number[] = [];
+  let taken = 0;
+  for (const { c, k } of order) {
+    if (taken + c > share * total) continue;
+    out.push(k);
+    taken += c;
+  }
+  return out.sort((a, b) => a - b);
+}
+
 /**
  * Draws designs A and B at the same time on two threads: the analysis and design A on the
  * calling thread, design B on a worker thread (started once, at construction, so its start-up
- * overlaps whatever the caller does next). The result is byte-identical to generate(). Node only;
- * call close() when done.
+ * overlaps whatever the caller does next). Before B, the worker also computes part of the layer
+ * fields of A's first render while this thread computes the rest. The result is byte-identical
+ * to generate(). Node only; call close() when done.
  */
 export class ParallelGenerator {
   private readonly worker: Worker;
-  private readonly pending = new Map<number, (r: { design?: GeneratedDesign; error?: string }) => void>();
+  private readonly pending = new Map<number, (r: WorkerReply) => void>();
   private next = 1;
   private readonly ready: Promise<void>;
   /** Why the worker is no longer there (it failed, exited or was closed), once it is not. */
@@ -97,16 +188,13 @@ export class ParallelGenerator {
     });
     // Nothing waits on `ready` until generate(), which reports a start-up failure.
     this.ready.catch(() => undefined);
-    this.worker.on(
-      'message',
-      (m: { ready?: boolean; id?: number; design?: GeneratedDesign; error?: string }) => {
-        if (m.ready) started();
-        if (m.id === undefined) return;
-        const done = this.pending.get(m.id);
-        this.pending.delete(m.id);
-        done?.(m);
-      },
-    );
+    this.worker.on('message', (m: WorkerReply) => {
+      if (m.ready) started();
+      if (m.id === undefined) return;
+      const done = this.pending.get(m.id);
+      this.pending.delete(m.id);
+      done?.(m);
+    });
     // A worker that dies (an exception outside a job, out of memory, close()) fails whatever it
     // still owed and every later call, so generate() rejects instead of waiting for ever.
     const end = (why: string): void => {
@@ -119,6 +207,17 @@ export class ParallelGenerator {
     this.worker.on('exit', (code: number) => end(`worker exited with code ${code}`));
   }
 
+  /** Posts a job to the worker; resolves with its reply, rejects with its error. */
+  private call(job: Record<string, unknown>): Promise<WorkerReply> {
+    if (this.gone) return Promise.reject(new Error(this.gone));
+    const id = this.next++;
+    const reply = new Promise<WorkerReply>((resolve, reject) => {
+      this.pending.set(id, (r) => (r.error === undefined ? resolve(r) : reject(new Error(r.error))));
+    });
+    this.worker.postMessage({ ...job, id });
+    return reply;
+  }
+
   async generate(input: GenerateInput): Promise<GenerateResult> {
     const analysis = analyse(input.photo, {
       description: input.description ?? '',
@@ -127,17 +226,24 @@ export class ParallelGenerator {
     });
     await this.ready;
     if (this.gone) throw new Error(this.gone);
-    const id = this.next++;
-    const b = new Promise<GeneratedDesign>((resolve, reject) => {
-      this.pending.set(id, (r) =>
-        r.design ? resolve(r.design) : reject(new Error(r.error ?? 'worker failed')),
-      );
-    });
-    // The worker needs only the analysis, toggles and seed: no need to copy the photo across.
+    const recipeA = firstRecipe(input, 'A', analysis);
+    const costs = layerCosts(recipeA);
+    const theirs = workerLayers(costs);
+    const mine = costs.map((c, k) => (c > 0 && !theirs.includes(k) ? k : -1)).filter((k) => k >= 0);
+    // The worker takes jobs in order: its part of A's fields, then design B. It needs only the
+    // analysis, toggles and seed: no need to copy the photo across.
+    const fields = this.call({ grids: theirs, recipe: recipeA });
     const light: GenerateInput = { ...input, photo: { width: 0, height: 0, data: new Uint8Array(0) } };
-    this.worker.postMessage({ id, input: light, analysis, variant: 'B' });
-    const a = generateVariant(input, 'A', analysis);
-    const design = await b;
+    const b = this.call({ input: light, analysis, variant: 'B' });
+    // Both rejections are awaited below; until then an early one must not count as unhandled.
+    fields.catch(() => undefined);
+    b.catch(() => undefined);
+    const own = layerGrids(recipeA, DESIGN_SIZE, mine);
+    const given = (await fields).grids ?? [];
+    const firstGrids = own.map((g, k) => (g.length > 0 ? g : (given[k] ?? g)));
+    const a = generateVariant(input, 'A', analysis, { firstGrids });
+    const design = (await b).design;
+    if (!design) throw new Error('worker sent no design');
     // Structured clone turns the transferred buffer into a plain Uint8Array view already.
     return { analysis, designs: [a, { ...design, png: new Uint8Array(design.png) }] };
   }

@@ -1,12 +1,12 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generate } from '../src/generate.js';
-import { ParallelGenerator, readPhoto } from '../src/node.js';
+import { ParallelGenerator, readPhoto, workerLayers } from '../src/node.js';
 import { FIXTURE_DIR } from './fixtures.js';
 
 const run = promisify(execFile);
@@ -30,6 +30,15 @@ describe('ParallelGenerator (design B on a worker thread)', () => {
     const closed = new ParallelGenerator();
     await closed.close();
     await expect(closed.generate({ photo: await readPhoto(photoPath) })).rejects.toThrow(/worker exited/);
+  });
+});
+
+describe("workerLayers (the part of design A's first fields drawn on the worker)", () => {
+  it('takes the costliest layers up to the share, and never a layer without a field', () => {
+    // Layer 0 has no field; costs are noise octaves per grid point.
+    expect(workerLayers([0, 7, 7, 6, 6, 5, 3, 3], 0.55)).toEqual([1, 2, 3]);
+    expect(workerLayers([0, 7, 7, 6, 6, 5, 3, 3], 0)).toEqual([]);
+    expect(workerLayers([0, 4], 1)).toEqual([1]);
   });
 });
 
@@ -60,5 +69,18 @@ describe('camo-engine CLI', () => {
     };
     expect(err.code).toBe(2);
     expect(err.stderr).toContain('usage:');
+  });
+
+  it('says which file it cannot read and exits 1, without a stack trace', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'camo-cli-'));
+    const bad = join(out, 'notes.jpg');
+    writeFileSync(bad, 'not a photo');
+    const err = (await run(process.execPath, [bin, 'generate', bad, '--out', out]).catch(
+      (e: unknown) => e,
+    )) as { code?: number; stderr?: string };
+    expect(err.code).toBe(1);
+    expect(err.stderr).toBe(
+      `camo-engine: cannot read ${bad}: unsupported or damaged image: Input buffer contains unsupported image format\n`,
+    );
   });
 });

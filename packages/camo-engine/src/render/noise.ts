@@ -124,11 +124,21 @@ export class PeriodicFbm {
     this.amps = Float64Array.from(amps, (a) => a / (norm || 1));
   }
 
+  /** How many octaves the sum has (those within the maximum period): its cost per point. */
+  get octaves(): number {
+    return this.lattices.length;
+  }
+
   /** out[p] = at(us[p], vs[p]) for every p, octave by octave (the same sums as at()). */
   fill(us: Float64Array, vs: Float64Array, out: Float32Array): void {
-    const acc = new Float64Array(out.length);
+    out.set(this.sum(us, vs));
+  }
+
+  /** at(us[p], vs[p]) for every p in full precision, octave by octave (the same sums as at()). */
+  sum(us: Float64Array, vs: Float64Array): Float64Array {
+    const acc = new Float64Array(us.length);
     for (let o = 0; o < this.lattices.length; o++) this.lattices[o]?.addTo(us, vs, this.amps[o] ?? 0, acc);
-    out.set(acc);
+    return acc;
   }
 
   at(u: number, v: number): number {

@@ -26,6 +26,11 @@ export interface RenderOptions {
    * the render fills it and reuses what fits.
    */
   reuse?: RenderReuse;
+  /**
+   * Layer fields already computed by layerGrids() for this recipe and size (another thread can
+   * compute some while this one computes the rest); an empty entry is computed here.
+   */
+  grids?: readonly Float32Array[];
 }
 
 /** Cache of warped grid positions, keyed by the warp spec and grid resolution. */
@@ -125,30 +130,55 @@ class LayerFields {
   private warped(res: number, reuse?: RenderReuse): { wu: Float64Array; wv: Float64Array } {
     const key = `${this.warpKey}@${res}`;
     if (reuse?.warped?.key === key) return reuse.warped;
-    const wu = new Float64Array(res * res);
-    const wv = new Float64Array(res * res);
-    const amt = this.warpAmount;
-    for (let j = 0; j < res; j++) {
-      const v = j / res;
+    const us = new Float64Array(res * res);
+    const vs = new Float64Array(res * res);
+    for (let j = 0; j < res; j++)
       for (let i = 0; i < res; i++) {
-        const u = i / res;
-        wu[j * res + i] = u + amt * this.warpX.at(u, v);
-        wv[j * res + i] = v + amt * this.warpY.at(u, v);
+        us[j * res + i] = i / res;
+        vs[j * res + i] = j / res;
       }
+    // The warp noise octave by octave in tight loops (the same sums as warpX.at(u, v)), then the
+    // positions moved by it in place.
+    const wu = this.warpX.sum(us, vs);
+    const wv = this.warpY.sum(us, vs);
+    const amt = this.warpAmount;
+    for (let p = 0; p < wu.length; p++) {
+      wu[p] = (us[p] ?? 0) + amt * (wu[p] ?? 0);
+      wv[p] = (vs[p] ?? 0) + amt * (wv[p] ?? 0);
     }
     if (reuse) reuse.warped = { key, wu, wv };
     return { wu, wv };
   }
 
-  /** Fills one grid per layer (index 0 stays empty) with res x res samples at (i/res, j/res). */
-  grids(res: number, recipe: Recipe, reuse?: RenderReuse): Float32Array[] {
-    const out = this.fbms.map((f) => (f ? new Float32Array(res * res) : new Float32Array(0)));
-    const { wu, wv } = this.warped(res, reuse);
-    const shards = recipe.layers.some((l, k) => k >= 1 && l.shards);
+  /**
+   * Fills one grid per layer (index 0 stays empty) with res x res samples at (i/res, j/res).
+   * A layer with a grid in `given` takes it; `only` limits the layers computed here to those
+   * listed, the others staying empty.
+   */
+  grids(
+    res: number,
+    recipe: Recipe,
+    reuse?: RenderReuse,
+    given?: readonly Float32Array[],
+    only?: readonly number[],
+  ): Float32Array[] {
+    const out = this.fbms.map((f, k) => {
+      const g = given?.[k];
+      if (g && g.length > 0) {
+        if (g.length !== res * res)
+          throw new RangeError(`layer ${k}: a grid of ${g.length} for ${res} x ${res}`);
+        return g;
+      }
+      return f && (!only || only.includes(k)) ? new Float32Array(res * res) : new Float32Array(0);
+    });
+    const todo = (k: number): boolean => !(given?.[k]?.length ?? 0) && (out[k]?.length ?? 0) > 0;
+    const smooth = this.fbms.some((f, k) => f && !recipe.layers[k]?.shards && todo(k));
+    const { wu, wv } = smooth ? this.warped(res, reuse) : { wu: EMPTY64, wv: EMPTY64 };
+    const shards = recipe.layers.some((l, k) => k >= 1 && l.shards && todo(k));
     for (let k = 1; k < this.fbms.length; k++) {
       const f = this.fbms[k];
       const grid = out[k];
-      if (!f || !grid || recipe.layers[k]?.shards) continue;
+      if (!f || !grid || recipe.layers[k]?.shards || !todo(k)) continue;
       f.fill(wu, wv, grid);
     }
     if (shards) {
@@ -161,7 +191,7 @@ class LayerFields {
       for (let k = 1; k < this.fbms.length; k++) {
         const f = this.fbms[k];
         const grid = out[k];
-        if (!f || !grid || !recipe.layers[k]?.shards) continue;
+        if (!f || !grid || !recipe.layers[k]?.shards || !todo(k)) continue;
         const siteField = new Float64Array(this.siteU.length).fill(NaN);
         for (let p = 0; p < res * res; p++) {
           const c = nearest[p] ?? 0;
@@ -491,9 +521,28 @@ class PointPainter {
 }
 
 const EMPTY = new Float32Array(0);
+const EMPTY64 = new Float64Array(0);
 
 export function paletteRgb(recipe: Recipe): [number, number, number][] {
   return recipe.palette.map((p) => hexToRgb(p.hex));
+}
+
+/** The side of the grid the layer fields are sampled on for a size x size render. */
+function fieldResolution(recipe: Recipe, size: number): number {
+  return recipe.style === 'digital' ? REFERENCE_GRID : Math.max(REFERENCE_GRID, Math.min(1024, size >> 1));
+}
+
+/**
+ * The fields of the listed layers of a recipe for a size x size render, for RenderOptions.grids
+ * (the other entries are empty).
+ */
+export function layerGrids(recipe: Recipe, size: number, layers: readonly number[]): Float32Array[] {
+  return new LayerFields(recipe).grids(fieldResolution(recipe, size), recipe, undefined, undefined, layers);
+}
+
+/** Per layer, the noise octaves its smooth field sums per grid point (0 without one). */
+export function layerCosts(recipe: Recipe): number[] {
+  return new LayerFields(recipe).fbms.map((f, k) => (f && !recipe.layers[k]?.shards ? f.octaves : 0));
 }
 
 /**
@@ -504,9 +553,8 @@ export function renderIndices(recipe: Recipe, size: number, opts: RenderOptions 
   if (!Number.isInteger(size) || size < 16 || size > 8192)
     throw new RangeError(`size must be an integer in 16..8192, got ${size}`);
   const fields = new LayerFields(recipe);
-  const res =
-    recipe.style === 'digital' ? REFERENCE_GRID : Math.max(REFERENCE_GRID, Math.min(1024, size >> 1));
-  const grids = fields.grids(res, recipe, opts.reuse);
+  const res = fieldResolution(recipe, size);
+  const grids = fields.grids(res, recipe, opts.reuse, opts.grids);
   // The reference grid is every (res/256)-th point of the render grid: the same samples, no recompute.
   const refGrids = res === REFERENCE_GRID ? grids : grids.map((g) => subsample(g, res, REFERENCE_GRID));
   const thresholds = layerThresholds(recipe, refGrids, REFERENCE_GRID);
