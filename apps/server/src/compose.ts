@@ -136,6 +136,7 @@ export async function compose(options: ComposeOptions) {
     progress: createProgressBus(),
     settings: {
       dailyQuota: config.generationDailyQuota,
+      siteDailyQuota: config.generationSiteDailyQuota,
       faultInjection: config.faultInjection,
       designDeadlineMs: config.generationDeadlineMs,
     },

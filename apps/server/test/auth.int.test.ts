@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions, users } from '../src/platform/db/schema.js';
+import { devAccounts, sessions, users } from '../src/platform/db/schema.js';
 import { createClient, finishSignIn, follow, signIn, startDevSignIn } from './support/dev-sign-in.js';
 import { backends, startTestServer, type TestServer } from './support/test-server.js';
 
@@ -53,6 +53,45 @@ describe.each(backends)('sign-in through the development provider (%s)', (backen
     expect(sessionCookie).toMatch(/HttpOnly/i);
     expect(sessionCookie).toMatch(/SameSite=Lax/i);
     expect(new URL(done.headers.get('location') ?? '', server.origin).href).toBe(`${server.origin}/profile`);
+  });
+
+  it('gives a new session id at sign-in, even to a browser that arrives holding one (no fixation)', async () => {
+    const client = createClient(server.origin);
+    // An id planted in the browser beforehand (by an attacker, or left from an earlier session).
+    client.jar.set('camo.session_token', 'planted-session-id');
+    await finishSignIn(
+      await startDevSignIn(server.origin, { name: 'Fix Ation', email: 'fix@example.com' }, client),
+    );
+    const first = client.jar.get('camo.session_token');
+    expect(first).toBeDefined();
+    expect(first).not.toContain('planted-session-id');
+    expect((await client.json('/api/me')).status).toBe(200);
+    // Signing in again in the same browser gives yet another id.
+    await finishSignIn(
+      await startDevSignIn(server.origin, { name: 'Fix Ation', email: 'fix@example.com' }, client),
+    );
+    const second = client.jar.get('camo.session_token');
+    expect(second).toBeDefined();
+    expect(second).not.toBe(first);
+    expect((await client.json('/api/me')).status).toBe(200);
+  });
+
+  it('knows people by issuer and subject, never by e-mail address', async () => {
+    const ivy = await signIn(server.origin, { name: 'Ivy Subject', email: 'ivy@example.com' });
+    const me = (await ivy.json<{ id: string }>('/api/me')).body;
+    // The provider now reports another e-mail address for the same subject: the same person.
+    await server.database.db
+      .update(devAccounts)
+      .set({ email: 'ivy.new@example.com' })
+      .where(eq(devAccounts.email, 'ivy@example.com'));
+    const renamed = await signIn(server.origin, { name: 'Ivy Subject', email: 'ivy.new@example.com' });
+    expect((await renamed.json<{ id: string }>('/api/me')).body.id).toBe(me.id);
+    // Another subject that claims Ivy's address is not let into Ivy's account.
+    const other = await startDevSignIn(server.origin, { name: 'Not Ivy', email: 'ivy@example.com' });
+    await finishSignIn(other);
+    const them = await other.client.json<{ id: string }>('/api/me');
+    if (them.status === 200) expect(them.body.id).not.toBe(me.id);
+    else expect(them.status).toBe(401);
   });
 
   it('refuses a replayed callback', async () => {

@@ -110,6 +110,12 @@ describe.each(backends)('create a design through the API (%s)', (backend) => {
     expect(submit.body.message).toBe(generationMessages.submitNeedsSelection);
     const empty = await post<{ message: string }>(alice, `/api/designs/${id}/edit`, { editPrompt: '   ' });
     expect(empty.body.message).toBe(generationMessages.editRequired);
+    const long = await post<{ message: string }>(alice, `/api/designs/${id}/edit`, {
+      editPrompt: 'darker '.repeat(29),
+    });
+    expect(long.status).toBe(400);
+    expect(long.body.message).toBe(generationMessages.editTooLong);
+    expect(generationMessages.editTooLong).toBe('Edit request must be 200 characters or less.');
   });
 
   it('selects, edits once, refuses a second edit and an edit it does not understand, and submits', async () => {
@@ -139,6 +145,13 @@ describe.each(backends)('create a design through the API (%s)', (backend) => {
 
     const noName = await post<{ message: string }>(alice, `/api/designs/${id}/submit`, { name: ' ' });
     expect(noName.body.message).toBe(generationMessages.nameRequired);
+    // The page's fields stop at 50 and 200 characters; a client that sends more hears why.
+    const longName = await post<{ message: string }>(alice, `/api/designs/${id}/submit`, {
+      name: 'R'.repeat(51),
+    });
+    expect(longName.status).toBe(400);
+    expect(longName.body.message).toBe(generationMessages.nameTooLong);
+    expect(generationMessages.nameTooLong).toBe('Design name must be 50 characters or less.');
     const forged = await post(alice, `/api/designs/${id}/submit`, { name: 'Ridge', voteCount: 99 });
     expect(forged.status).toBe(400);
 
@@ -301,5 +314,34 @@ describe.each(backends)('create a design through the API (%s)', (backend) => {
     expect(replies.slice(0, 12).every((r) => r.status === 202)).toBe(true);
     expect(replies[12]!.status).toBe(429);
     expect(replies[12]!.body.message).toMatch(/today's limit of 12 generations/);
+  });
+});
+
+describe.each(backends)('the site-wide daily quota (%s)', (backend) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(backend, {
+      GENERATION_DAILY_QUOTA: '5',
+      GENERATION_SITE_DAILY_QUOTA: '3',
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('refuses everyone once the site has made its designs for the day, within their own quota or not', async () => {
+    const dana = await signIn(server.origin, { name: 'Dana Site', email: 'dana@example.com' });
+    const eli = await signIn(server.origin, { name: 'Eli Site', email: 'eli@example.com' });
+    const photo = forestJpeg();
+    expect((await upload(dana, photo)).status).toBe(202);
+    expect((await upload(dana, photo)).status).toBe(202);
+    expect((await upload(eli, photo)).status).toBe(202);
+    for (const who of [eli, dana]) {
+      const refused = await upload(who, photo);
+      expect(refused.status).toBe(429);
+      expect(refused.body.message).toBe(
+        'The site has made as many designs as it can today. Please try again tomorrow.',
+      );
+    }
   });
 });

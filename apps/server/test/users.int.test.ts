@@ -208,6 +208,8 @@ describe.each(backends)('profile API (%s)', (backend) => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    // HSTS only in production (on https); see the production test below.
+    expect(response.headers.get('strict-transport-security')).toBeNull();
   });
 
   it('keeps the API docs page unframeable, with no inline script', async () => {

@@ -25,7 +25,14 @@ export interface NewPhoto {
 export type InsertPhotoResult =
   | { kind: 'created'; row: PhotoRow }
   | { kind: 'existing'; row: PhotoRow }
-  | { kind: 'quota_exceeded'; used: number };
+  | { kind: 'quota_exceeded'; used: number }
+  | { kind: 'site_quota_exceeded'; used: number };
+
+/** Generations allowed in 24 hours: per person, and for everyone together. */
+export interface GenerationQuotas {
+  perUser: number;
+  site: number;
+}
 
 export function createGenerationRepository(db: Db) {
   /** Moves a photo to `to` only from a status the state machine allows; returns the row or undefined. */
@@ -44,11 +51,12 @@ export function createGenerationRepository(db: Db) {
 
   return {
     /**
-     * Creates the pending record of a Generate click. The idempotency key and the daily quota are
-     * decided inside one transaction holding a per-user lock, so concurrent requests with one key
-     * make one record, and a burst of requests cannot overrun the quota.
+     * Creates the pending record of a Generate click. The idempotency key and the daily quotas
+     * are decided inside one transaction holding a per-user lock (and, for the site-wide count, a
+     * site-wide one, always taken second), so concurrent requests with one key make one record,
+     * and a burst of requests cannot overrun either quota.
      */
-    async insertPending(photo: NewPhoto, dailyQuota: number): Promise<InsertPhotoResult> {
+    async insertPending(photo: NewPhoto, quotas: GenerationQuotas): Promise<InsertPhotoResult> {
       return db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'generation:' + photo.userId}))`);
         const [existing] = await tx
@@ -74,7 +82,13 @@ export function createGenerationRepository(db: Db) {
               ne(environmentPhotos.status, 'failed'),
             ),
           );
-        if ((used?.n ?? 0) >= dailyQuota) return { kind: 'quota_exceeded', used: used?.n ?? 0 };
+        if ((used?.n ?? 0) >= quotas.perUser) return { kind: 'quota_exceeded', used: used?.n ?? 0 };
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'generation:site'}))`);
+        const [all] = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(environmentPhotos)
+          .where(and(gt(environmentPhotos.createdAt, since), ne(environmentPhotos.status, 'failed')));
+        if ((all?.n ?? 0) >= quotas.site) return { kind: 'site_quota_exceeded', used: all?.n ?? 0 };
         const [row] = await tx
           .insert(environmentPhotos)
           .values({ ...photo, status: 'pending', stage: 'uploading_to_storage' })

@@ -25,6 +25,8 @@ import type { DesignProvider, ProviderDesign, ProviderInput } from './provider.j
 
 export interface GenerationSettings {
   dailyQuota: number;
+  /** Generations by everyone together in 24 hours. */
+  siteDailyQuota: number;
   faultInjection: boolean;
   /**
    * How long one design may take before the pipeline stops waiting for it (a hung provider): it
@@ -266,11 +268,15 @@ export function createGenerationService(deps: {
           designToggles: fields.designToggles,
           createdAt,
         },
-        settings.dailyQuota,
+        { perUser: settings.dailyQuota, site: settings.siteDailyQuota },
       );
       if (inserted.kind === 'quota_exceeded')
         throw new QuotaExceededError(
           `You have reached today's limit of ${settings.dailyQuota} generations. Please try again tomorrow.`,
+        );
+      if (inserted.kind === 'site_quota_exceeded')
+        throw new QuotaExceededError(
+          'The site has made as many designs as it can today. Please try again tomorrow.',
         );
       if (inserted.kind === 'existing') return { photoId: inserted.row.id, created: false };
       const row = inserted.row;

@@ -117,6 +117,7 @@ const envSchema = z.object({
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   WEB_DIST_DIR: optionalText,
   GENERATION_DAILY_QUOTA: z.coerce.number().int().min(1).max(100_000).default(20),
+  GENERATION_SITE_DAILY_QUOTA: z.coerce.number().int().min(1).max(10_000_000).default(2_000),
   // Above the AI service's worst case (3 attempts of 120 s and backoff); two fit in the job's expiry.
   GENERATION_DEADLINE_MS: z.coerce.number().int().min(1_000).max(420_000).default(400_000),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
@@ -209,6 +210,8 @@ export interface Config {
   webDistDir: string | undefined;
   /** Generations per user and 24 hours (quality rule 8). */
   generationDailyQuota: number;
+  /** Generations by everyone together in 24 hours (quality rule 8's global quota). */
+  generationSiteDailyQuota: number;
   /** Generation jobs one process runs at once. */
   workerConcurrency: number;
   /** How long one design may take before the pipeline gives up on it (generation.service.ts). */
@@ -332,6 +335,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     apiRateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE,
     webDistDir: e.WEB_DIST_DIR,
     generationDailyQuota: e.GENERATION_DAILY_QUOTA,
+    generationSiteDailyQuota: e.GENERATION_SITE_DAILY_QUOTA,
     workerConcurrency: e.WORKER_CONCURRENCY,
     faultInjection: e.FAULT_INJECTION,
     generationDeadlineMs: e.GENERATION_DEADLINE_MS,

@@ -70,4 +70,41 @@ describe('logger', () => {
     expect(out).not.toContain(TOKEN);
     expect(out).toContain('job failed');
   });
+
+  it('logs a request as method, path and id: no cookie, no authorization header, no query string', () => {
+    const { log, lines } = capture();
+    const req = {
+      id: 'req-7',
+      method: 'GET',
+      url: `/api/auth/magic-link/verify?token=${TOKEN}&email=${encodeURIComponent(EMAIL)}`,
+      headers: { cookie: `camo.session_token=${TOKEN}`, authorization: `Bearer ${TOKEN}` },
+    };
+    log.info({ req }, 'incoming request');
+    const out = lines();
+    expect(out).toContain('/api/auth/magic-link/verify');
+    expect(out).toContain('req-7');
+    expect(out).not.toContain(TOKEN);
+    expect(out).not.toContain('buck.hunter');
+    expect(out).not.toContain('camo.session_token');
+    expect(out).not.toContain('Bearer');
+  });
+
+  it('redacts e-mail addresses, phone numbers and tokens a handler logs by accident', () => {
+    const { log, lines } = capture();
+    log.info({ user: { email: EMAIL, phoneNumber: PHONE }, link: { token: TOKEN } }, 'profile saved');
+    const out = lines();
+    expect(out).not.toContain(EMAIL);
+    expect(out).not.toContain(PHONE);
+    expect(out).not.toContain(TOKEN);
+    expect(out).toContain('[redacted]');
+  });
+
+  it('encodes user text: a name with a line break and a forged log line stays one JSON line', () => {
+    const { log, lines } = capture();
+    const name = 'Buck\n{"level":60,"msg":"forged"}\u202e\u0000';
+    log.info({ designName: name }, 'design renamed');
+    const out = lines().trim().split('\n');
+    expect(out).toHaveLength(1);
+    expect((JSON.parse(out[0]!) as { designName: string }).designName).toBe(name);
+  });
 });

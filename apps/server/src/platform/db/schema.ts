@@ -169,6 +169,8 @@ export const environmentPhotos = pgTable(
   },
   (t) => [
     index('environment_photos_user_idx').on(t.userId, t.createdAt),
+    // The site-wide daily quota counts the last 24 hours of everyone's generations.
+    index('environment_photos_created_idx').on(t.createdAt),
     index('environment_photos_status_idx').on(t.status),
     uniqueIndex('environment_photos_idempotency_idx').on(t.userId, t.idempotencyKey),
   ],

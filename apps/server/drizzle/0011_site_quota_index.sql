@@ -1,0 +1,1 @@
+CREATE INDEX "environment_photos_created_idx" ON "environment_photos" USING btree ("created_at");
