@@ -59,6 +59,8 @@ export interface VariantOptions {
    * computed elsewhere (layerGrids() on another thread); see RenderOptions.grids.
    */
   firstGrids?: readonly Float32Array[];
+  /** Warped positions already computed for the first recipe (by layerGrids with this reuse). */
+  reuse?: RenderReuse;
 }
 
 /** The recipe a variant's design renders first (before any G4 feedback retry). */
@@ -87,7 +89,7 @@ function design(
   const recipeSeed = recipeSeedOf(seed, variant);
   const first = buildRecipe({ analysis, style, toggles, seed: recipeSeed });
   // The retries below change only the shape scale, so they share the first render's warp.
-  const reuse: RenderReuse = {};
+  const reuse: RenderReuse = opts.reuse ?? {};
   let best = cutOpen(
     first,
     renderIndices(first, DESIGN_SIZE, { reuse, ...(opts.firstGrids ? { grids: opts.firstGrids } : {}) }),

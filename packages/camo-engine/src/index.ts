@@ -23,6 +23,7 @@ export {
   layerGrids,
   layerCosts,
   type RenderOptions,
+  type RenderReuse,
   type RenderedTile,
 } from './render/render.js';
 export { photoStats, type PhotoStats } from './metrics/photo-stats.js';

@@ -11,7 +11,7 @@ import {
   type GenerateResult,
   type GeneratedDesign,
 } from './generate.js';
-import { layerCosts, layerGrids } from './render/render.js';
+import { layerCosts, layerGrids, type RenderReuse } from './render/render.js';
 import type { Photo } from './types.js';
 
 /**
@@ -238,10 +238,12 @@ export class ParallelGenerator {
     // Both rejections are awaited below; until then an early one must not count as unhandled.
     fields.catch(() => undefined);
     b.catch(() => undefined);
-    const own = layerGrids(recipeA, DESIGN_SIZE, mine);
+    // The warp computed here is kept for A's renders after this one (the G4 feedback's retries).
+    const reuse: RenderReuse = {};
+    const own = layerGrids(recipeA, DESIGN_SIZE, mine, reuse);
     const given = (await fields).grids ?? [];
     const firstGrids = own.map((g, k) => (g.length > 0 ? g : (given[k] ?? g)));
-    const a = generateVariant(input, 'A', analysis, { firstGrids });
+    const a = generateVariant(input, 'A', analysis, { firstGrids, reuse });
     const design = (await b).design;
     if (!design) throw new Error('worker sent no design');
     // Structured clone turns the transferred buffer into a plain Uint8Array view already.

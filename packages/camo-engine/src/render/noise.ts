@@ -103,9 +103,14 @@ export interface FbmSpec {
   seed: number;
 }
 
-/** Fractal sum of periodic gradient noise; every octave doubles the integer period, so it still tiles. */
+/**
+ * Fractal sum of periodic gradient noise; every octave doubles the integer period, so it still
+ * tiles. The octaves' gradient tables are built on first use: a sum whose layer another thread
+ * computes, or whose cost is only counted, never builds them.
+ */
 export class PeriodicFbm {
-  private readonly lattices: PeriodicGradientLattice[] = [];
+  private readonly periods: { px: number; py: number; seed: number }[] = [];
+  private built: PeriodicGradientLattice[] | null = null;
   private readonly amps: Float64Array;
 
   constructor(spec: FbmSpec, maxPeriod = 1 << 30) {
@@ -116,7 +121,7 @@ export class PeriodicFbm {
       const px = Math.max(1, Math.round(spec.periodX)) << o;
       const py = Math.max(1, Math.round(spec.periodY)) << o;
       if (Math.max(px, py) > maxPeriod) break;
-      this.lattices.push(new PeriodicGradientLattice(px, py, (spec.seed * 131 + o * 7919) | 0));
+      this.periods.push({ px, py, seed: (spec.seed * 131 + o * 7919) | 0 });
       amps.push(amp);
       norm += amp;
       amp *= spec.persistence;
@@ -124,9 +129,14 @@ export class PeriodicFbm {
     this.amps = Float64Array.from(amps, (a) => a / (norm || 1));
   }
 
+  private get lattices(): PeriodicGradientLattice[] {
+    this.built ??= this.periods.map(({ px, py, seed }) => new PeriodicGradientLattice(px, py, seed));
+    return this.built;
+  }
+
   /** How many octaves the sum has (those within the maximum period): its cost per point. */
   get octaves(): number {
-    return this.lattices.length;
+    return this.periods.length;
   }
 
   /** out[p] = at(us[p], vs[p]) for every p, octave by octave (the same sums as at()). */
@@ -137,7 +147,8 @@ export class PeriodicFbm {
   /** at(us[p], vs[p]) for every p in full precision, octave by octave (the same sums as at()). */
   sum(us: Float64Array, vs: Float64Array): Float64Array {
     const acc = new Float64Array(us.length);
-    for (let o = 0; o < this.lattices.length; o++) this.lattices[o]?.addTo(us, vs, this.amps[o] ?? 0, acc);
+    const lattices = this.lattices;
+    for (let o = 0; o < lattices.length; o++) lattices[o]?.addTo(us, vs, this.amps[o] ?? 0, acc);
     return acc;
   }
 

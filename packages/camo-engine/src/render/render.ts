@@ -534,10 +534,15 @@ function fieldResolution(recipe: Recipe, size: number): number {
 
 /**
  * The fields of the listed layers of a recipe for a size x size render, for RenderOptions.grids
- * (the other entries are empty).
+ * (the other entries are empty). `reuse` keeps the warped positions for the renders that follow.
  */
-export function layerGrids(recipe: Recipe, size: number, layers: readonly number[]): Float32Array[] {
-  return new LayerFields(recipe).grids(fieldResolution(recipe, size), recipe, undefined, undefined, layers);
+export function layerGrids(
+  recipe: Recipe,
+  size: number,
+  layers: readonly number[],
+  reuse?: RenderReuse,
+): Float32Array[] {
+  return new LayerFields(recipe).grids(fieldResolution(recipe, size), recipe, reuse, undefined, layers);
 }
 
 /** Per layer, the noise octaves its smooth field sums per grid point (0 without one). */
