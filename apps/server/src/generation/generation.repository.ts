@@ -71,24 +71,26 @@ export function createGenerationRepository(db: Db) {
           .limit(1);
         if (existing) return { kind: 'existing', row: existing };
         const since = new Date(photo.createdAt.getTime() - 24 * 60 * 60 * 1000);
-        const [used] = await tx
-          .select({ n: sql<number>`count(*)::int` })
-          .from(environmentPhotos)
-          .where(
-            and(
-              eq(environmentPhotos.userId, photo.userId),
-              gt(environmentPhotos.createdAt, since),
-              // A generation that failed on our side does not use up the person's quota.
-              ne(environmentPhotos.status, 'failed'),
-            ),
-          );
-        if ((used?.n ?? 0) >= quotas.perUser) return { kind: 'quota_exceeded', used: used?.n ?? 0 };
+        /** Generations of the last 24 hours (of one person, or of everyone). */
+        const recent = async (userId?: string): Promise<number> => {
+          const [counted] = await tx
+            .select({ n: sql<number>`count(*)::int` })
+            .from(environmentPhotos)
+            .where(
+              and(
+                userId === undefined ? undefined : eq(environmentPhotos.userId, userId),
+                gt(environmentPhotos.createdAt, since),
+                // A generation that failed on our side uses up no quota.
+                ne(environmentPhotos.status, 'failed'),
+              ),
+            );
+          return counted?.n ?? 0;
+        };
+        const used = await recent(photo.userId);
+        if (used >= quotas.perUser) return { kind: 'quota_exceeded', used };
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'generation:site'}))`);
-        const [all] = await tx
-          .select({ n: sql<number>`count(*)::int` })
-          .from(environmentPhotos)
-          .where(and(gt(environmentPhotos.createdAt, since), ne(environmentPhotos.status, 'failed')));
-        if ((all?.n ?? 0) >= quotas.site) return { kind: 'site_quota_exceeded', used: all?.n ?? 0 };
+        const all = await recent();
+        if (all >= quotas.site) return { kind: 'site_quota_exceeded', used: all };
         const [row] = await tx
           .insert(environmentPhotos)
           .values({ ...photo, status: 'pending', stage: 'uploading_to_storage' })
