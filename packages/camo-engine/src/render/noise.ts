@@ -139,17 +139,35 @@ export class PeriodicFbm {
     return this.periods.length;
   }
 
-  /** out[p] = at(us[p], vs[p]) for every p, octave by octave (the same sums as at()). */
-  fill(us: Float64Array, vs: Float64Array, out: Float32Array): void {
-    out.set(this.sum(us, vs));
-  }
-
-  /** at(us[p], vs[p]) for every p in full precision, octave by octave (the same sums as at()). */
-  sum(us: Float64Array, vs: Float64Array): Float64Array {
-    const acc = new Float64Array(us.length);
+  /**
+   * The sum at the points of a res x res grid, (us, vs) holding their (possibly warped) positions
+   * row by row. An octave of period P varies smoothly over a grid point spacing: it is evaluated
+   * on the coarsest subgrid (every 2^t-th point) with at least GRID_SAMPLES_PER_PERIOD points per
+   * period, and the coarse sums are brought up to the full grid by cubic interpolation, a factor
+   * of two at a time. The fine octaves, the costly ones, are evaluated at every point.
+   */
+  sumGrid(us: Float64Array, vs: Float64Array, res: number): Float64Array {
+    if (us.length !== res * res) throw new RangeError(`${us.length} points for a ${res} x ${res} grid`);
     const lattices = this.lattices;
-    for (let o = 0; o < lattices.length; o++) lattices[o]?.addTo(us, vs, this.amps[o] ?? 0, acc);
-    return acc;
+    const stepOf = (o: number): number => {
+      const l = lattices[o];
+      const period = l ? Math.max(l.px, l.py) : res;
+      let step = 1;
+      while (res % (step * 2) === 0 && res / (step * 2) >= GRID_SAMPLES_PER_PERIOD * period) step *= 2;
+      return step;
+    };
+    const steps = lattices.map((_, o) => stepOf(o));
+    let step = Math.max(1, ...steps);
+    let acc: Float64Array | null = null;
+    for (; step >= 1; step >>= 1) {
+      const g = res / step;
+      acc = acc ? upsample2(acc, g >> 1) : new Float64Array(g * g);
+      const here = steps.flatMap((s, o) => (s === step ? [o] : []));
+      if (here.length === 0) continue;
+      const [su, sv] = step === 1 ? [us, vs] : [subgrid(us, res, step), subgrid(vs, res, step)];
+      for (const o of here) lattices[o]?.addTo(su, sv, this.amps[o] ?? 0, acc);
+    }
+    return acc ?? new Float64Array(res * res);
   }
 
   at(u: number, v: number): number {
@@ -162,4 +180,51 @@ export class PeriodicFbm {
     }
     return s;
   }
+}
+
+/** Grid points per noise period below which an octave is evaluated on a finer subgrid. */
+const GRID_SAMPLES_PER_PERIOD = 16;
+
+/** Every step-th point of a res x res grid, along both axes. */
+function subgrid(a: Float64Array, res: number, step: number): Float64Array {
+  const g = res / step;
+  const out = new Float64Array(g * g);
+  for (let j = 0; j < g; j++) for (let i = 0; i < g; i++) out[j * g + i] = a[j * step * res + i * step] ?? 0;
+  return out;
+}
+
+/**
+ * An n x n periodic grid brought to 2n x 2n: the old points kept, the new ones between them by the
+ * four-point cubic (-1, 9, 9, -1) / 16 along x, then along y (wrapping at the edges).
+ */
+function upsample2(a: Float64Array, n: number): Float64Array {
+  const m = 2 * n;
+  const wide = new Float64Array(n * m);
+  for (let j = 0; j < n; j++) {
+    const r = j * n;
+    const w = j * m;
+    for (let i = 0; i < n; i++) {
+      const p0 = a[r + ((i + n - 1) % n)] ?? 0;
+      const p1 = a[r + i] ?? 0;
+      const p2 = a[r + ((i + 1) % n)] ?? 0;
+      const p3 = a[r + ((i + 2) % n)] ?? 0;
+      wide[w + 2 * i] = p1;
+      wide[w + 2 * i + 1] = (9 * (p1 + p2) - p0 - p3) / 16;
+    }
+  }
+  const out = new Float64Array(m * m);
+  for (let j = 0; j < n; j++) {
+    const r0 = ((j + n - 1) % n) * m;
+    const r1 = j * m;
+    const r2 = ((j + 1) % n) * m;
+    const r3 = ((j + 2) % n) * m;
+    const even = 2 * j * m;
+    const odd = even + m;
+    for (let i = 0; i < m; i++) {
+      const p1 = wide[r1 + i] ?? 0;
+      out[even + i] = p1;
+      out[odd + i] = (9 * (p1 + (wide[r2 + i] ?? 0)) - (wide[r0 + i] ?? 0) - (wide[r3 + i] ?? 0)) / 16;
+    }
+  }
+  return out;
 }

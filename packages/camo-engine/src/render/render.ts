@@ -137,10 +137,9 @@ class LayerFields {
         us[j * res + i] = i / res;
         vs[j * res + i] = j / res;
       }
-    // The warp noise octave by octave in tight loops (the same sums as warpX.at(u, v)), then the
-    // positions moved by it in place.
-    const wu = this.warpX.sum(us, vs);
-    const wv = this.warpY.sum(us, vs);
+    // The warp noise on the grid (see PeriodicFbm.sumGrid), then the positions moved by it in place.
+    const wu = this.warpX.sumGrid(us, vs, res);
+    const wv = this.warpY.sumGrid(us, vs, res);
     const amt = this.warpAmount;
     for (let p = 0; p < wu.length; p++) {
       wu[p] = (us[p] ?? 0) + amt * (wu[p] ?? 0);
@@ -179,7 +178,7 @@ class LayerFields {
       const f = this.fbms[k];
       const grid = out[k];
       if (!f || !grid || recipe.layers[k]?.shards || !todo(k)) continue;
-      f.fill(wu, wv, grid);
+      grid.set(f.sumGrid(wu, wv, res));
     }
     if (shards) {
       // A shard layer is constant on each Voronoi cell: its field at the cell's site, computed once.
@@ -336,16 +335,19 @@ class GridSampler {
     const bot = c + (d - c) * this.tx;
     return top + (bot - top) * this.ty;
   }
-  /** Gradient magnitude in field units per tile width. */
+  /** The last gradient() along x and y, in field units per tile width. */
+  gx = 0;
+  gy = 0;
+  /** Gradient magnitude in field units per tile width (its components are left in gx, gy). */
   gradient(g: Float32Array): number {
     const r = this.res;
     const a = g[this.j0 * r + this.i0] ?? 0;
     const b = g[this.j0 * r + this.i1] ?? 0;
     const c = g[this.j1 * r + this.i0] ?? 0;
     const d = g[this.j1 * r + this.i1] ?? 0;
-    const gx = ((b - a) * (1 - this.ty) + (d - c) * this.ty) * r;
-    const gy = ((c - a) * (1 - this.tx) + (d - b) * this.tx) * r;
-    return Math.sqrt(gx * gx + gy * gy);
+    this.gx = ((b - a) * (1 - this.ty) + (d - c) * this.ty) * r;
+    this.gy = ((c - a) * (1 - this.tx) + (d - b) * this.tx) * r;
+    return Math.sqrt(this.gx * this.gx + this.gy * this.gy);
   }
 }
 
@@ -360,6 +362,8 @@ class PointPainter {
   /** Per host colour (palette index), the confined layers (LayerSpec.within) on it, top first. */
   private readonly confinedByHost: (number[] | undefined)[] = [];
   private readonly hasLines: boolean;
+  /** A second sampler, for looking across a shape without moving the main one. */
+  private readonly probe: GridSampler;
   constructor(
     private readonly recipe: Recipe,
     private readonly grids: Float32Array[],
@@ -376,6 +380,7 @@ class PointPainter {
       }
     }
     this.shapes = new ShapeField(recipe.overlays);
+    this.probe = new GridSampler(sampler.res);
     this.hasLines =
       !!recipe.overlays.outlines || (!!recipe.overlays.contours && this.contourLevels.length > 0);
     const layers = recipe.layers;
@@ -492,10 +497,19 @@ class PointPainter {
     const ov = recipe.overlays;
     if (ov.outlines && layer >= 1) {
       const g = grids[layer];
+      const threshold = thresholds[layer] ?? 0;
       if (g) {
         const grad = sampler.gradient(g);
-        if (fieldAtLayer - (thresholds[layer] ?? 0) < ov.outlines.halfWidth * this.lineScale * grad)
-          colour = ov.outlines.colour;
+        const width = ov.outlines.halfWidth * this.lineScale;
+        // Within a line's width of the shape's edge (distance estimated as field over gradient).
+        // A sliver narrower than two widths would fill with the line colour, a dark blob and not a
+        // stroke: two widths further in (up the gradient) the shape must still go on.
+        if (grad > 0 && fieldAtLayer - threshold < width * grad) {
+          const step = (2 * width) / grad;
+          const probe = this.probe;
+          probe.set(u + sampler.gx * step, v + sampler.gy * step);
+          if (probe.value(g) >= threshold) colour = ov.outlines.colour;
+        }
       }
     }
     if (ov.contours && this.contourLevels.length > 0) {
