@@ -86,10 +86,12 @@ async function decodeWithSharp(bytes: Uint8Array): Promise<Photo> {
 function rgbaFromPng(png: ReturnType<typeof decodePng>): Photo {
   const n = png.width * png.height;
   const out = new Uint8Array(n * 4);
-  const src = png.data;
   const ch = png.channels;
+  // Below 8 bits (a palette or grey of 1, 2 or 4 bits) the samples come packed: one a byte here.
+  const packed = png.depth < 8 && ch === 1;
+  const src = packed ? unpackIndices(Uint8Array.from(png.data), png.width, png.height, png.depth) : png.data;
   const pal = png.palette;
-  const scale = png.depth === 16 ? 1 / 257 : 1;
+  const scale = png.depth === 16 ? 1 / 257 : packed && !pal ? 255 / ((1 << png.depth) - 1) : 1;
   for (let i = 0; i < n; i++) {
     if (pal) {
       const c = pal[src[i] ?? 0] ?? [0, 0, 0];
@@ -124,12 +126,27 @@ export function decodeIndexedPng(bytes: Uint8Array): {
 } {
   const png = decodePng(bytes);
   if (!png.palette || png.channels !== 1) throw new Error('not an indexed PNG');
+  const data = png.data instanceof Uint8Array ? png.data : Uint8Array.from(png.data);
   return {
     width: png.width,
     height: png.height,
-    index: png.data instanceof Uint8Array ? png.data : Uint8Array.from(png.data),
+    index: png.depth === 8 ? data : unpackIndices(data, png.width, png.height, png.depth),
     palette: png.palette.map((c) => [c[0] ?? 0, c[1] ?? 0, c[2] ?? 0]),
   };
+}
+
+/** Indices of `depth` bits (1, 2 or 4), packed from the high bits and each row whole bytes, one a byte. */
+function unpackIndices(data: Uint8Array, width: number, height: number, depth: number): Uint8Array {
+  const out = new Uint8Array(width * height);
+  const rowBytes = Math.ceil((width * depth) / 8);
+  const perByte = 8 / depth;
+  const mask = (1 << depth) - 1;
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const byte = data[y * rowBytes + Math.floor(x / perByte)] ?? 0;
+      out[y * width + x] = (byte >> (8 - depth * ((x % perByte) + 1))) & mask;
+    }
+  return out;
 }
 
 /** Replies of the variant worker (bin/variant-worker.mjs). */

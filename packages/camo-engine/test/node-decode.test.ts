@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { encode } from 'fast-png';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { decodePhoto, PHOTO_MAX_SIDE } from '../src/node.js';
+import { decodeIndexedPng, decodePhoto, PHOTO_MAX_SIDE } from '../src/node.js';
+import { encodeIndexedPng } from '../src/render/png.js';
 import { FIXTURE_DIR } from './fixtures.js';
 
 /** A w x h photo, red on its left half and blue on its right, in the given format. */
@@ -46,6 +48,60 @@ describe('decodePhoto', () => {
     expect([webp.width, webp.height]).toEqual([300, 200]);
     expect(rgbAt(webp, 10, 10)[0]).toBeGreaterThan(150);
     expect(rgbAt(webp, 290, 10)[2]).toBeGreaterThan(150);
+  });
+
+  it('reads small palette and grey PNGs of 1, 2 and 4 bits a pixel (packed several to a byte)', async () => {
+    // 5 x 2 pixels: an odd width leaves the last byte of each row part empty.
+    const palette = [
+      [10, 20, 30],
+      [200, 100, 50],
+      [0, 255, 0],
+      [255, 255, 255],
+    ];
+    const indices = [0, 1, 2, 3, 1, 3, 2, 1, 0, 2];
+    const pack = (depth: number) => {
+      const rowBytes = Math.ceil((5 * depth) / 8);
+      const out = new Uint8Array(rowBytes * 2);
+      indices.forEach((v, i) => {
+        const x = i % 5;
+        const bit = x * depth;
+        const at = Math.floor(i / 5) * rowBytes + (bit >> 3);
+        out[at] = (out[at] ?? 0) | (v << (8 - depth - (bit & 7)));
+      });
+      return out;
+    };
+    for (const depth of [2, 4] as const) {
+      const bytes = encode({ width: 5, height: 2, channels: 1, depth, data: pack(depth), palette });
+      const photo = await decodePhoto(bytes);
+      indices.forEach((v, i) =>
+        expect(rgbAt(photo, i % 5, Math.floor(i / 5))).toEqual([...(palette[v] ?? []), 255]),
+      );
+    }
+    const grey = encode({
+      width: 5,
+      height: 2,
+      channels: 1,
+      depth: 1,
+      data: Uint8Array.from([0b10100000, 0b01011000]),
+    });
+    const photo = await decodePhoto(grey);
+    expect([0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((i) => rgbAt(photo, i % 5, Math.floor(i / 5))[0])).toEqual([
+      255, 0, 255, 0, 0, 0, 255, 0, 255, 255,
+    ]);
+  });
+
+  it("round-trips the engine's own PNGs, four bits a pixel, through decodeIndexedPng", () => {
+    const palette: [number, number, number][] = [
+      [1, 2, 3],
+      [40, 50, 60],
+      [90, 80, 70],
+    ];
+    const index = Uint8Array.from({ length: 64 * 64 }, (_, i) => (i * 7 + (i >> 6)) % 3);
+    const png = encodeIndexedPng({ size: 64, index, palette });
+    expect(png[24]).toBe(4); // IHDR bit depth
+    const back = decodeIndexedPng(png);
+    expect(back.index).toEqual(index);
+    expect(back.palette).toEqual(palette);
   });
 
   it('refuses bytes that are no image with a message that says so', async () => {
