@@ -362,6 +362,8 @@ class PointPainter {
   /** Per host colour (palette index), the confined layers (LayerSpec.within) on it, top first. */
   private readonly confinedByHost: (number[] | undefined)[] = [];
   private readonly hasLines: boolean;
+  /** Each layer's palette index. */
+  private readonly colourOf: Int32Array;
   /** A second sampler, for looking across a shape without moving the main one. */
   private readonly probe: GridSampler;
   constructor(
@@ -381,6 +383,7 @@ class PointPainter {
     }
     this.shapes = new ShapeField(recipe.overlays);
     this.probe = new GridSampler(sampler.res);
+    this.colourOf = Int32Array.from(recipe.layers, (l) => l.colour);
     this.hasLines =
       !!recipe.overlays.outlines || (!!recipe.overlays.contours && this.contourLevels.length > 0);
     const layers = recipe.layers;
@@ -430,38 +433,47 @@ class PointPainter {
     const r0 = sampler.j0 * res;
     const r1 = sampler.j1 * res;
     const ty = sampler.ty;
-    const layers = this.recipe.layers;
     const { mainGrids, mainThresholds, mainLayers, confinedByHost, grids, thresholds } = this;
-    const at = (g: Float32Array, i0: number, i1: number, tx: number): number => {
-      const a = g[r0 + i0] ?? 0;
-      const b = g[r0 + i1] ?? 0;
-      const c = g[r1 + i0] ?? 0;
-      const d = g[r1 + i1] ?? 0;
-      const top = a + (b - a) * tx;
-      const bot = c + (d - c) * tx;
-      return top + (bot - top) * ty;
-    };
+    const colourOf = this.colourOf;
+    const mains = mainGrids.length;
+    const { i0s, i1s, txs } = cols;
+    // The layer search written out in full (no per-pixel calls or closures): it runs for each of
+    // a million pixels and several layers each.
     for (let x = 0; x < out.length; x++) {
-      const i0 = cols.i0s[x] ?? 0;
-      const i1 = cols.i1s[x] ?? 0;
-      const tx = cols.txs[x] ?? 0;
+      const i0 = i0s[x] ?? 0;
+      const i1 = i1s[x] ?? 0;
+      const tx = txs[x] ?? 0;
       let layer = 0;
-      for (let m = 0; m < mainGrids.length; m++) {
-        if (at(mainGrids[m] ?? EMPTY, i0, i1, tx) >= (mainThresholds[m] ?? Infinity)) {
+      for (let m = 0; m < mains; m++) {
+        const g = mainGrids[m] ?? EMPTY;
+        const a = g[r0 + i0] ?? 0;
+        const b = g[r0 + i1] ?? 0;
+        const c = g[r1 + i0] ?? 0;
+        const d = g[r1 + i1] ?? 0;
+        const top = a + (b - a) * tx;
+        const bot = c + (d - c) * tx;
+        if (top + (bot - top) * ty >= (mainThresholds[m] ?? Infinity)) {
           layer = mainLayers[m] ?? 0;
           break;
         }
       }
-      const confined = confinedByHost[layers[layer]?.colour ?? 0];
+      const confined = confinedByHost[colourOf[layer] ?? 0];
       if (confined) {
         for (const k of confined) {
-          if (at(grids[k] ?? EMPTY, i0, i1, tx) >= (thresholds[k] ?? Infinity)) {
+          const g = grids[k] ?? EMPTY;
+          const a = g[r0 + i0] ?? 0;
+          const b = g[r0 + i1] ?? 0;
+          const c = g[r1 + i0] ?? 0;
+          const d = g[r1 + i1] ?? 0;
+          const top = a + (b - a) * tx;
+          const bot = c + (d - c) * tx;
+          if (top + (bot - top) * ty >= (thresholds[k] ?? Infinity)) {
             layer = k;
             break;
           }
         }
       }
-      out[x] = layers[layer]?.colour ?? 0;
+      out[x] = colourOf[layer] ?? 0;
     }
   }
 
