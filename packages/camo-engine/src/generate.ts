@@ -131,7 +131,15 @@ function design(
     // The digital style too steep for the photo, or short of small patches: finer cells, then
     // sub-cell grain; a final stronger grain only if still off by more than G4's worst bound.
     const rough = digital && (diff < 0 || smallPatches);
-    const alternatives: { shape: ShapeParams; cells?: number; grain?: number; last?: boolean }[] = rough
+    // A scale retry goes the way the slope should move first; the other way is a hedge (the slope is
+    // not monotonic in the scale), rendered only when the first did not bring the design closer.
+    const alternatives: {
+      shape: ShapeParams;
+      cells?: number;
+      grain?: number;
+      last?: boolean;
+      hedge?: boolean;
+    }[] = rough
       ? first.cells < 256
         ? [
             { shape: base, cells: 256 },
@@ -151,9 +159,11 @@ function design(
               { ...base, scale: base.scale / 1.5, hurst: Math.max(0.05, base.hurst - 0.2) },
               { ...base, scale: base.scale * 1.4, hurst: Math.max(0.05, base.hurst - 0.2) },
             ]
-        ).map((shape) => ({ shape }));
-    for (const { shape, cells, grain, last } of alternatives) {
+        ).map((shape, i) => ({ shape, hedge: i > 0 }));
+    let improved = false;
+    for (const { shape, cells, grain, last, hedge } of alternatives) {
       if (last && bestErr <= G4_WORST) break;
+      if (hedge && improved) break;
       const retry = buildRecipe({
         analysis,
         style,
@@ -168,6 +178,7 @@ function design(
       if (err < bestErr) {
         best = cut;
         bestErr = err;
+        improved = true;
       }
       if (bestErr <= SLOPE_TOLERANCE) break;
     }
