@@ -14,12 +14,14 @@ test.beforeAll(async () => {
 
 async function fillStep1(page: Page, photo: string, description: string, state = 'Arizona', county?: string) {
   await page.locator('input[type=file]').first().setInputFiles(photo);
+  // The preview arrives as the photo is read and moves what is below it: wait for it, as a person
+  // would, before picking from a list (react-aria closes an open list when the page moves).
+  await expect(page.getByRole('img', { name: 'Your environment photo' })).toBeVisible();
   await page.getByRole('textbox', { name: /description/i }).fill(description);
   const stateBox = page.getByRole('combobox', { name: /state/i });
   await stateBox.fill(state.slice(0, 4).toLowerCase());
   await page.getByRole('option', { name: new RegExp(`^${state}\\b`) }).click();
   await expect(stateBox).toHaveValue(state);
-  await expect(page.getByRole('img', { name: 'Your environment photo' })).toBeVisible();
   if (county) {
     // By keyboard: react-aria closes an open list when the page scrolls, which a click low on a
     // phone screen can cause.

@@ -69,6 +69,30 @@ afterEach(() => {
 });
 
 describe('CommentsSection', () => {
+  it('keeps what is typed while a comment is being posted, and empties the box otherwise', async () => {
+    const fetchMock = renderComments('me', []);
+    const user = userEvent.setup();
+    const box = await screen.findByPlaceholderText('Leave a comment...');
+    await user.type(box, 'First');
+    await user.click(screen.getByRole('button', { name: 'Post Comment' }));
+    await screen.findByText('First');
+    await waitFor(() => expect(box).toHaveValue(''));
+    // Now the server takes its time: the person types on before the answer arrives.
+    let open: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const serve = fetchMock.getMockImplementation() as (i: string, init?: RequestInit) => Promise<Response>;
+    fetchMock.mockImplementation((input: string, init?: RequestInit) =>
+      init?.method === 'POST' ? gate.then(() => serve(input, init)) : serve(input, init),
+    );
+    await user.type(box, 'Second');
+    await user.click(screen.getByRole('button', { name: 'Post Comment' }));
+    await user.type(box, ' and more');
+    open();
+    await screen.findByText('Second');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Post Comment' })).toBeEnabled());
+    expect(box).toHaveValue('Second and more');
+  });
+
   const two = [
     comment({
       id: 'c2',

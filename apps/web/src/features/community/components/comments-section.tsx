@@ -26,8 +26,11 @@ export function CommentsSection({ designId, designOwnerId, viewerId }: CommentsS
     const trimmed = text.trim();
     // Spec §5: empty or whitespace-only comments are ignored, not refused with a message.
     if (!trimmed || post.isPending) return;
+    // The box empties once the comment is in, unless the person has already started another one
+    // while it was on its way (that text is theirs to keep).
+    const draft = text;
     post.mutate(trimmed, {
-      onSuccess: () => setText(''),
+      onSuccess: () => setText((current) => (current === draft ? '' : current)),
       // A blocked person is told why (403 carries the moderators' message); anything else is
       // the specification's failure message.
       onError: (error) =>
