@@ -298,6 +298,25 @@ function subsample(g: Float32Array, res: number, to: number): Float32Array {
   return out;
 }
 
+/** A grid's bilinear value between the rows at offsets r0 and r1 and columns i0 and i1, at weights tx, ty. */
+function bilinear(
+  g: Float32Array,
+  r0: number,
+  r1: number,
+  i0: number,
+  i1: number,
+  tx: number,
+  ty: number,
+): number {
+  const a = g[r0 + i0] ?? 0;
+  const b = g[r0 + i1] ?? 0;
+  const c = g[r1 + i0] ?? 0;
+  const d = g[r1 + i1] ?? 0;
+  const top = a + (b - a) * tx;
+  const bot = c + (d - c) * tx;
+  return top + (bot - top) * ty;
+}
+
 /** Per-pixel sampler for the bilinear field grids, reused for every pixel of a row. */
 class GridSampler {
   i0 = 0;
@@ -327,13 +346,7 @@ class GridSampler {
   }
   value(g: Float32Array): number {
     const r = this.res;
-    const a = g[this.j0 * r + this.i0] ?? 0;
-    const b = g[this.j0 * r + this.i1] ?? 0;
-    const c = g[this.j1 * r + this.i0] ?? 0;
-    const d = g[this.j1 * r + this.i1] ?? 0;
-    const top = a + (b - a) * this.tx;
-    const bot = c + (d - c) * this.tx;
-    return top + (bot - top) * this.ty;
+    return bilinear(g, this.j0 * r, this.j1 * r, this.i0, this.i1, this.tx, this.ty);
   }
   /** The last gradient() along x and y, in field units per tile width. */
   gx = 0;
@@ -437,22 +450,15 @@ class PointPainter {
     const colourOf = this.colourOf;
     const mains = mainGrids.length;
     const { i0s, i1s, txs } = cols;
-    // The layer search written out in full (no per-pixel calls or closures): it runs for each of
-    // a million pixels and several layers each.
+    // The layer search with no closure per row (bilinear is a plain function, which the compiler
+    // inlines): it runs for each of a million pixels and several layers each.
     for (let x = 0; x < out.length; x++) {
       const i0 = i0s[x] ?? 0;
       const i1 = i1s[x] ?? 0;
       const tx = txs[x] ?? 0;
       let layer = 0;
       for (let m = 0; m < mains; m++) {
-        const g = mainGrids[m] ?? EMPTY;
-        const a = g[r0 + i0] ?? 0;
-        const b = g[r0 + i1] ?? 0;
-        const c = g[r1 + i0] ?? 0;
-        const d = g[r1 + i1] ?? 0;
-        const top = a + (b - a) * tx;
-        const bot = c + (d - c) * tx;
-        if (top + (bot - top) * ty >= (mainThresholds[m] ?? Infinity)) {
+        if (bilinear(mainGrids[m] ?? EMPTY, r0, r1, i0, i1, tx, ty) >= (mainThresholds[m] ?? Infinity)) {
           layer = mainLayers[m] ?? 0;
           break;
         }
@@ -460,14 +466,7 @@ class PointPainter {
       const confined = confinedByHost[colourOf[layer] ?? 0];
       if (confined) {
         for (const k of confined) {
-          const g = grids[k] ?? EMPTY;
-          const a = g[r0 + i0] ?? 0;
-          const b = g[r0 + i1] ?? 0;
-          const c = g[r1 + i0] ?? 0;
-          const d = g[r1 + i1] ?? 0;
-          const top = a + (b - a) * tx;
-          const bot = c + (d - c) * tx;
-          if (top + (bot - top) * ty >= (thresholds[k] ?? Infinity)) {
+          if (bilinear(grids[k] ?? EMPTY, r0, r1, i0, i1, tx, ty) >= (thresholds[k] ?? Infinity)) {
             layer = k;
             break;
           }
