@@ -88,7 +88,7 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     } catch (e) {
       if (e instanceof EditNotUnderstoodError) {
-        console.error(e.message);
+        console.error(e.suggestions.length ? `${e.message}; try: ${e.suggestions.join(', ')}` : e.message);
         return 1;
       }
       throw e;

@@ -14,7 +14,13 @@ export {
   MAX_EXPORT_SIZE,
 } from './generate.js';
 export type { GenerateInput, GenerateResult, GeneratedDesign, VariantOptions } from './generate.js';
-export { edit, EditNotUnderstoodError, EDIT_VOCABULARY, type EditResult } from './edit/edit.js';
+export { edit, EDIT_VOCABULARY, type EditResult } from './edit/edit.js';
+export {
+  EditNotUnderstoodError,
+  EDIT_SUGGESTIONS,
+  type EditRefusalReason,
+  type EditSuggestion,
+} from './edit/suggestions.js';
 export { TOGGLE_NAMES, defaultToggles, normaliseToggles } from './types.js';
 export type { DesignToggles, Photo, ToggleName } from './types.js';
 export type { Recipe, DesignStyle, PaletteEntry, ShapeParams } from './recipe/recipe-types.js';

@@ -18,7 +18,7 @@
  *   G+             local edge coherence (straight edges, structure tensor) up by at least 0.03
  *   H+ / V+        shapes elongated horizontally / vertically: the signed share of L* gradient energy
  *                  across (minus along) that direction up by at least 0.08
- *   E              not understood: throws EditNotUnderstoodError with suggestions
+ *   E              not understood: throws EditNotUnderstoodError, reason no-change-found, at most 3 suggestions
  *
  * Every request is applied to design A (organic) of the forest fixture, or to design B (digital)
  * when it starts with "@B ".
@@ -278,7 +278,7 @@ export const EDIT_CORPUS: [string, string][] = [
   ['a little calmer', 'Z+'],
   ['a touch less busy', 'Z+'],
   ['@B a bit busier', 'Z-'],
-  // Not understood: a message with suggestions
+  // Not understood: refused with reason no-change-found
   ['make it look like a dragon', 'E'],
   ['I like turtles', 'E'],
   ['asdfgh', 'E'],

@@ -245,10 +245,10 @@ describe('edits', () => {
     expect(edit(r, 'add outlines').recipe.toggles.outlineStrokes).toBe(true);
   });
 
-  it('a request it cannot map fails with a message listing what it understands', () => {
+  it('a request it cannot map fails with a reason code (suggestions: src/edit/suggestions.test.ts)', () => {
     const r = base.designs[0].recipe;
     expect(() => edit(r, 'make it look like a dragon')).toThrow(EditNotUnderstoodError);
-    expect(() => edit(r, 'make it look like a dragon')).toThrow(/I understand: darker \/ lighter/);
-    expect(() => edit(r, 'remove the dots')).toThrow(/would change nothing/);
+    expect(() => edit(r, 'make it look like a dragon')).toThrow(/no-change-found/);
+    expect(() => edit(r, 'remove the dots')).toThrow(/would-change-nothing/);
   });
 });

@@ -11,6 +11,8 @@ import {
   measureDesign,
   photoStats,
   render,
+  type EditRefusalReason,
+  type EditSuggestion,
   type Recipe,
 } from '@camo/camo-engine';
 import sharp from 'sharp';
@@ -61,7 +63,8 @@ export function generateTask(task: GenerateTask): EngineDesign {
 }
 
 export type EditOutcome =
-  { ok: true; png: Uint8Array; recipe: Recipe; summary: string } | { ok: false; message: string };
+  | { ok: true; png: Uint8Array; recipe: Recipe; summary: string }
+  | { ok: false; reason: EditRefusalReason; suggestions: EditSuggestion[] };
 
 export function editTask(task: { recipe: Recipe; text: string }): EditOutcome {
   try {
@@ -69,7 +72,8 @@ export function editTask(task: { recipe: Recipe; text: string }): EditOutcome {
     return { ok: true, png: result.png, recipe: result.recipe, summary: result.summary };
   } catch (error) {
     // Not understood is an answer for the person, not a failure of the worker.
-    if (error instanceof EditNotUnderstoodError) return { ok: false, message: error.message };
+    if (error instanceof EditNotUnderstoodError)
+      return { ok: false, reason: error.reason, suggestions: error.suggestions };
     throw error;
   }
 }

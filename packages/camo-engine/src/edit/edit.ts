@@ -12,9 +12,17 @@ import type { PaletteEntry, Recipe } from '../recipe/recipe-types.js';
 import { withTypicalCut } from '../generate.js';
 import { encodeIndexedPng } from '../render/png.js';
 import type { ToggleName } from '../types.js';
-import { colourNames, findColours, labOfHex, type NamedColour } from './colours.js';
+import { findColours, labOfHex, type NamedColour } from './colours.js';
+import { EditNotUnderstoodError, suggestEdits, type EditSuggestion } from './suggestions.js';
 
-/** What edit() understands; quoted in its error message. */
+export {
+  EDIT_SUGGESTIONS,
+  EditNotUnderstoodError,
+  type EditRefusalReason,
+  type EditSuggestion,
+} from './suggestions.js';
+
+/** What edit() understands, in words (not part of a refusal, which carries codes: ./suggestions.ts). */
 export const EDIT_VOCABULARY =
   'darker / lighter; warmer / cooler; more, less, no or add <colour> (any CSS colour name, camo names such as ' +
   'coyote brown or olive drab, blaze orange accents); bigger / smaller shapes; busier / calmer (denser / sparser, cleaner); ' +
@@ -22,15 +30,6 @@ export const EDIT_VOCABULARY =
   'add or remove dots, contour lines, outlines, leaves or branches, geometric shapes, blobs; brush strokes or stripes; ' +
   'seasons and settings (winter, snow, fall, spring green, summer, desert, swamp, late season); ' +
   'switch to a digital (pixel) or organic style. "much", "a bit", "not so" and "too" scale or turn a change.';
-
-export class EditNotUnderstoodError extends Error {
-  constructor(detail: string, suggestions: string[] = []) {
-    super(
-      `${detail}${suggestions.length ? ` Closest things I can do: ${suggestions.join('; ')}.` : ''} I understand: ${EDIT_VOCABULARY}`,
-    );
-    this.name = 'EditNotUnderstoodError';
-  }
-}
 
 export interface EditResult {
   recipe: Recipe;
@@ -180,13 +179,17 @@ const SETTINGS: { re: RegExp; ops: (k: number) => Op[]; label: string }[] = [
 
 /** Splits a request into clauses. */
 function clauses(text: string): string[] {
-  return text
-    .toLowerCase()
-    .replace(/colou?rs?/g, (m) => (m.endsWith('s') ? 'colors' : 'color'))
-    .replace(/[’`]/g, "'")
-    .split(/[,.;!?]|\band also\b|\band\b|\bbut\b|\bthen\b|\bplus\b|\balso\b|&|\+|\//)
-    .map((c) => c.trim())
-    .filter(Boolean);
+  return (
+    text
+      .toLowerCase()
+      .replace(/colou?rs?/g, (m) => (m.endsWith('s') ? 'colors' : 'color'))
+      .replace(/[’`]/g, "'")
+      // A glow-in-the-dark finish is a material, not a colour: its "dark" does not ask for darker.
+      .replace(/\b(glows?|glowing) in the dark\b/g, 'glow')
+      .split(/[,.;!?]|\band also\b|\band\b|\bbut\b|\bthen\b|\bplus\b|\balso\b|&|\+|\//)
+      .map((c) => c.trim())
+      .filter(Boolean)
+  );
 }
 
 /** Maps a request to operations, clause by clause. */
@@ -369,75 +372,36 @@ function nearest(palette: PaletteEntry[], lab: Lab): { i: number; d: number } {
 /** A palette colour within this (CIEDE2000) counts as the colour asked for. */
 const SAME_COLOUR = 14;
 
-/** Suggestions for a request that maps to nothing: vocabulary words that look like its words. */
-function suggest(text: string): string[] {
-  const vocab: [string, string][] = [
-    ['darker', 'darker'],
-    ['lighter', 'lighter'],
-    ['warmer', 'warmer'],
-    ['cooler', 'cooler'],
-    ['bigger', 'bigger shapes'],
-    ['smaller', 'smaller shapes'],
-    ['busier', 'busier (denser)'],
-    ['calmer', 'calmer (sparser)'],
-    ['contrast', 'more or less contrast'],
-    ['pop', 'make it pop (more contrast)'],
-    ['subtle', 'subtler (less contrast)'],
-    ['dots', 'add dots'],
-    ['contour', 'add contour lines'],
-    ['outline', 'add outlines'],
-    ['leaves', 'add leaves and branches'],
-    ['branches', 'add leaves and branches'],
-    ['geometric', 'add geometric shapes'],
-    ['blobs', 'add blobs'],
-    ['digital', 'switch to a digital (pixel) style'],
-    ['pixel', 'switch to a digital (pixel) style'],
-    ['organic', 'switch to an organic style'],
-    ['winter', 'make it look like winter'],
-    ['snow', 'add snow'],
-    ['fall', 'make it look like fall'],
-    ['autumn', 'make it look like fall'],
-    ['spring', 'spring green'],
-    ['desert', 'desert colours'],
-    ['swamp', 'swamp colours'],
-    ['colors', 'fewer colours'],
-    ['stripes', 'brush strokes or stripes'],
-    ['brush', 'brush strokes'],
-    ['orange', 'add blaze orange accents'],
-  ];
-  const words = text
-    .toLowerCase()
-    .split(/[^a-z]+/)
-    .filter((w) => w.length >= 3);
-  const scored: { s: string; d: number }[] = [];
-  for (const w of words)
-    for (const [key, label] of vocab) {
-      const d = levenshtein(w, key);
-      const limit = key.length <= 4 ? 1 : 2;
-      if (d <= limit || (w.length >= 4 && (key.startsWith(w) || w.startsWith(key))))
-        scored.push({ s: label, d });
-    }
-  for (const w of words)
-    for (const n of colourNames())
-      if (!n.includes(' ') && n.length >= 4 && levenshtein(w, n) <= 1)
-        scored.push({ s: `more or less ${n}`, d: 1 });
-  scored.sort((a, b) => a.d - b.d);
-  const out = [...new Set(scored.map((x) => x.s))].slice(0, 3);
-  return out.length ? out : ['darker or lighter', 'bigger or smaller shapes', 'more or less of a colour'];
-}
+const TOGGLE_CODES: Record<ToggleName, EditSuggestion | undefined> = {
+  speckledDots: 'dots',
+  contourLines: 'contour-lines',
+  outlineStrokes: 'outlines',
+  organicObjects: 'leaves-branches',
+  geometricShapes: 'geometric-shapes',
+  blobs: 'blobs',
+  highContrast: undefined,
+  limitedPalette: undefined,
+  whiteSpace: undefined,
+};
 
-function levenshtein(a: string, b: string): number {
-  const dp = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = dp[0] ?? 0;
-    dp[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = dp[j] ?? 0;
-      dp[j] = Math.min((dp[j] ?? 0) + 1, (dp[j - 1] ?? 0) + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = tmp;
+/** The suggestion codes an operation answers to (a colour that is not there: neither more nor less of it). */
+function codesOf(op: Op): EditSuggestion[] {
+  switch (op.kind) {
+    case 'colour':
+    case 'replace':
+      return ['more-of-colour', 'less-of-colour'];
+    case 'colours':
+      if (op.count !== undefined) return ['fewer-colours', 'more-colours'];
+      return [(op.delta ?? 0) < 0 ? 'fewer-colours' : 'more-colours'];
+    case 'toggle': {
+      const code = TOGGLE_CODES[op.name];
+      return code ? [code] : [];
     }
+    case 'style':
+      return [op.style];
+    default:
+      return [];
   }
-  return dp[b.length] ?? 0;
 }
 
 /**
@@ -447,14 +411,15 @@ function levenshtein(a: string, b: string): number {
  */
 export function edit(recipe: Recipe, text: string): EditResult {
   const ops = parseEdit(text);
-  if (ops.length === 0)
-    throw new EditNotUnderstoodError(`Could not find a change I can make in "${text}".`, suggest(text));
+  if (ops.length === 0) throw new EditNotUnderstoodError('no-change-found', suggestEdits(text));
   let palette = recipe.palette.map((p) => ({ ...p, lab: { ...p.lab } }));
   const shape = { ...recipe.shape };
   const toggles = { ...recipe.toggles };
   let style = recipe.style;
   const done: string[] = [];
   const noop: string[] = [];
+  /** The suggestion codes of what was asked and would change nothing (not suggested back). */
+  const noopCodes = new Set<EditSuggestion>();
   const addColour = (lab: Lab, share: number, name: string): void => {
     const photo = palette.filter((p) => p.share > 0);
     if (photo.length >= 7) palette = mergePalette(photo, 6);
@@ -464,6 +429,7 @@ export function edit(recipe: Recipe, text: string): EditResult {
     done.push(`added ${e.name} ${e.hex} (${name}, ${Math.round(share * 100)}%)`);
   };
   for (const op of ops) {
+    const noopsBefore = noop.length;
     switch (op.kind) {
       case 'lightness':
         palette = palette.map((p) => relabel(p, { ...p.lab, L: p.lab.L + op.amount }));
@@ -607,9 +573,10 @@ export function edit(recipe: Recipe, text: string): EditResult {
         }
         break;
     }
+    if (noop.length > noopsBefore) for (const code of codesOf(op)) noopCodes.add(code);
   }
   if (done.length === 0)
-    throw new EditNotUnderstoodError(`"${text}" would change nothing: ${noop.join('; ')}.`, suggest(text));
+    throw new EditNotUnderstoodError('would-change-nothing', suggestEdits(text, noopCodes));
   normaliseShares(palette);
   const built = buildRecipe({
     analysis: analysisFromRecipe(recipe),
