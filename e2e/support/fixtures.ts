@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
@@ -33,13 +35,58 @@ export async function signInThroughUi(page: Page, user: TestUser, from = '/login
   await page.waitForURL((url) => !url.pathname.startsWith('/dev-oidc') && !url.pathname.startsWith('/api/'));
 }
 
-/** No serious or critical accessibility violation on the page as it is now. */
+/**
+ * No serious or critical accessibility violation on the page as it is now, by axe, and no error by
+ * HTML_CodeSniffer's WCAG 2 AA rules (the checker pa11y runs): the two find different things.
+ */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
     serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
   ).toEqual([]);
+  expect(await htmlCodeSnifferErrors(page), `HTML_CodeSniffer WCAG2AA errors on ${page.url()}`).toEqual([]);
+}
+
+const htmlcsScript = readFileSync(
+  createRequire(import.meta.url).resolve('html_codesniffer/build/HTMLCS.js'),
+  'utf8',
+);
+
+/**
+ * HTML_CodeSniffer's errors (type 1; its warnings and notices ask for a person's judgement) for
+ * the WCAG 2 AA standard on the page as it is now, one line each: code, message, element. The
+ * built script is evaluated through the DevTools protocol, as axe is, which the page's
+ * Content-Security-Policy (no inline script) does not govern.
+ */
+export async function htmlCodeSnifferErrors(page: Page): Promise<string[]> {
+  await page.evaluate(htmlcsScript);
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        type Message = { type: number; code: string; msg: string; element: Element };
+        const htmlcs = (
+          window as unknown as {
+            HTMLCS: {
+              process(standard: string, content: Document, done: () => void, failed: () => void): void;
+              getMessages(): Message[];
+            };
+          }
+        ).HTMLCS;
+        htmlcs.process(
+          'WCAG2AA',
+          document,
+          () =>
+            resolve(
+              htmlcs
+                .getMessages()
+                .filter((message) => message.type === 1)
+                .map((m) => `${m.code}: ${m.msg} (${m.element.outerHTML.slice(0, 200)})`),
+            ),
+          () => reject(new Error('HTML_CodeSniffer failed to run')),
+        );
+      }),
+  );
 }
 
 /**

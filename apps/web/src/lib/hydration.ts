@@ -44,3 +44,22 @@ export function useHydrated(): boolean {
     () => false,
   );
 }
+
+/** What a control needs to say that it cannot act yet: see `useControlReady`. */
+export type ControlReadiness = { disabled: boolean; 'data-awaiting-app'?: '' };
+
+/**
+ * For the buttons, fields and selects of a page the server rendered: until the app has hydrated
+ * it, a click would be lost and typing forgotten, so each control is disabled on its own (its
+ * accessible state says so; no wrapper disables the page, which would also hide its structure
+ * from assistive technology) and marked `data-awaiting-app`, which keeps its usual look for that
+ * moment (styles/index.css) instead of flashing it dimmed. Links need none of this: they work
+ * before the app does. Spread the result on the control, passing any reason of its own to be
+ * disabled: `<button {...ready(saving)}>`.
+ */
+export function useControlReady(): (disabled?: boolean) => ControlReadiness {
+  const hydrated = useHydrated();
+  // A control disabled for a reason of its own looks disabled from the first paint.
+  return (disabled = false) =>
+    hydrated || disabled ? { disabled } : { disabled: true, 'data-awaiting-app': '' };
+}

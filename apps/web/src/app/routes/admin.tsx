@@ -1,5 +1,5 @@
 import { moderationMessages, reportReasonLabel, type QueueItem } from '@camo/shared/moderation';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { LoadingState } from '@/components/ui/loading-state';
@@ -76,8 +76,7 @@ function ReasonActions({ actions, label }: { actions: ActionButton[]; label: str
   const [error, setError] = useState<string | null>(null);
   const id = useId();
 
-  function act(event: FormEvent, action: ActionButton) {
-    event.preventDefault();
+  function act(action: ActionButton) {
     const trimmed = reason.trim();
     if (!trimmed) return setError(moderationMessages.reasonRequired);
     setError(null);
@@ -85,7 +84,9 @@ function ReasonActions({ actions, label }: { actions: ActionButton[]; label: str
   }
 
   return (
-    <form className="flex flex-col gap-2" onSubmit={(event) => event.preventDefault()}>
+    // Not a form: its actions are separate buttons, and Enter in the reason must not pick one of
+    // them (a form needs a submit button, WCAG H32, and Enter would press it).
+    <div className="flex flex-col gap-2">
       <label htmlFor={`${id}-reason`} className="text-sm text-sage">
         Reason for {label}
       </label>
@@ -109,13 +110,13 @@ function ReasonActions({ actions, label }: { actions: ActionButton[]; label: str
             type="button"
             className="btn btn-quiet btn-sm"
             disabled={pending}
-            onClick={(event) => act(event, action)}
+            onClick={() => act(action)}
           >
             {action.label}
           </button>
         ))}
       </div>
-    </form>
+    </div>
   );
 }
 

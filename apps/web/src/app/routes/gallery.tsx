@@ -1,6 +1,7 @@
 import { communityMessages } from '@camo/shared/community-text';
 import { LoadingState } from '@/components/ui/loading-state';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
+import { useControlReady } from '@/lib/hydration';
 import { useGallery } from '@/features/gallery/api/get-gallery';
 import { GalleryCard } from '@/features/gallery/components/gallery-card';
 import { GalleryFilterBar } from '@/features/gallery/components/gallery-filter-bar';
@@ -32,6 +33,7 @@ export default function GalleryPage() {
   useDocumentTitle('Gallery');
   const { filters, setFilters, resetFilters } = useGalleryFilters();
   const gallery = useGallery(filters);
+  const ready = useControlReady();
   const designs = gallery.data?.pages.flatMap((page) => page.designs) ?? [];
   const ranked = filters.sort === 'votes';
 
@@ -55,14 +57,19 @@ export default function GalleryPage() {
           <p role="alert" className="text-lg text-danger">
             {gallery.error?.message}
           </p>
-          <button type="button" className="btn btn-secondary" onClick={() => void gallery.refetch()}>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            {...ready()}
+            onClick={() => void gallery.refetch()}
+          >
             Try again
           </button>
         </div>
       ) : designs.length === 0 ? (
         <div className="card flex flex-col items-start gap-4 p-6">
           <p className="text-lg text-bone">{communityMessages.noDesigns}</p>
-          <button type="button" className="btn btn-primary" onClick={resetFilters}>
+          <button type="button" className="btn btn-primary" {...ready()} onClick={resetFilters}>
             Reset filters
           </button>
         </div>
@@ -82,7 +89,7 @@ export default function GalleryPage() {
             <button
               type="button"
               className="btn btn-secondary self-center"
-              disabled={gallery.isFetchingNextPage}
+              {...ready(gallery.isFetchingNextPage)}
               onClick={() => void gallery.fetchNextPage()}
             >
               {gallery.isFetchingNextPage ? 'Loading...' : 'Load More'}

@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import { Outlet, useMatches } from 'react-router';
 import { routeHandle } from '@/app/route-handle';
 import { BlockedNotice } from './blocked-notice';
@@ -12,38 +11,29 @@ import { SiteHeader } from './site-header';
 export function AppShell() {
   const matches = useMatches();
   const footer = matches.some((match) => routeHandle(match.handle).footer === true);
-  const controls = useRef<HTMLFieldSetElement>(null);
-  // A page the server rendered is on screen before its scripts run; its buttons and fields stay
-  // disabled until the app can act on them (a click would be lost, typing forgotten by the form).
-  // Enabled here, once hydrated, on the element itself: the page need not render again for it.
-  useEffect(() => {
-    if (controls.current) controls.current.disabled = false;
-  }, []);
   return (
-    <fieldset ref={controls} disabled data-app-controls role="presentation" className="min-w-0">
-      <div className="flex min-h-dvh flex-col">
-        <ScrollToTop />
-        <NavigationProgress />
-        <a
-          href="#main-content"
-          className="sr-only z-50 rounded bg-blaze px-4 py-2 font-semibold text-night focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
-        >
-          Skip to main content
-        </a>
-        <DevSignInNotice />
-        <BlockedNotice />
-        <SiteHeader />
-        {/* With a footer, the page is at least a screen tall: a footer in view while the page still
-          loads its content would be pushed down by it (layout shift on /gallery and design pages). */}
-        <main
-          id="main-content"
-          tabIndex={-1}
-          className={`flex-1 focus:outline-none ${footer ? 'min-h-dvh' : ''}`}
-        >
-          <Outlet />
-        </main>
-        {footer && <SiteFooter />}
-      </div>
-    </fieldset>
+    <div className="flex min-h-dvh flex-col">
+      <ScrollToTop />
+      <NavigationProgress />
+      <a
+        href="#main-content"
+        className="sr-only z-50 rounded bg-blaze px-4 py-2 font-semibold text-night focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+      >
+        Skip to main content
+      </a>
+      <DevSignInNotice />
+      <BlockedNotice />
+      <SiteHeader />
+      {/* With a footer, the page is at least a screen tall: a footer in view while the page still
+        loads its content would be pushed down by it (layout shift on /gallery and design pages). */}
+      <main
+        id="main-content"
+        tabIndex={-1}
+        className={`flex-1 focus:outline-none ${footer ? 'min-h-dvh' : ''}`}
+      >
+        <Outlet />
+      </main>
+      {footer && <SiteFooter />}
+    </div>
   );
 }

@@ -5,6 +5,7 @@ import { useSignOut } from '@/features/auth/use-sign-out';
 import { useConfig } from '@/features/config/api/get-config';
 import { ExternalLinkIcon } from '@/components/ui/external-link-icon';
 import { LogoMark } from '@/components/ui/logo-mark';
+import { useControlReady } from '@/lib/hydration';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `block whitespace-nowrap rounded px-2 py-2 font-condensed text-lg font-bold uppercase tracking-wider lg:px-3 transition-colors hover:text-blaze ${
@@ -18,6 +19,7 @@ export function SiteHeader() {
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
+  const ready = useControlReady();
 
   // Close the mobile menu whenever the page changes.
   useEffect(() => setMenuOpen(false), [location.pathname]);
@@ -93,6 +95,7 @@ export function SiteHeader() {
           <li>
             <button
               type="button"
+              {...ready()}
               onClick={() => void signOut()}
               className="btn btn-secondary btn-sm whitespace-nowrap md:ml-2"
             >
@@ -138,6 +141,7 @@ export function SiteHeader() {
         <button
           type="button"
           className="btn btn-quiet btn-sm md:hidden"
+          {...ready()}
           aria-expanded={menuOpen}
           aria-controls={menuId}
           onClick={() => setMenuOpen((open) => !open)}

@@ -3,7 +3,7 @@ import { messages } from '@camo/shared/messages';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiRequestError } from '@/lib/api-client';
-import { useHydrated } from '@/lib/hydration';
+import { useControlReady, useHydrated } from '@/lib/hydration';
 import { useConfirmMagicLink } from '../api/confirm-magic-link';
 import { emailForSignInKey } from '../api/send-magic-link';
 import { AuthCard } from './auth-card';
@@ -28,6 +28,7 @@ export function EmailLinkCompletion({ token }: { token: string }) {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const confirm = useConfirmMagicLink();
+  const ready = useControlReady();
   const emailId = useId();
   const errorId = useId();
 
@@ -92,6 +93,7 @@ export function EmailLinkCompletion({ token }: { token: string }) {
               id={emailId}
               type="email"
               autoComplete="email"
+              {...ready()}
               value={email}
               onChange={(event) => setEmail(event.target.value)}
               aria-invalid={error ? true : undefined}
@@ -105,7 +107,7 @@ export function EmailLinkCompletion({ token }: { token: string }) {
             {error}
           </p>
         )}
-        <button type="submit" className="btn btn-primary w-full" disabled={confirm.isPending}>
+        <button type="submit" className="btn btn-primary w-full" {...ready(confirm.isPending)}>
           {confirm.isPending ? 'Confirming…' : 'Confirm sign-in'}
         </button>
       </form>

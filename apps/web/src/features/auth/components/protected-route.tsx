@@ -1,5 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadingState } from '@/components/ui/loading-state';
+import { useControlReady } from '@/lib/hydration';
 import { useMe } from '../api/get-me';
 
 /** Where a signed-out visitor is sent: /login, remembering the page they asked for. */
@@ -11,6 +12,7 @@ export function loginPathFor(pathname: string, search: string): string {
 export function ProtectedRoute() {
   const me = useMe();
   const location = useLocation();
+  const ready = useControlReady();
 
   if (me.isPending) return <LoadingState />;
   // A failed background refetch keeps the page (and whatever the user is typing in it): only a
@@ -19,7 +21,7 @@ export function ProtectedRoute() {
     return (
       <div role="alert" className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
         <p className="text-lg">We couldn't check whether you are signed in. Please try again.</p>
-        <button type="button" className="btn btn-primary" onClick={() => void me.refetch()}>
+        <button type="button" className="btn btn-primary" {...ready()} onClick={() => void me.refetch()}>
           Try again
         </button>
       </div>

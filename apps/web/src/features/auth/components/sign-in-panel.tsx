@@ -3,6 +3,7 @@ import { messages } from '@camo/shared/messages';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useConfig } from '@/features/config/api/get-config';
+import { useControlReady } from '@/lib/hydration';
 import { useMe } from '../api/get-me';
 import { useSendMagicLink } from '../api/send-magic-link';
 import { AuthCard } from './auth-card';
@@ -46,6 +47,7 @@ export function SignInPanel({ mode }: { mode: Mode }) {
   const [googlePending, setGooglePending] = useState(false);
   const [email, setEmail] = useState('');
   const sendLink = useSendMagicLink();
+  const ready = useControlReady();
 
   const termsId = useId();
   const termsErrorId = useId();
@@ -124,6 +126,7 @@ export function SignInPanel({ mode }: { mode: Mode }) {
             <input
               id={termsId}
               type="checkbox"
+              {...ready()}
               checked={agreed}
               onChange={(event) => {
                 setAgreed(event.target.checked);
@@ -158,7 +161,7 @@ export function SignInPanel({ mode }: { mode: Mode }) {
         <button
           type="button"
           onClick={() => void signInWithGoogle()}
-          disabled={googlePending || !config.data}
+          {...ready(googlePending || !config.data)}
           className="btn w-full border-2 border-bone bg-bone text-night normal-case tracking-normal hover:bg-white"
         >
           <GoogleLogo />
@@ -202,7 +205,7 @@ export function SignInPanel({ mode }: { mode: Mode }) {
             required
             value={email}
             onChange={(event) => setEmail(event.target.value)}
-            disabled={!emailLinkEnabled || sendLink.isPending}
+            {...ready(!emailLinkEnabled || sendLink.isPending)}
             aria-describedby={emailHelpId}
             placeholder="you@example.com"
             className="field-input"
@@ -220,7 +223,7 @@ export function SignInPanel({ mode }: { mode: Mode }) {
           <button
             type="submit"
             className="btn btn-secondary w-full"
-            disabled={!emailLinkEnabled || sendLink.isPending}
+            {...ready(!emailLinkEnabled || sendLink.isPending)}
           >
             {sendLink.isPending ? 'Sending…' : text.send}
           </button>

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { useComments, useDeleteComment, usePostComment } from '../api/comments';
 import { LocalDate } from '@/components/ui/local-date';
+import { useControlReady } from '@/lib/hydration';
 import { ApiRequestError } from '@/lib/api-client';
 import { ReportButton } from '@/features/moderation/components/report-button';
 
@@ -20,6 +21,7 @@ export function CommentsSection({ designId, designOwnerId, viewerId }: CommentsS
   const post = usePostComment(designId);
   const remove = useDeleteComment(designId);
   const [text, setText] = useState('');
+  const ready = useControlReady();
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -62,6 +64,7 @@ export function CommentsSection({ designId, designOwnerId, viewerId }: CommentsS
           id="comment-text"
           className="field-input min-h-24"
           placeholder="Leave a comment..."
+          {...ready()}
           maxLength={COMMENT_MAX}
           value={text}
           onChange={(event) => setText(event.target.value)}
@@ -71,7 +74,7 @@ export function CommentsSection({ designId, designOwnerId, viewerId }: CommentsS
           <span id="comment-counter" className="text-sm text-sage">
             {text.length}/{COMMENT_MAX}
           </span>
-          <button type="submit" className="btn btn-primary btn-sm" disabled={post.isPending}>
+          <button type="submit" className="btn btn-primary btn-sm" {...ready(post.isPending)}>
             Post Comment
           </button>
         </div>
@@ -112,6 +115,7 @@ type CommentItemProps = {
 };
 
 function CommentItem({ comment, canDelete, canReport, deleting, onDelete }: CommentItemProps) {
+  const ready = useControlReady();
   return (
     <li className="card flex gap-3 p-4">
       {comment.userAvatar ? (
@@ -153,7 +157,7 @@ function CommentItem({ comment, canDelete, canReport, deleting, onDelete }: Comm
               <button
                 type="button"
                 className="btn btn-quiet btn-sm"
-                disabled={deleting}
+                {...ready(deleting)}
                 onClick={onDelete}
                 aria-label={`Delete comment by ${comment.userName}`}
               >

@@ -1,3 +1,4 @@
+import { useControlReady } from '@/lib/hydration';
 import { useCastVote, useVoteStatus } from '../api/votes';
 
 type VoteButtonProps = {
@@ -27,6 +28,7 @@ export function VoteButton({
     initialHasVoted === undefined ? undefined : { voteCount: initialCount, hasVoted: initialHasVoted };
   const status = useVoteStatus(designId, { enabled: !isOwner, known });
   const vote = useCastVote(designId);
+  const ready = useControlReady();
   const count = status.data?.voteCount ?? initialCount;
   const countLabel = `${count} ${count === 1 ? 'vote' : 'votes'}`;
   const size = compact ? 'btn-sm' : '';
@@ -51,7 +53,7 @@ export function VoteButton({
         className={`btn ${hasVoted ? 'btn-secondary' : 'btn-primary'} ${size}`}
         aria-pressed={hasVoted}
         aria-label={`${hasVoted ? 'Voted' : 'Vote'}${forDesign}`}
-        disabled={hasVoted || vote.isPending || !status.data}
+        {...ready(hasVoted || vote.isPending || !status.data)}
         onClick={() => vote.mutate()}
       >
         {hasVoted ? 'Voted' : 'Vote'}

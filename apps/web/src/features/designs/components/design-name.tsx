@@ -5,6 +5,7 @@ import { messages } from '@camo/shared/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { designQueryKey, renameDesign } from '../api/design-actions';
+import { useControlReady } from '@/lib/hydration';
 
 /**
  * The design page's title. Its owner may name a design whose name is empty or 'No Name' (spec §6,
@@ -18,6 +19,7 @@ export function DesignName({ design, isOwner }: { design: Design; isOwner: boole
   const [saving, setSaving] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const errorId = useId();
+  const ready = useControlReady();
   const name = design.name.trim() || messages.noName;
   const canRename = isOwner && isUnnamed(design.name);
 
@@ -98,6 +100,7 @@ export function DesignName({ design, isOwner }: { design: Design; isOwner: boole
         <button
           type="button"
           className="btn btn-secondary btn-sm"
+          {...ready()}
           onClick={() => {
             setDraft('');
             setError(null);

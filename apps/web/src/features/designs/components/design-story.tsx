@@ -4,6 +4,7 @@ import { limits } from '@camo/shared/limits';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { designQueryKey, saveDesignStory } from '../api/design-actions';
+import { useControlReady } from '@/lib/hydration';
 
 /**
  * The designer's optional story (spec design detail). Everyone reads it as plain text with its
@@ -17,6 +18,7 @@ export function DesignStory({ design, isOwner }: { design: Design; isOwner: bool
   const [saving, setSaving] = useState(false);
   const textRef = useRef<HTMLTextAreaElement>(null);
   const id = useId();
+  const ready = useControlReady();
   const story = design.story?.trim() ?? '';
 
   useEffect(() => {
@@ -97,6 +99,7 @@ export function DesignStory({ design, isOwner }: { design: Design; isOwner: bool
             <button
               type="button"
               className="btn btn-secondary btn-sm self-start"
+              {...ready()}
               onClick={() => {
                 setDraft(design.story ?? '');
                 setEditing(true);

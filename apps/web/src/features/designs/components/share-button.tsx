@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useControlReady } from '@/lib/hydration';
 
 /**
  * Shares the design page: the phone's share sheet where there is one, else the link is copied.
@@ -6,6 +7,7 @@ import { useState } from 'react';
  */
 export function ShareButton({ title }: { title: string }) {
   const [note, setNote] = useState<string | null>(null);
+  const ready = useControlReady();
 
   const share = async () => {
     const url = window.location.href;
@@ -28,7 +30,7 @@ export function ShareButton({ title }: { title: string }) {
 
   return (
     <div className="flex flex-wrap items-center gap-3">
-      <button type="button" className="btn btn-secondary" onClick={() => void share()}>
+      <button type="button" className="btn btn-secondary" {...ready()} onClick={() => void share()}>
         <svg
           viewBox="0 0 24 24"
           className="size-5"

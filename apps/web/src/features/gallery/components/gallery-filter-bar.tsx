@@ -1,6 +1,7 @@
 import { GALLERY_SEARCH_MAX, type GallerySort } from '@camo/shared/community-text';
 import { usStates } from '@camo/shared/states';
 import { useEffect, useState, type FormEvent } from 'react';
+import { useControlReady } from '@/lib/hydration';
 import { galleryYears, monthNames, type GalleryFilters } from '../lib/gallery-filters';
 
 type GalleryFilterBarProps = {
@@ -17,6 +18,7 @@ const sortOptions: { value: GallerySort; label: string }[] = [
 export function GalleryFilterBar({ filters, onChange }: GalleryFilterBarProps) {
   const [search, setSearch] = useState(filters.q);
   useEffect(() => setSearch(filters.q), [filters.q]);
+  const ready = useControlReady();
 
   function submitSearch(event: FormEvent) {
     event.preventDefault();
@@ -31,6 +33,7 @@ export function GalleryFilterBar({ filters, onChange }: GalleryFilterBarProps) {
             key={option.value}
             type="button"
             aria-pressed={filters.sort === option.value}
+            {...ready()}
             onClick={() => onChange({ sort: option.value })}
             className={`btn btn-sm ${filters.sort === option.value ? 'btn-primary' : 'btn-secondary'}`}
           >
@@ -73,10 +76,11 @@ export function GalleryFilterBar({ filters, onChange }: GalleryFilterBarProps) {
           className="field-input min-w-0 flex-1"
           placeholder="Search by design or designer name"
           maxLength={GALLERY_SEARCH_MAX}
+          {...ready()}
           value={search}
           onChange={(event) => setSearch(event.target.value)}
         />
-        <button type="submit" className="btn btn-secondary btn-sm shrink-0">
+        <button type="submit" className="btn btn-secondary btn-sm shrink-0" {...ready()}>
           Search
         </button>
       </form>
@@ -98,10 +102,16 @@ function FilterSelect({
   options: { value: string; label: string }[];
   onChange: (value: string) => void;
 }) {
+  const ready = useControlReady();
   return (
     <label className="flex flex-col gap-1">
       <span className="eyebrow">{label}</span>
-      <select className="field-input" value={value} onChange={(event) => onChange(event.target.value)}>
+      <select
+        className="field-input"
+        {...ready()}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      >
         <option value="">{any}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>

@@ -1,5 +1,6 @@
 import { useId, useState, useSyncExternalStore } from 'react';
 import { useGalleryStates } from '../api/get-gallery-states';
+import { useControlReady } from '@/lib/hydration';
 import { UsMap } from './us-map';
 
 type GalleryMapPanelProps = {
@@ -23,6 +24,7 @@ const subscribeWide = (onChange: () => void) => {
 export function GalleryMapPanel({ selected, onSelect }: GalleryMapPanelProps) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
+  const ready = useControlReady();
   const states = useGalleryStates();
   // The server cannot know the screen: it sends the map's frame, and the browser draws the states
   // where the panel shows (at once on a wide screen, on a phone when opened).
@@ -41,6 +43,7 @@ export function GalleryMapPanel({ selected, onSelect }: GalleryMapPanelProps) {
         type="button"
         className="btn btn-quiet btn-sm self-start lg:hidden"
         aria-expanded={open}
+        {...ready()}
         aria-controls={panelId}
         onClick={() => setOpen((value) => !value)}
       >

@@ -8,6 +8,7 @@ import {
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { ApiRequestError } from '@/lib/api-client';
+import { useControlReady } from '@/lib/hydration';
 import { useReport } from '../api/moderation';
 
 type ReportButtonProps = {
@@ -30,6 +31,7 @@ export function ReportButton({ targetType, targetId, subject, small = false }: R
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
   const id = useId();
+  const ready = useControlReady();
 
   function open() {
     setError(null);
@@ -77,7 +79,7 @@ export function ReportButton({ targetType, targetId, subject, small = false }: R
         type="button"
         className={`btn btn-quiet ${small ? 'btn-sm' : ''}`}
         onClick={open}
-        disabled={sent}
+        {...ready(sent)}
         aria-label={sent ? `Reported ${subject}` : `Report ${subject}`}
       >
         {sent ? 'Reported' : 'Report'}
