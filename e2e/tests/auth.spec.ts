@@ -3,7 +3,7 @@ import { expect, newUser, signInThroughUi, test } from '../support/fixtures.js';
 test.describe('sign-up and sign-in', () => {
   test('sign-up needs the terms checkbox, also for Google', async ({ page }) => {
     await page.goto('/signup');
-    await page.getByRole('button', { name: 'Sign in with Google' }).click();
+    await page.getByRole('button', { name: 'Sign up with Google' }).click();
     await expect(page.getByRole('alert')).toHaveText(
       'You must agree to the Terms of Service and Privacy Policy.',
     );

@@ -9,7 +9,8 @@ export function DevSignInNotice() {
       aria-label="Development sign-in"
       className="bg-coyote-300 px-4 py-1.5 text-center text-sm font-medium text-night"
     >
-      <strong>Development sign-in:</strong> “Sign in with Google” uses the built-in development provider.
+      <strong>Development sign-in:</strong> “Sign in with Google” and “Sign up with Google” use the built-in
+      development provider.
     </aside>
   );
 }

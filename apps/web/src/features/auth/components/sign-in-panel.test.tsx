@@ -45,12 +45,14 @@ describe('SignInPanel', () => {
     const user = userEvent.setup();
     renderPanel('signup', '/signup');
 
-    await user.click(screen.getByRole('button', { name: /sign in with google/i }));
+    // The sign-up page's button says what it does there.
+    expect(screen.queryByRole('button', { name: /sign in with google/i })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Sign up with Google' }));
     expect(screen.getByRole('alert')).toHaveTextContent(messages.termsRequired);
     expect(signInSocial).not.toHaveBeenCalled();
 
     await user.click(screen.getByRole('checkbox'));
-    await user.click(screen.getByRole('button', { name: /sign in with google/i }));
+    await user.click(screen.getByRole('button', { name: 'Sign up with Google' }));
     expect(signInSocial).toHaveBeenCalledWith(
       expect.objectContaining({ provider: 'google', callbackURL: '/profile' }),
     );

@@ -17,6 +17,7 @@ const copy = {
     eyebrow: 'Welcome back',
     title: 'Log In',
     intro: 'Sign in to design, submit and vote.',
+    google: 'Sign in with Google',
     send: 'Send sign-in link',
     sendFailed: messages.sendSignInLinkFailed,
   },
@@ -24,6 +25,7 @@ const copy = {
     eyebrow: 'Join the unit',
     title: 'Sign Up',
     intro: 'Create your account to design patterns for your ground and vote in the monthly contest.',
+    google: 'Sign up with Google',
     send: 'Send sign-up link',
     sendFailed: messages.sendSignUpLinkFailed,
   },
@@ -165,7 +167,7 @@ export function SignInPanel({ mode }: { mode: Mode }) {
           className="btn w-full border-2 border-bone bg-bone text-night normal-case tracking-normal hover:bg-white"
         >
           <GoogleLogo />
-          {googlePending ? 'Redirecting…' : 'Sign in with Google'}
+          {googlePending ? 'Redirecting…' : text.google}
         </button>
         {config.data?.devSignIn && (
           <p className="text-center text-sm text-sage">Uses the built-in development sign-in provider.</p>
