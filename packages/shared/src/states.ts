@@ -60,12 +60,27 @@ export function stateName(code: string): string | undefined {
   return byCode.get(code.toUpperCase());
 }
 
-/** Spec §5: matches name or code, case-insensitive. */
+/**
+ * Spec §5: matches name or code, case-insensitive. Ranked as a person reading the list expects:
+ * the state whose code is the text, then names that start with it, then names that contain it,
+ * then codes that start with it; alphabetical within each ("ne": Nebraska, then Nevada and the
+ * four New states, then Connecticut, Maine, Minnesota, Tennessee).
+ */
 export function searchStates(query: string): (typeof usStates)[number][] {
   const q = query.trim().toLowerCase();
   if (!q) return [...usStates];
-  return usStates.filter(
-    (s) =>
-      s.code.toLowerCase() === q || s.name.toLowerCase().includes(q) || s.code.toLowerCase().startsWith(q),
-  );
+  const rank = (state: (typeof usStates)[number]): number => {
+    const name = state.name.toLowerCase();
+    const code = state.code.toLowerCase();
+    if (code === q) return 0;
+    if (name.startsWith(q)) return 1;
+    if (name.includes(q)) return 2;
+    if (code.startsWith(q)) return 3;
+    return -1;
+  };
+  return usStates
+    .map((state) => ({ state, rank: rank(state) }))
+    .filter((entry) => entry.rank >= 0)
+    .sort((a, b) => a.rank - b.rank)
+    .map((entry) => entry.state);
 }
