@@ -1,18 +1,35 @@
-import type { Lab } from '../color/lab.js';
-import { ciede2000 } from '../metrics/ciede2000.js';
+import { DESIGN_SIZE } from '../generate.js';
 import {
   analysisFromRecipe,
   buildRecipe,
-  entry,
-  mergePalette,
   normaliseShares,
+  recipeId,
   weightedMeanL,
 } from '../recipe/build.js';
-import type { PaletteEntry, Recipe } from '../recipe/recipe-types.js';
-import { withTypicalCut } from '../generate.js';
+import type { Recipe } from '../recipe/recipe-types.js';
 import { encodeIndexedPng } from '../render/png.js';
+import { renderIndices } from '../render/render.js';
 import type { ToggleName } from '../types.js';
 import { findColours, labOfHex, type NamedColour } from './colours.js';
+import {
+  addColour,
+  areaColours,
+  closestPair,
+  copyRecipe,
+  editRandom,
+  mergeColours,
+  nearestColour,
+  pinThresholds,
+  recolour,
+  relabel,
+  removeColour,
+  scaleDetail,
+  setShare,
+  setToggle,
+  splitLargest,
+  switchStyle,
+  tiltOctaves,
+} from './recipe-ops.js';
 import { EditNotUnderstoodError, suggestEdits, type EditSuggestion } from './suggestions.js';
 
 export {
@@ -351,24 +368,6 @@ export function parseEdit(text: string): Op[] {
   return ops;
 }
 
-function relabel(p: PaletteEntry, lab: Lab): PaletteEntry {
-  return entry({ L: Math.max(2, Math.min(98, lab.L)), a: lab.a, b: lab.b }, p.share, p.role);
-}
-
-/** The palette colour nearest to `lab` (CIEDE2000) among colours with area, and its distance. */
-function nearest(palette: PaletteEntry[], lab: Lab): { i: number; d: number } {
-  let i = -1;
-  let d = Infinity;
-  palette.forEach((p, j) => {
-    const dd = ciede2000(p.lab, lab);
-    if (p.share > 0 && dd < d) {
-      d = dd;
-      i = j;
-    }
-  });
-  return { i, d };
-}
-
 /** A palette colour within this (CIEDE2000) counts as the colour asked for. */
 const SAME_COLOUR = 14;
 
@@ -404,171 +403,209 @@ function codesOf(op: Op): EditSuggestion[] {
   }
 }
 
+/** What a layer's field depends on (not its colour, share or threshold). */
+function fieldKey(l: Recipe['layers'][number]): string {
+  return `${l.periodX},${l.periodY},${l.octaves},${l.persistence},${l.seed},${l.shards}`;
+}
+
+/** The most of the tile a colour edit moves from one colour to others (item 1: 90 % of the pixels keep their colour). */
+const MAX_MOVE = 0.08;
+
+/** How much a "bigger" / "smaller" factor reweights the octaves and scales the fine detail. */
+const SCALE_TILT = 0.7;
+const SCALE_DETAIL = 1.2;
+/** How much a plain "busier" reweights the octaves towards the fine ones and adds fine detail. */
+const DENSITY_TILT = 1.25;
+const DENSITY_DETAIL = 2;
+
 /**
- * Applies a plain-language edit to a recipe and re-renders it. Everything not asked for (layout,
- * seed, other colours, other toggles) is kept. Throws EditNotUnderstoodError when the request
- * maps to no change.
+ * Applies a plain-language edit to a recipe and re-renders it. The layout is kept: the edit works
+ * on the recipe's own layers (the same fields, seeds and cut; src/edit/recipe-ops.ts), changing
+ * only what the request names. Only brush strokes and stripes redraw the fields. Throws
+ * EditNotUnderstoodError when the request maps to no change.
  */
 export function edit(recipe: Recipe, text: string): EditResult {
   const ops = parseEdit(text);
   if (ops.length === 0) throw new EditNotUnderstoodError('no-change-found', suggestEdits(text));
-  let palette = recipe.palette.map((p) => ({ ...p, lab: { ...p.lab } }));
-  const shape = { ...recipe.shape };
-  const toggles = { ...recipe.toggles };
-  let style = recipe.style;
+  let r = copyRecipe(recipe);
+  const rand = editRandom(recipe, text);
   const done: string[] = [];
   const noop: string[] = [];
   /** The suggestion codes of what was asked and would change nothing (not suggested back). */
   const noopCodes = new Set<EditSuggestion>();
-  const addColour = (lab: Lab, share: number, name: string): void => {
-    const photo = palette.filter((p) => p.share > 0);
-    if (photo.length >= 7) palette = mergePalette(photo, 6);
-    for (const p of palette) p.share *= 1 - share;
-    const e = entry(lab, share, 'photo');
-    palette.push(e);
-    done.push(`added ${e.name} ${e.hex} (${name}, ${Math.round(share * 100)}%)`);
-  };
+
+  // Brush strokes and stripes change the fields' periods: a new drawing, over the same palette.
+  const stretches = ops.filter((op) => op.kind === 'stretch');
+  if (stretches.length) {
+    const shape = { ...r.shape };
+    for (const op of stretches) {
+      // From level (not from the photo's own lean the other way), then stretched.
+      shape.stretch =
+        op.dir === 'horizontal'
+          ? Math.max(0.4, Math.min(1, shape.stretch) / (1 + 0.6 * op.k))
+          : Math.min(2.5, Math.max(1, shape.stretch) * (1 + 0.5 * op.k));
+      // Asked for: the organic style may stretch further than photo cues take it (G7 may rise).
+      shape.strokes = true;
+      done.push(op.label);
+    }
+    const built = buildRecipe({
+      analysis: analysisFromRecipe(recipe),
+      style: r.style,
+      toggles: r.toggles,
+      seed: r.seed,
+      shape,
+      palette: r.palette.filter((p) => p.share > 0 || p.role === 'shadow'),
+      edits: r.edits,
+      cells: r.cells,
+      ...(r.grain ? { grain: r.grain.share } : {}),
+    });
+    r = { ...built, origin: { ...recipe.origin } };
+  }
+
+  // The area one request's colour changes may move, shared among them (growing a colour that is
+  // there costs twice: it grows over some colours while others shrink to make room).
+  const areaOps = ops.filter(
+    (o) => o.kind === 'colour' && o.mode !== 'remove' && !(o.mode === 'less' && o.k >= 2),
+  );
+  const budget = MAX_MOVE / Math.max(1, areaOps.length);
+  // Every layer's threshold fixed where it is: a colour edit then moves only the layers it names.
+  // Without a redraw the fields stay, and the render reuses them.
+  const grids = stretches.length ? undefined : pinThresholds(r, DESIGN_SIZE);
+  const fieldsOf = r.layers.map(fieldKey);
+  const frameOf = `${r.style}:${r.cells}:${r.shardSites}`;
+
   for (const op of ops) {
     const noopsBefore = noop.length;
     switch (op.kind) {
+      case 'stretch':
+        break;
       case 'lightness':
-        palette = palette.map((p) => relabel(p, { ...p.lab, L: p.lab.L + op.amount }));
+        recolour(r, (lab) => ({ ...lab, L: lab.L + op.amount }));
         done.push(op.amount < 0 ? 'darker' : 'lighter');
         break;
       case 'warmth':
-        palette = palette.map((p) =>
-          relabel(p, { L: p.lab.L, a: p.lab.a + op.amount / 3, b: p.lab.b + op.amount }),
-        );
+        recolour(r, (lab) => ({ L: lab.L, a: lab.a + op.amount / 3, b: lab.b + op.amount }));
         done.push(op.amount > 0 ? 'warmer' : 'cooler');
         break;
       case 'contrast': {
-        const m = weightedMeanL(palette);
-        palette = palette.map((p) => relabel(p, { ...p.lab, L: m + (p.lab.L - m) * op.factor }));
+        const m = weightedMeanL(r.palette);
+        recolour(r, (lab) => ({ ...lab, L: m + (lab.L - m) * op.factor }));
         done.push(op.factor > 1 ? 'more contrast' : 'less contrast');
         break;
       }
       case 'chroma':
-        palette = palette.map((p) =>
-          relabel(p, { L: p.lab.L, a: p.lab.a * op.factor, b: p.lab.b * op.factor }),
-        );
+        recolour(r, (lab) => ({ L: lab.L, a: lab.a * op.factor, b: lab.b * op.factor }));
         done.push(op.factor > 1 ? 'richer colours' : 'more muted colours');
         break;
       case 'colour': {
-        const { i, d } = nearest(palette, op.colour.lab);
-        const hit = palette[i];
+        const { i, d } = nearestColour(r, op.colour.lab);
+        const hit = r.palette[i];
         const present = hit && d < SAME_COLOUR;
         if (op.mode === 'remove' || op.mode === 'less') {
           if (!present || !hit) {
             noop.push(
-              `there is no ${op.colour.name} in this palette (${palette.map((p) => p.name).join(', ')})`,
+              `there is no ${op.colour.name} in this palette (${r.palette.map((p) => p.name).join(', ')})`,
             );
             break;
           }
           if (op.mode === 'remove' || op.k >= 2) {
-            if (palette.filter((p) => p.share > 0).length <= 3) {
+            if (areaColours(r).length <= 3) {
               noop.push(`${hit.name} cannot go: a design needs at least three colours`);
               break;
             }
-            const share = hit.share;
-            hit.share = 0;
-            const rest = nearest(palette, hit.lab);
-            const to = palette[rest.i];
-            if (to) to.share += share;
-            palette = palette.filter((p) => p.share > 0 || p.role === 'shadow');
-            palette = palette.filter((p) => p !== hit);
+            removeColour(r, i);
             done.push(`removed ${hit.name} (${op.colour.name})`);
           } else {
-            hit.share = Math.max(0.02, hit.share / (1 + 0.6 * op.k));
-            normaliseShares(palette);
+            const s = hit.share;
+            setShare(r, i, Math.max(0.02, s - Math.min(budget, s * (1 - 1 / (1 + 0.6 * op.k)))));
             done.push(`less ${hit.name} (${op.colour.name})`);
           }
           break;
         }
         if (present && hit && op.mode !== 'accent') {
-          hit.share = Math.max(0.04, Math.min(0.75, hit.share * (1 + 0.6 * op.k) + 0.04 * op.k));
-          normaliseShares(palette);
+          setShare(
+            r,
+            i,
+            Math.min(0.75, hit.share + Math.min(budget / 2, 0.3 * hit.share * op.k + 0.03 * op.k)),
+          );
           done.push(`more ${hit.name} (${op.colour.name})`);
         } else if (present && hit) {
-          hit.share = Math.max(hit.share, 0.05);
-          normaliseShares(palette);
+          if (hit.share < 0.05) setShare(r, i, 0.05);
           done.push(`${hit.name} accents (${op.colour.name})`);
         } else {
-          const share = op.mode === 'accent' ? 0.05 * Math.min(1.5, op.k) : Math.min(0.3, 0.1 * op.k);
-          addColour(op.colour.lab, share, op.colour.name);
+          const share =
+            op.mode === 'accent'
+              ? Math.min(budget, 0.05 * Math.min(1.5, op.k))
+              : Math.min(budget, 0.08 * op.k);
+          const e = addColour(r, op.colour.lab, share, rand);
+          done.push(`added ${e.name} ${e.hex} (${op.colour.name}, ${Math.round(share * 100)}%)`);
         }
         break;
       }
       case 'replace': {
-        const { i, d } = nearest(palette, op.from.lab);
-        const hit = palette[i];
+        const { i, d } = nearestColour(r, op.from.lab);
+        const hit = r.palette[i];
         if (!hit || d >= SAME_COLOUR) {
           noop.push(`there is no ${op.from.name} in this palette`);
           break;
         }
-        palette[i] = relabel(hit, op.to.lab);
-        done.push(`${hit.name} replaced by ${palette[i]?.name ?? op.to.name} (${op.to.name})`);
+        r.palette[i] = relabel(hit, op.to.lab);
+        done.push(`${hit.name} replaced by ${r.palette[i]?.name ?? op.to.name} (${op.to.name})`);
         break;
       }
       case 'colours': {
-        const photo = palette.filter((p) => p.share > 0);
-        const n = photo.length;
+        const n = areaColours(r).length;
         const want = Math.max(3, Math.min(7, op.count ?? n + (op.delta ?? 0)));
         if (want === n) {
           noop.push(`the design already has ${n} colours`);
           break;
         }
-        if (want < n) {
-          palette = mergePalette(photo, want);
-          done.push(`${want} colours`);
-        } else {
-          // One more colour: the largest colour splits into a lighter and a darker tone.
-          const big = photo.reduce((a, b) => (b.share > a.share ? b : a));
-          const half = big.share / 2;
-          palette = palette.filter((p) => p !== big);
-          palette.push(entry({ ...big.lab, L: big.lab.L + 6 }, half, 'photo'));
-          palette.push(entry({ ...big.lab, L: big.lab.L - 6 }, half, 'photo'));
-          done.push(`${n + 1} colours (${big.name} split into two tones)`);
+        for (let c = n; c > want; c--) {
+          const pair = closestPair(r);
+          if (pair) mergeColours(r, pair[0], pair[1]);
         }
+        for (let c = n; c < want; c++) splitLargest(r, rand);
+        done.push(want < n ? `${want} colours` : `${want} colours (the largest colour split into two tones)`);
         break;
       }
       case 'scale':
-        shape.scale *= op.factor;
+        tiltOctaves(r, Math.pow(op.factor, -SCALE_TILT));
+        scaleDetail(r, Math.pow(op.factor, -SCALE_DETAIL));
+        r.shape.scale *= op.factor;
         done.push(op.factor > 1 ? 'bigger shapes' : 'smaller shapes');
         break;
       case 'density': {
         // "A bit busier" must still read as busier: below this, the patch sizes move by less
         // than the shapes' own scatter, either way.
         const amount = Math.sign(op.amount) * Math.max(DENSITY_FLOOR, Math.abs(op.amount));
-        shape.scale *= amount > 0 ? Math.pow(0.8, amount) : Math.pow(1.25, -amount);
-        shape.hurst = Math.max(0.05, Math.min(1, shape.hurst - 0.15 * amount));
-        if (op.amount < 0 && toggles.speckledDots) toggles.speckledDots = false;
+        tiltOctaves(r, Math.pow(DENSITY_TILT, amount));
+        scaleDetail(r, Math.pow(DENSITY_DETAIL, amount));
+        r.shape.hurst = Math.max(0.05, Math.min(1, r.shape.hurst - 0.15 * amount));
+        if (amount < 0) {
+          if (r.toggles.speckledDots) setToggle(r, 'speckledDots', false, rand);
+          // The digital style: fewer, larger cells, and less of the sub-cell grain.
+          if (r.style === 'digital') {
+            if (r.cells > 128) r.cells = 128;
+            if (r.grain) r.grain.share *= 0.5;
+          }
+        } else if (r.style === 'digital' && r.cells < 256 && amount >= 1) r.cells = 256;
         done.push(op.amount > 0 ? 'busier' : 'calmer');
         break;
       }
-      case 'stretch':
-        // From level (not from the photo's own lean the other way), then stretched.
-        shape.stretch =
-          op.dir === 'horizontal'
-            ? Math.max(0.4, Math.min(1, shape.stretch) / (1 + 0.6 * op.k))
-            : Math.min(2.5, Math.max(1, shape.stretch) * (1 + 0.5 * op.k));
-        // Asked for: the organic style may stretch further than photo cues take it (G7 may rise).
-        shape.strokes = true;
-        done.push(op.label);
-        break;
       case 'toggle': {
         const label = FEATURES.find((f) => f.name === op.name)?.label ?? op.name;
-        if (toggles[op.name] === op.on)
+        if (r.toggles[op.name] === op.on)
           noop.push(`${label} ${op.on ? 'are already there' : 'are not there to remove'}`);
         else {
-          toggles[op.name] = op.on;
+          setToggle(r, op.name, op.on, rand);
           done.push(`${op.on ? 'added' : 'removed'} ${label}`);
         }
         break;
       }
       case 'style':
-        if (style === op.style) noop.push(`the design is already ${op.style}`);
+        if (r.style === op.style) noop.push(`the design is already ${op.style}`);
         else {
-          style = op.style;
+          switchStyle(r, op.style);
           done.push(`switched to ${op.style === 'digital' ? 'a digital (pixel)' : 'an organic'} style`);
         }
         break;
@@ -577,22 +614,23 @@ export function edit(recipe: Recipe, text: string): EditResult {
   }
   if (done.length === 0)
     throw new EditNotUnderstoodError('would-change-nothing', suggestEdits(text, noopCodes));
-  normaliseShares(palette);
-  const built = buildRecipe({
-    analysis: analysisFromRecipe(recipe),
-    style,
-    toggles,
-    seed: recipe.seed,
-    shape,
-    palette: palette.filter((p) => p.share > 0 || p.role === 'shadow'),
-    edits: [...recipe.edits, text],
-    ...(style === recipe.style ? { cells: recipe.cells } : {}),
-    ...(style === recipe.style && recipe.grain ? { grain: recipe.grain.share } : {}),
-  });
-  const { recipe: out, tile } = withTypicalCut(built);
+  const area = r.palette.filter((p) => p.share > 0);
+  normaliseShares(area);
+  r.edits = [...recipe.edits, text];
+  r.id = recipeId(r);
+  // The fields are unchanged if no layer's field spec, the style, cells or shard sites changed;
+  // then the grids computed for the pins are the render's (a new layer's is computed).
+  const same =
+    grids !== undefined &&
+    `${r.style}:${r.cells}:${r.shardSites}` === frameOf &&
+    fieldsOf.every((f, k) => {
+      const l = r.layers[k];
+      return l !== undefined && fieldKey(l) === f;
+    });
+  const given = same ? r.layers.map((_, k) => grids?.[k] ?? new Float32Array(0)) : undefined;
   return {
-    recipe: out,
-    png: encodeIndexedPng(tile),
+    recipe: r,
+    png: encodeIndexedPng(renderIndices(r, DESIGN_SIZE, given ? { grids: given } : {})),
     summary: done.join('; ') + (noop.length ? ` (not done: ${noop.join('; ')})` : ''),
   };
 }

@@ -67,3 +67,57 @@ export function patchSizeSpan(labels: Uint8Array, width: number, height: number)
   const p95 = at(0.95);
   return { p05, p50, p95, span: Math.log10(p95 / Math.max(1, p05)), count: sizes.length, sizes };
 }
+
+/**
+ * The torus components of each label and the pixels of the largest one per label: `largest[l]`
+ * lists the pixel indices of label l's largest 4-connected patch (empty when l is absent).
+ */
+export function largestPatches(labels: Uint8Array, width: number, height: number): Int32Array[] {
+  const n = width * height;
+  const comp = new Int32Array(n).fill(-1);
+  const stack = new Int32Array(n);
+  const sizes: number[] = [];
+  const labelOf: number[] = [];
+  for (let start = 0; start < n; start++) {
+    if ((comp[start] ?? 0) >= 0) continue;
+    const id = sizes.length;
+    const lab = labels[start] ?? 0;
+    let top = 0;
+    stack[top++] = start;
+    comp[start] = id;
+    let size = 0;
+    while (top > 0) {
+      const p = stack[--top] ?? 0;
+      size++;
+      const x = p % width;
+      const y = (p - x) / width;
+      for (const q of [
+        y * width + (x === 0 ? width - 1 : x - 1),
+        y * width + (x === width - 1 ? 0 : x + 1),
+        (y === 0 ? height - 1 : y - 1) * width + x,
+        (y === height - 1 ? 0 : y + 1) * width + x,
+      ])
+        if (comp[q] === -1 && labels[q] === lab) {
+          comp[q] = id;
+          stack[top++] = q;
+        }
+    }
+    sizes.push(size);
+    labelOf.push(lab);
+  }
+  const best = new Map<number, number>();
+  sizes.forEach((s, id) => {
+    const l = labelOf[id] ?? 0;
+    const b = best.get(l);
+    if (b === undefined || s > (sizes[b] ?? 0)) best.set(l, id);
+  });
+  const out: Int32Array[] = [];
+  for (let l = 0; l < 256; l++) {
+    const id = best.get(l);
+    if (id === undefined) continue;
+    const px: number[] = [];
+    for (let p = 0; p < n; p++) if (comp[p] === id) px.push(p);
+    out[l] = Int32Array.from(px);
+  }
+  return out;
+}

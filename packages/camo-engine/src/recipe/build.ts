@@ -248,6 +248,67 @@ export function applyPaletteToggles(palette: PaletteEntry[], toggles: DesignTogg
   return p;
 }
 
+/**
+ * The colour that contour lines and outlines are drawn in: a new shadow tone darker than the
+ * darkest colour, added to `palette`, when lines are wanted and there is room for one; else the
+ * darkest colour.
+ */
+export function lineColourFor(palette: PaletteEntry[], toggles: DesignToggles): number {
+  const wantsLine = toggles.contourLines || toggles.outlineStrokes;
+  let lineColour = darkestIndex(palette);
+  if (wantsLine && palette.length < 7 && !toggles.limitedPalette) {
+    const d = palette[lineColour];
+    if (d && d.role !== 'shadow') {
+      palette.push(entry({ L: Math.max(3, d.lab.L - 14), a: d.lab.a * 0.7, b: d.lab.b * 0.7 }, 0, 'shadow'));
+      lineColour = palette.length - 1;
+    }
+  }
+  return lineColour;
+}
+
+/** The overlays (dots, lines, leaves and branches) the toggles ask for; draws seeds from `rand` (dots, then objects). */
+export function overlaysFor(
+  palette: readonly PaletteEntry[],
+  layers: readonly LayerSpec[],
+  toggles: DesignToggles,
+  style: DesignStyle,
+  lineColour: number,
+  rand: () => number,
+): Overlays {
+  const overlays: Overlays = {};
+  const digital = style === 'digital';
+  if (toggles.contourLines)
+    overlays.contours = { colour: lineColour, levels: 7, halfWidth: digital ? 0.0035 : 0.0013 };
+  if (toggles.outlineStrokes)
+    overlays.outlines = { colour: lineColour, halfWidth: digital ? 0.0035 : 0.0022 };
+  if (toggles.speckledDots) {
+    const ground = palette[layers[0]?.colour ?? 0];
+    const groundL = ground?.lab.L ?? 50;
+    const mean = weightedMeanL(palette);
+    const dotColour = groundL >= mean ? darkestIndex(palette) : lightestIndex(palette);
+    overlays.dots = {
+      colour: dotColour,
+      count: digital ? 1000 : 1400,
+      radius: digital ? 0.0045 : 0.0032,
+      seed: Math.floor(rand() * 1e9),
+    };
+  }
+  if (toggles.organicObjects) {
+    const byL = palette.map((e, i) => ({ L: e.lab.L, i })).sort((a, b) => a.L - b.L);
+    const leafColours = byL.slice(1, Math.max(2, byL.length - 1)).map((x) => x.i);
+    overlays.objects = {
+      leafColours,
+      branchColour: byL[0]?.i ?? 0,
+      leaves: 320,
+      branches: 12,
+      size: 0.085,
+      seed: Math.floor(rand() * 1e9),
+    };
+  }
+
+  return overlays;
+}
+
 /** Builds a complete recipe for one design. */
 export function buildRecipe(input: BuildInput): Recipe {
   const { analysis, style, toggles, seed } = input;
@@ -263,16 +324,7 @@ export function buildRecipe(input: BuildInput): Recipe {
     ? input.palette.map((e) => ({ ...e, lab: { ...e.lab } }))
     : applyPaletteToggles(basePalette(analysis), toggles);
 
-  // Lines need a colour that is not already a patch colour, if there is room for one.
-  const wantsLine = toggles.contourLines || toggles.outlineStrokes;
-  let lineColour = darkestIndex(palette);
-  if (wantsLine && palette.length < 7 && !toggles.limitedPalette) {
-    const d = palette[lineColour];
-    if (d && d.role !== 'shadow') {
-      palette.push(entry({ L: Math.max(3, d.lab.L - 14), a: d.lab.a * 0.7, b: d.lab.b * 0.7 }, 0, 'shadow'));
-      lineColour = palette.length - 1;
-    }
-  }
+  const lineColour = lineColourFor(palette, toggles);
 
   // Ground = largest share (or the open light colour with whiteSpace); then larger shares first.
   const order = palette
@@ -362,36 +414,8 @@ export function buildRecipe(input: BuildInput): Recipe {
     layers.push(layer);
   }
 
-  const overlays: Overlays = {};
   const digital = style === 'digital';
-  if (toggles.contourLines)
-    overlays.contours = { colour: lineColour, levels: 7, halfWidth: digital ? 0.0035 : 0.0013 };
-  if (toggles.outlineStrokes)
-    overlays.outlines = { colour: lineColour, halfWidth: digital ? 0.0035 : 0.0022 };
-  if (toggles.speckledDots) {
-    const ground = palette[layers[0]?.colour ?? 0];
-    const groundL = ground?.lab.L ?? 50;
-    const mean = weightedMeanL(palette);
-    const dotColour = groundL >= mean ? darkestIndex(palette) : lightestIndex(palette);
-    overlays.dots = {
-      colour: dotColour,
-      count: digital ? 1000 : 1400,
-      radius: digital ? 0.0045 : 0.0032,
-      seed: Math.floor(rand() * 1e9),
-    };
-  }
-  if (toggles.organicObjects) {
-    const byL = palette.map((e, i) => ({ L: e.lab.L, i })).sort((a, b) => a.L - b.L);
-    const leafColours = byL.slice(1, Math.max(2, byL.length - 1)).map((x) => x.i);
-    overlays.objects = {
-      leafColours,
-      branchColour: byL[0]?.i ?? 0,
-      leaves: 320,
-      branches: 12,
-      size: 0.085,
-      seed: Math.floor(rand() * 1e9),
-    };
-  }
+  const overlays = overlaysFor(palette, layers, toggles, style, lineColour, rand);
 
   const recipe: Recipe = {
     kind: 'camo-engine/recipe',

@@ -33,6 +33,12 @@ export interface LayerSpec {
    * give to this palette colour, and its share is taken from that area.
    */
   within?: number;
+  /**
+   * A field value that the layer starts at, fixed by an edit instead of the quantile that gives it
+   * `share` (the same fields with the same thresholds paint the same pixels, so an edit that
+   * changes one layer leaves the others where they were). Absent: from `share`.
+   */
+  threshold?: number;
 }
 
 export interface Overlays {

@@ -213,7 +213,12 @@ class LayerFields {
  * (LayerSpec.within) come after the main layers and draw only on points whose main colour is their
  * host colour.
  */
-function layerThresholds(recipe: Recipe, grids: Float32Array[], res: number): Float64Array {
+function layerThresholds(
+  recipe: Recipe,
+  grids: Float32Array[],
+  res: number,
+  counts?: Float64Array,
+): Float64Array {
   const n = res * res;
   const layers = recipe.layers;
   const owner = new Int16Array(n).fill(0);
@@ -222,21 +227,28 @@ function layerThresholds(recipe: Recipe, grids: Float32Array[], res: number): Fl
   /** Layer k covers its share of the points where eligible[i] is 1 (and sets covered, owner). */
   const cover = (k: number, eligible: Uint8Array): void => {
     const grid = grids[k];
+    const pinned = layers[k]?.threshold;
     const want = Math.round((layers[k]?.share ?? 0) * n);
-    if (!grid || want <= 0) return;
-    let free = 0;
-    for (let i = 0; i < n; i++) free += eligible[i] ?? 0;
-    if (free <= 0) return;
-    const vals = new Float32Array(free);
-    let m = 0;
-    for (let i = 0; i < n; i++) if (eligible[i]) vals[m++] = grid[i] ?? 0;
-    const thr = nthSmallest(vals, Math.max(0, Math.min(free - 1, free - want)));
+    if (!grid || grid.length === 0 || (pinned === undefined && want <= 0)) return;
+    let thr = pinned ?? Infinity;
+    if (pinned === undefined) {
+      let free = 0;
+      for (let i = 0; i < n; i++) free += eligible[i] ?? 0;
+      if (free <= 0) return;
+      const vals = new Float32Array(free);
+      let m = 0;
+      for (let i = 0; i < n; i++) if (eligible[i]) vals[m++] = grid[i] ?? 0;
+      thr = nthSmallest(vals, Math.max(0, Math.min(free - 1, free - want)));
+    }
     t[k] = thr;
+    let got = 0;
     for (let i = 0; i < n; i++)
       if (eligible[i] && (grid[i] ?? 0) >= thr) {
         covered[i] = 1;
         owner[i] = k;
+        got++;
       }
+    if (counts) counts[k] = got / n;
   };
   const eligible = new Uint8Array(n);
   for (let k = layers.length - 1; k >= 1; k--) {
@@ -568,6 +580,24 @@ export function layerGrids(
   reuse?: RenderReuse,
 ): Float32Array[] {
   return new LayerFields(recipe).grids(fieldResolution(recipe, size), recipe, reuse, undefined, layers);
+}
+
+/**
+ * Each layer's threshold and the share of the tile it paints (layer 0: the rest), exactly as a
+ * size x size render sets them, and the field grids (for RenderOptions.grids of a render of a
+ * recipe with the same fields).
+ */
+export function layerCoverage(
+  recipe: Recipe,
+  size: number,
+): { thresholds: Float64Array; shares: Float64Array; grids: Float32Array[] } {
+  const res = fieldResolution(recipe, size);
+  const grids = new LayerFields(recipe).grids(res, recipe);
+  const refGrids = res === REFERENCE_GRID ? grids : grids.map((g) => subsample(g, res, REFERENCE_GRID));
+  const shares = new Float64Array(recipe.layers.length);
+  const thresholds = layerThresholds(recipe, refGrids, REFERENCE_GRID, shares);
+  shares[0] = Math.max(0, 1 - shares.slice(1).reduce((a, b) => a + b, 0));
+  return { thresholds, shares, grids };
 }
 
 /** Per layer, the noise octaves its smooth field sums per grid point (0 without one). */
