@@ -15,7 +15,15 @@ export interface MadeDesign {
 
 export async function makeDesign(
   page: Page,
-  options: { name?: string; state?: string; photo?: string; submit?: boolean; description?: string } = {},
+  options: {
+    name?: string;
+    state?: string;
+    photo?: string;
+    /** The photo's bytes, instead of a fixture named by `photo`. */
+    photoBytes?: Buffer;
+    submit?: boolean;
+    description?: string;
+  } = {},
 ): Promise<MadeDesign> {
   const origin = new URL(page.url()).origin;
   const headers = { origin };
@@ -30,7 +38,7 @@ export async function makeDesign(
       photo: {
         name: 'photo.jpg',
         mimeType: 'image/jpeg',
-        buffer: readFileSync(fixturePath(options.photo ?? 'forest')),
+        buffer: options.photoBytes ?? readFileSync(fixturePath(options.photo ?? 'forest')),
       },
     },
   });

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { devices, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { makeDesign } from '../support/design-api.js';
@@ -12,6 +13,9 @@ import { fixturePath } from '../support/photos.js';
  */
 const huntOrigin = process.env.E2E_HUNT_ORIGIN!;
 test.use({ baseURL: huntOrigin });
+// In order, in one worker: the first test counts on its designs being the only ones, the later
+// ones add their own.
+test.describe.configure({ mode: 'default' });
 
 const roundImage = /\/api\/hunt\/rounds\/[0-9a-f-]{36}\/image$/;
 
@@ -187,6 +191,60 @@ test('two people play hide and seek on each other’s designs; the scores show a
 
   await phone.close();
   await desk.close();
+});
+
+test('a round fits the screen, result and Next round included, and a small photo is not enlarged', async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  // A design from a small photo: its rounds are 480 x 360 pixels (the compositor never enlarges).
+  const owner = await (await browser.newContext({ baseURL: huntOrigin })).newPage();
+  await signInThroughUi(owner, newUser({ name: 'Hunt Small Photo' }));
+  const small = await sharp(await readFile(fixturePath('forest')))
+    .resize(480, 360, { fit: 'fill' })
+    .jpeg()
+    .toBuffer();
+  // Its own state: a round may use another photo of the design's state.
+  await makeDesign(owner, { name: 'Small Photo Woods', state: 'ME', photoBytes: small });
+
+  /** A new player's round at one screen size (a player gets a design once), let run out. */
+  const playAt = async (viewport: { width: number; height: number }): Promise<number> => {
+    const context = await browser.newContext({ baseURL: huntOrigin, viewport });
+    const page = await context.newPage();
+    await signInThroughUi(page, newUser({ name: `Hunt Screen ${viewport.width}` }));
+    await page.goto('/hunt');
+    await page.getByRole('button', { name: 'Start a round' }).click();
+    await expectLoaded(page, 'hunt-image');
+    const image = page.getByTestId('hunt-image');
+    const shown = (await image.boundingBox())!;
+    const natural = await image.evaluate((img: HTMLImageElement) => img.naturalWidth);
+    const where = `at ${viewport.width}x${viewport.height}`;
+    // Never shown larger than its own pixels.
+    expect(shown.width, where).toBeLessThanOrEqual(natural + 0.5);
+
+    await expect(page.getByRole('status')).toContainText("Time's up", { timeout: 25_000 });
+    const inView = async (name: string, target: Locator) => {
+      const box = (await target.boundingBox())!;
+      expect(box.y, `${name} ${where}: top`).toBeGreaterThanOrEqual(0);
+      expect(box.x, `${name} ${where}: left`).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height, `${name} ${where}: bottom`).toBeLessThanOrEqual(viewport.height);
+      expect(box.x + box.width, `${name} ${where}: right`).toBeLessThanOrEqual(viewport.width);
+    };
+    await inView('the photo', image);
+    await inView('the result', page.getByRole('status'));
+    await inView('Next round', page.getByRole('button', { name: 'Next round' }));
+    expect(await page.evaluate(() => window.scrollY), where).toBe(0);
+    // The photo did not move or shrink when the round ended.
+    expect(await image.boundingBox(), where).toEqual(shown);
+    await context.close();
+    return natural;
+  };
+
+  // The first new player gets the small photo's design (it has no rounds yet) and sees it at its
+  // 480 pixels on a screen with room for more; then the other two screens, side by side.
+  expect(await playAt({ width: 1440, height: 900 })).toBe(480);
+  await Promise.all([playAt({ width: 1280, height: 720 }), playAt({ width: 390, height: 844 })]);
+  await owner.context().close();
 });
 
 /** The picture an <img> shows, as PNG bytes (a round's image is served once). */

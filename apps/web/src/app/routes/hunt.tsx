@@ -1,7 +1,16 @@
 import { HUNT_MIN_ROUNDS_FOR_SCORE, HUNT_TIME_LIMIT_MS, huntMessages } from '@camo/shared/hunt-rules';
 import type { HuntRound, HuntTapResult } from '@camo/shared/hunt';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+  type RefObject,
+} from 'react';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
 import { useMe } from '@/features/auth/api/get-me';
@@ -74,7 +83,7 @@ export default function HuntPage() {
   );
 
   return (
-    <div className="mx-auto flex max-w-5xl flex-col gap-6 px-2 py-4 sm:px-6 sm:py-8">
+    <div className="mx-auto flex max-w-5xl flex-col gap-6 px-2 py-3 sm:px-6 sm:py-4">
       {play.phase === 'playing' || play.phase === 'ended' ? (
         <Round play={play} setPlay={setPlay} onEnd={end} onNext={() => void begin()} />
       ) : (
@@ -217,6 +226,18 @@ function Round({
     }
   }
 
+  const frame = useRef<HTMLDivElement>(null);
+  const after = useRef<HTMLDivElement>(null);
+  const room = usePhotoRoom(frame, after);
+  const ratio = round.width / round.height;
+  // Never wider than the picture's own pixels (a small upload makes a small round, and stretched
+  // it blurs), and never taller than the screen leaves below the header with the result and Next
+  // round under it; until measured, an estimate of the same.
+  const maxWidth =
+    room === null
+      ? `min(${round.width}px, calc((100svh - 18rem) * ${ratio}))`
+      : `${Math.min(round.width, Math.floor(room * ratio))}px`;
+
   const reveal = play.phase === 'ended' ? play.reveal : null;
   const pct = (value: number, of: number) => `${(value / of) * 100}%`;
   return (
@@ -239,8 +260,9 @@ function Round({
         />
       </div>
       <div
+        ref={frame}
         className="relative mx-auto w-full rounded focus-visible:outline focus-visible:outline-4 focus-visible:outline-blaze"
-        style={{ maxWidth: `calc((100svh - 12rem) * ${round.width / round.height})` }}
+        style={{ maxWidth }}
         tabIndex={playing ? 0 : -1}
         role="application"
         aria-label="The photo. Arrow keys move a crosshair (Shift for small steps); Enter taps where it is."
@@ -285,7 +307,9 @@ function Round({
           />
         )}
       </div>
-      <div className="flex flex-col gap-3 px-2" aria-live="polite">
+      {/* Room for the result and Next round kept from the start, so the photo does not move when
+          the round ends (usePhotoRoom measures it). */}
+      <div ref={after} className="flex min-h-[9.5rem] flex-col gap-3 px-2 sm:min-h-[6rem]" aria-live="polite">
         {play.phase === 'ended' ? (
           <>
             <p className="text-lg text-bone" role="status">
@@ -314,6 +338,44 @@ function Round({
       </div>
     </div>
   );
+}
+
+/** What the page keeps free below the screen's last row of the result area. */
+const BOTTOM_MARGIN = 12;
+/** The least height a photo is shown at, however short the screen. */
+const MIN_PHOTO_HEIGHT = 160;
+
+/**
+ * The height, in CSS pixels, that the round's photo can take so that it, the result and Next round
+ * below it all fit on the screen without scrolling: the window's height less what sits above the
+ * photo (notices, header, title, timer) and what sits below it (the result area). Measured after
+ * layout, again when the window or the result area changes size; null before the first measure.
+ */
+function usePhotoRoom(
+  frame: RefObject<HTMLDivElement | null>,
+  after: RefObject<HTMLDivElement | null>,
+): number | null {
+  const [room, setRoom] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    // A round fills the screen from the top, wherever the page had been scrolled to.
+    window.scrollTo(0, 0);
+    const measure = () => {
+      if (!frame.current || !after.current) return;
+      const photo = frame.current.getBoundingClientRect();
+      const top = photo.top + window.scrollY;
+      const below = after.current.getBoundingClientRect().bottom - photo.bottom;
+      setRoom(Math.max(MIN_PHOTO_HEIGHT, Math.floor(window.innerHeight - top - below - BOTTOM_MARGIN)));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(after.current!);
+    window.addEventListener('resize', measure);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', measure);
+    };
+  }, [frame, after]);
+  return room;
 }
 
 function MyRecord() {
