@@ -1,8 +1,8 @@
 import { generationMessages } from '@camo/shared/generation';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emptyCreateForm, type CreateForm } from '../lib/create-form';
 import { DesignForm } from './design-form';
 
@@ -33,7 +33,23 @@ const formState = () =>
     photo: string | null;
   };
 
-const photo = () => new File(['fake'], 'timber.jpg', { type: 'image/jpeg' });
+const JPEG_START = [0xff, 0xd8, 0xff];
+const photo = () =>
+  new File([new Uint8Array([...JPEG_START, 0xe0]), 'rest'], 'timber.jpg', { type: 'image/jpeg' });
+
+// jsdom decodes no pictures: this stands in for the browser's decoder, which reads the bytes
+// (here only a JPEG's first three) and never the name or the type.
+beforeEach(() => {
+  vi.stubGlobal('createImageBitmap', async (blob: Blob) => {
+    const start = new Uint8Array(await blob.slice(0, 3).arrayBuffer());
+    if (!JPEG_START.every((byte, index) => start[index] === byte))
+      throw new DOMException('undecodable', 'InvalidStateError');
+    return { close: () => {} };
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 describe('DesignForm (step 1)', () => {
   it('takes image files only, with the spec message, and shows a preview', async () => {
@@ -46,8 +62,14 @@ describe('DesignForm (step 1)', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(generationMessages.invalidImage);
     expect(formState().photo).toBeNull();
 
+    // Named and typed as a JPEG, but its bytes are not a picture: refused when chosen, no preview.
+    await user.upload(input, new File(['not a photo at all'], 'holiday.jpg', { type: 'image/jpeg' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(generationMessages.invalidImage);
+    expect(formState().photo).toBeNull();
+    expect(screen.queryByRole('img', { name: 'Your environment photo' })).not.toBeInTheDocument();
+
     await user.upload(input, photo());
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
     expect(formState().photo).toBe('timber.jpg');
     expect(screen.getByRole('img', { name: 'Your environment photo' })).toHaveAttribute(
       'src',

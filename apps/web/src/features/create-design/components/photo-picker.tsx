@@ -1,11 +1,12 @@
 import { generationMessages } from '@camo/shared/generation';
-import { useId, useState, type DragEvent } from 'react';
-import { isImageFile } from '../lib/photo-file';
+import { useId, useRef, useState, type DragEvent } from 'react';
+import { decodesAsImage, isImageFile } from '../lib/photo-file';
 
 /**
  * Step 1's environment photo: click (or tap) the area to pick a file, drop one on it, or, on a
- * phone, take one with the camera. Anything that is not an image type is refused with the spec's
- * message and leaves the previous photo in place.
+ * phone, take one with the camera. Anything that is not an image type, or that the browser cannot
+ * decode as one whatever its name, is refused with the spec's message and leaves the previous
+ * photo in place.
  */
 export function PhotoPicker({
   file,
@@ -22,9 +23,15 @@ export function PhotoPicker({
   const [error, setError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
 
-  const take = (picked: File | undefined) => {
+  // Only the latest choice counts: an earlier file still decoding must not overwrite it.
+  const latest = useRef(0);
+
+  const take = async (picked: File | undefined) => {
     if (!picked) return;
-    if (!isImageFile(picked)) {
+    const choice = ++latest.current;
+    const valid = isImageFile(picked) && (await decodesAsImage(picked));
+    if (choice !== latest.current) return;
+    if (!valid) {
       setError(generationMessages.invalidImage);
       return;
     }
@@ -35,7 +42,7 @@ export function PhotoPicker({
   const onDrop = (event: DragEvent<HTMLLabelElement>) => {
     event.preventDefault();
     setDragging(false);
-    if (!isDisabled) take(event.dataTransfer.files[0]);
+    if (!isDisabled) void take(event.dataTransfer.files[0]);
   };
 
   return (
@@ -64,7 +71,7 @@ export function PhotoPicker({
           aria-invalid={error ? true : undefined}
           disabled={isDisabled}
           onChange={(event) => {
-            take(event.currentTarget.files?.[0]);
+            void take(event.currentTarget.files?.[0]);
             event.currentTarget.value = '';
           }}
         />
@@ -119,7 +126,7 @@ export function PhotoPicker({
           className="sr-only"
           disabled={isDisabled}
           onChange={(event) => {
-            take(event.currentTarget.files?.[0]);
+            void take(event.currentTarget.files?.[0]);
             event.currentTarget.value = '';
           }}
         />
