@@ -245,6 +245,29 @@ describe('edits', () => {
     expect(edit(r, 'add outlines').recipe.toggles.outlineStrokes).toBe(true);
   });
 
+  it('"for night" darkens every colour, the lightest most, and lowers the L* spread (issue 29 item 2)', () => {
+    for (const design of base.designs) {
+      const r = design.recipe;
+      const out = edit(r, 'make it darker for night').recipe;
+      const night = edit(r, 'something for low light').recipe;
+      for (const e of [out, night]) {
+        expect(e.palette.length).toBe(r.palette.length);
+        const drops = r.palette.map((p, i) => p.lab.L - (e.palette[i]?.lab.L ?? Infinity));
+        // A colour at the floor of L* (edits keep L* >= 2) cannot go lower.
+        drops.forEach((d, i) => {
+          if ((r.palette[i]?.lab.L ?? 0) > 4) expect(d).toBeGreaterThan(0);
+        });
+        const lightest = r.palette.reduce((a, p, i) => (p.lab.L > (r.palette[a]?.lab.L ?? 0) ? i : a), 0);
+        expect(drops[lightest]).toBe(Math.max(...drops));
+        const spread = (p: typeof r.palette) => {
+          const ls = p.filter((x) => x.share > 0).map((x) => x.lab.L);
+          return Math.max(...ls) - Math.min(...ls);
+        };
+        expect(spread(e.palette)).toBeLessThan(spread(r.palette));
+      }
+    }
+  });
+
   it('a request it cannot map fails with a reason code (suggestions: src/edit/suggestions.test.ts)', () => {
     const r = base.designs[0].recipe;
     expect(() => edit(r, 'make it look like a dragon')).toThrow(EditNotUnderstoodError);

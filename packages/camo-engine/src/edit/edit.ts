@@ -58,6 +58,7 @@ export interface EditResult {
 
 type Op =
   | { kind: 'lightness'; amount: number }
+  | { kind: 'night'; k: number }
   | { kind: 'warmth'; amount: number }
   | { kind: 'contrast'; factor: number }
   | { kind: 'chroma'; factor: number }
@@ -188,7 +189,12 @@ const SETTINGS: { re: RegExp; ops: (k: number) => Op[]; label: string }[] = [
     ],
   },
   {
-    re: /\b(night|dusk|shadows?|shady|dark timber|deep woods)\b/,
+    re: /\b(night|nights|nighttime|night-time|dusk|low light|low-light|after dark|moonlight|moonlit)\b/,
+    label: 'night',
+    ops: (k) => [{ kind: 'night', k }],
+  },
+  {
+    re: /\b(shadows?|shady|dark timber|deep woods)\b/,
     label: 'shade',
     ops: (k) => [{ kind: 'lightness', amount: -5 * k }],
   },
@@ -306,7 +312,11 @@ export function parseEdit(text: string): Op[] {
     // Lightness.
     if (/\b(darker|darken|deeper|dimmer|dark|darkness|shadowy)\b/.test(c))
       ops.push({ kind: 'lightness', amount: -6 * k * sign });
-    else if (/\b(lighter|lighten|brighter|brighten|paler|light|bright|washed out)\b/.test(c))
+    else if (
+      /\b(lighter|lighten|brighter|brighten|paler|light|bright|washed out)\b/.test(
+        c.replace(/\blow[- ]light\b/g, ''),
+      )
+    )
       ops.push({ kind: 'lightness', amount: 6 * k * sign });
 
     // Warmth.
@@ -483,6 +493,19 @@ export function edit(recipe: Recipe, text: string): EditResult {
         recolour(r, (lab) => ({ ...lab, L: lab.L + op.amount }));
         done.push(op.amount < 0 ? 'darker' : 'lighter');
         break;
+      case 'night': {
+        // For night or low light: every colour darker, the light ones most (their distance from
+        // the darkest shrinks), so the L* spread drops too; colours a little duller.
+        const dark = Math.min(...r.palette.map((p) => p.lab.L));
+        const keep = Math.max(0.4, 1 - 0.3 * op.k);
+        recolour(r, (lab) => ({
+          L: dark + (lab.L - dark) * keep - 4 * op.k,
+          a: lab.a * 0.85,
+          b: lab.b * 0.85,
+        }));
+        done.push('darker for night (light colours most)');
+        break;
+      }
       case 'warmth':
         recolour(r, (lab) => ({ L: lab.L, a: lab.a + op.amount / 3, b: lab.b + op.amount }));
         done.push(op.amount > 0 ? 'warmer' : 'cooler');

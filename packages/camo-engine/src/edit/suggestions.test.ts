@@ -39,7 +39,7 @@ const NOT_FOUND: [string, EditSuggestion[]][] = [
   ['make it neon', ['blaze-orange']],
   ['add some circles', ['dots']],
   ['leopard print', ['dots']],
-  ['make it look like moonlight', ['night']],
+  ['make it nocturnal', ['night']],
   ['make it rainbow', ['more-colours']],
   ['monochrome please', ['fewer-colours']],
   ['more bronw', ['more-of-colour']],
