@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { DesignAnalysis } from './design-analysis';
+import { DesignAnalysis, explainMissingShares } from './design-analysis';
 
 describe('DesignAnalysis', () => {
   it('draws a swatch beside every hex colour code and renders GFM tables', () => {
@@ -31,5 +31,28 @@ describe('DesignAnalysis', () => {
     expect(container.innerHTML).not.toContain('evil.example');
     expect(screen.getByText('site').closest('a')).toBeNull();
     expect(screen.getByRole('link', { name: 'gallery' })).toHaveAttribute('href', '/gallery');
+  });
+
+  it('says why a palette row has no share of the ground, instead of a bare dash', () => {
+    const table = [
+      '| colour | name | share of ground | share of design | role |',
+      '|---|---|---|---|---|',
+      '| `#1b1d26` | black | 29% | 21% | from the photo |',
+      '| `#d9d9d7` | fog grey | - | 40% | open ground |',
+      '| `#080a17` | black | - | 28% | from the photo |',
+      '| `#2a2a20` | shade | - | 9% | shadow tone |',
+    ].join('\n');
+    render(<DesignAnalysis markdown={`### Palette\n\n${table}\n\nMean lightness - 40.`} />);
+    const rows = screen.getAllByRole('row').slice(1);
+    const ground = rows.map((row) => row.querySelectorAll('td')[2]?.textContent);
+    expect(ground).toEqual([
+      '29%',
+      'none: open ground the design adds',
+      'none of its own: the design options changed this photo colour',
+      'none: a shadow tone the design adds',
+    ]);
+    expect(screen.getByText('Mean lightness - 40.')).toBeInTheDocument();
+    // Text outside a palette table is left alone, dashes and all.
+    expect(explainMissingShares('| a | b |\n|---|---|\n| - | x |')).toBe('| a | b |\n|---|---|\n| - | x |');
   });
 });

@@ -14,10 +14,49 @@ export function DesignAnalysis({ markdown }: { markdown: string }) {
   return (
     <div className="analysis text-[0.9375rem] leading-relaxed text-sage">
       <Markdown remarkPlugins={[remarkGfm]} skipHtml disallowedElements={['img']} components={components}>
-        {markdown}
+        {explainMissingShares(markdown)}
       </Markdown>
     </div>
   );
+}
+
+/** Why a palette colour has no share of the ground, by the role the analysis gives it. */
+const noShareBecause: Record<string, string> = {
+  'from the photo': 'none of its own: the design options changed this photo colour',
+  'shadow tone': 'none: a shadow tone the design adds',
+  'open ground': 'none: open ground the design adds',
+};
+
+/**
+ * The engine's palette table writes "-" where a colour of the design is not one of the photo's
+ * own (a shadow tone, open ground, or a photo colour that high contrast or a limited palette
+ * moved): a row then says why it has no share of the ground instead of a bare dash. Analyses
+ * already stored keep their text, so this is done where they are shown.
+ */
+export function explainMissingShares(markdown: string): string {
+  let groundColumn = -1;
+  let roleColumn = -1;
+  return markdown
+    .split('\n')
+    .map((line) => {
+      if (!line.startsWith('|')) {
+        groundColumn = roleColumn = -1;
+        return line;
+      }
+      const cells = line.split('|').map((cell) => cell.trim());
+      if (groundColumn < 0) {
+        groundColumn = cells.indexOf('share of ground');
+        roleColumn = cells.indexOf('role');
+        return line;
+      }
+      if (cells[groundColumn] !== '-') return line;
+      const why = noShareBecause[cells[roleColumn] ?? ''] ?? 'none: not a colour of the photo';
+      return cells
+        .map((cell, index) => (index === groundColumn ? ` ${why} ` : ` ${cell} `))
+        .join('|')
+        .trim();
+    })
+    .join('\n');
 }
 
 function Swatch({ hex }: { hex: string }) {
