@@ -1,46 +1,43 @@
-// `npm start`: build the web app when it is missing or older than its sources, then run the
-// server (which applies migrations and serves everything on one port).
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+// `npm start`, `npm run start:api` (--api) and `npm run worker` (--worker): build what changed
+// (scripts/build-cache.mjs: the web app, the server's start-up bundle), then run the server or
+// the worker from that bundle. Paths in settings (DATA_DIR, WEB_DIST_DIR) are the repository
+// root's whatever folder this runs in (apps/server/src/platform/paths.ts).
+import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { ensureServerBundle, ensureWebBuild, root } from './build-cache.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const builtIndex = path.join(root, 'apps/web/dist/index.html');
+const args = process.argv.slice(2);
+const worker = args.includes('--worker');
+const say = (line) => console.log(line);
 
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
-  }
-  return newest;
+let bundle;
+try {
+  // A worker serves no pages; with WEB_DIST_DIR, the web app is someone else's build.
+  if (!worker && !process.env.WEB_DIST_DIR) ensureWebBuild(say);
+  bundle = await ensureServerBundle(say);
+} catch (error) {
+  console.error(`Start-up failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
 }
 
-const sources = [path.join(root, 'apps/web'), path.join(root, 'packages/shared/src')];
-const stale = !existsSync(builtIndex) || Math.max(...sources.map(newestMtime)) > statSync(builtIndex).mtimeMs;
-if (stale) {
-  console.log('Building the web app...');
-  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
-
-// `--api` (npm run start:api) serves without processing jobs; the server checks the rest.
-const server = spawn(
+const child = spawn(
   process.execPath,
-  ['--expose-gc', '--import', 'tsx', 'src/main.ts', ...process.argv.slice(2)],
+  [
+    '--expose-gc',
+    '--enable-source-maps',
+    path.join(bundle, worker ? 'worker.js' : 'main.js'),
+    ...args.filter((arg) => arg !== '--worker'),
+  ],
   {
-    cwd: path.join(root, 'apps/server'),
+    cwd: root,
     stdio: 'inherit',
     env: {
       // glibc gives every thread its own malloc arena; with the engine and image threads that
       // inflates resident memory for nothing (a known sharp/libvips effect). Two are plenty.
       MALLOC_ARENA_MAX: '2',
       ...process.env,
-      DATA_DIR: process.env.DATA_DIR ?? path.join(root, 'data'),
     },
   },
 );
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -10,8 +10,6 @@
  * changes a result only when designs or accounts were removed since. With the embedded database
  * the server must be stopped first (one process owns the data directory).
  */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { isContestMonth } from '@camo/shared/contest-time';
 import pino from 'pino';
 import { createContestRepository } from '../src/contest/contest.repository.js';
@@ -19,8 +17,6 @@ import { createContestService } from '../src/contest/contest.service.js';
 import { ConfigError, loadConfig } from '../src/platform/config.js';
 import { fileUrlBuilder } from '../src/platform/storage.js';
 import { openInstanceDatabase } from './open-instance.js';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 async function main(args: string[]): Promise<number> {
   const rerun = args.includes('--rerun');
@@ -35,7 +31,7 @@ async function main(args: string[]): Promise<number> {
     console.error('Usage: npm run contest:close -- [YYYY-MM] [--rerun]   (--rerun needs a month)');
     return 2;
   }
-  const config = loadConfig({ ...process.env, DATA_DIR: process.env.DATA_DIR ?? path.join(root, 'data') });
+  const config = loadConfig();
   const database = await openInstanceDatabase(config, 'npm run contest:close');
   if (!database) return 1;
   try {

@@ -6,7 +6,6 @@
  * the data directory).
  */
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { compose } from '../src/compose.js';
 import { createEngineProvider } from '../src/generation/engine-provider.js';
@@ -14,11 +13,9 @@ import { ConfigError, loadConfig } from '../src/platform/config.js';
 import { openInstanceDatabase } from './open-instance.js';
 import { reusingProvider, seedCommunity } from './seed/seed-community.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-
 async function main(): Promise<number> {
-  // The same default as scripts/start.mjs, so `npm run seed && npm start` share one directory.
-  const config = loadConfig({ ...process.env, DATA_DIR: process.env.DATA_DIR ?? path.join(root, 'data') });
+  // A relative DATA_DIR is the repository root's, as for `npm start` (platform/paths.ts).
+  const config = loadConfig();
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : path.join(config.dataDir, 'db');
   const database = await openInstanceDatabase(config, 'npm run seed');
   if (!database) return 1;

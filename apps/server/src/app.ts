@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -9,6 +8,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { publicConfigSchema } from '@camo/shared/api';
 import Fastify, {
+  LogController,
   type FastifyBaseLogger,
   type FastifyError,
   type FastifyInstance,
@@ -45,6 +45,7 @@ import {
   decodedPath,
   isApiPath,
   isApiRequest,
+  registerLoopbackRedirect,
   registerRequestGuards,
 } from './platform/http-security.js';
 import {
@@ -52,6 +53,7 @@ import {
   createRequestCounter,
   fastifyRateLimitStore,
 } from './platform/rate-limits.js';
+import { serverPaths } from './platform/paths.js';
 import { createSharedCounters } from './platform/shared-counters.js';
 import { LOCAL_FILES_PREFIX } from './platform/storage.js';
 import { usersRoutes } from './users/users.routes.js';
@@ -59,10 +61,6 @@ import { sendHtml } from './web/html-reply.js';
 import { createIndexPage, readIndexHtml } from './web/index-page.js';
 import { loadServerRender, viewerFetch } from './web/server-render.js';
 import { createRoutePreloads, readBuildManifest } from './web/route-preloads.js';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
-const SEED_DIR = path.resolve(here, '../seed');
 
 export interface AppDeps extends ComposeOptions {
   /** Process generation jobs in this process too (the embedded default). */
@@ -78,7 +76,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     loggerInstance: logger,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // One line per request, written when it is answered (below), instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
+  app.addHook('onResponse', async (req, reply) => {
+    const ms = Math.round(reply.elapsedTime);
+    req.log.info(
+      { req, statusCode: reply.statusCode, ms },
+      `${req.method} ${req.url.split('?')[0]} ${reply.statusCode} ${ms} ms`,
+    );
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -130,6 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     keyGenerator: (req) => clientKey(req.ip),
     allowList: (req) => !isApiRequest(req),
   });
+  registerLoopbackRedirect(app, config.publicUrl);
   registerRequestGuards(app, origin);
   // API JSON on the fly (brotli at the plugin's quality 4, or gzip). The web app's files are
   // compressed at build time (served below with `preCompressed`), its pages by web/html-reply.ts;
@@ -143,7 +151,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return reply.code(400).send({ error: 'validation', message: first?.message ?? 'Invalid request.' });
     }
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).send({ error: error.code, message: error.message });
+      return reply
+        .code(error.statusCode)
+        .send({ ...error.details, error: error.code, message: error.message });
     }
     const status = error.statusCode ?? 500;
     const infrastructure = status >= 500 ? infrastructureFailure(error) : null;
@@ -236,7 +246,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // --- files -----------------------------------------------------------------------------
   await app.register(fastifyStatic, {
-    root: SEED_DIR,
+    root: serverPaths.seedImages,
     prefix: '/seed/',
     decorateReply: false,
     maxAge: '7d',
@@ -257,7 +267,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
 
   // --- the web app, with history fallback ------------------------------------------------
-  const webDist = config.webDistDir ? path.resolve(config.webDistDir) : DEFAULT_WEB_DIST;
+  const webDist = config.webDistDir;
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
   const indexPage = hasWeb
     ? createIndexPage({

@@ -22,7 +22,7 @@ import { createHuntService } from './hunt/hunt.service.js';
 import { createContestRepository } from './contest/contest.repository.js';
 import { createContestService } from './contest/contest.service.js';
 import type { Config } from './platform/config.js';
-import { releaseStartupMemory, type Database } from './platform/db/database.js';
+import type { Database } from './platform/db/database.js';
 import { loggerOptions } from './platform/logger.js';
 import { createMailer, type Mailer } from './platform/mailer.js';
 import { createQueue, type JobQueue } from './platform/queue.js';
@@ -145,7 +145,6 @@ export async function compose(options: ComposeOptions) {
     now,
   });
   queueRef.current = await createQueue(database, log);
-  await releaseStartupMemory();
 
   let recovery: NodeJS.Timeout | undefined;
   return {

@@ -2,7 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './platform/config.js';
 import { secureDataDirectory } from './platform/data-dir.js';
 import { DataDirectoryLockedError } from './platform/db/data-dir-lock.js';
-import { openDatabase } from './platform/db/database.js';
+import { openDatabase, releaseStartupMemory } from './platform/db/database.js';
 import path from 'node:path';
 
 async function main(): Promise<void> {
@@ -41,11 +41,19 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({
+    port: config.port,
+    host: config.host,
+    listenTextResolver: (address) => `accepting connections on ${address}`,
+  });
+  // The last line of the start-up: where to open the site (not the interface Fastify listens on).
   app.log.info(
     { url: config.publicUrl.href, database: database.kind, devSignIn: config.devSignIn, jobs: !apiOnly },
-    `serving ${config.siteName} on ${config.publicUrl.href}`,
+    `${config.siteName} is ready: open ${config.publicUrl.href}`,
   );
+  // What the start-up left behind (PGlite's and the migrations' buffers) is freed once the site
+  // answers, not before: the first page need not wait for it.
+  await releaseStartupMemory();
 }
 
 main().catch((error: unknown) => {

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { compose } from './compose.js';
 import { ConfigError, loadConfig } from './platform/config.js';
 import { secureDataDirectory } from './platform/data-dir.js';
-import { openDatabase } from './platform/db/database.js';
+import { openDatabase, releaseStartupMemory } from './platform/db/database.js';
 
 /**
  * `npm run worker`: processes jobs (generations, the monthly contest close) and serves nothing.
@@ -24,6 +24,7 @@ async function main(): Promise<void> {
   const { log } = ctx;
   await ctx.startWorkers();
   log.info({ concurrency: config.workerConcurrency }, 'worker started: processing jobs');
+  await releaseStartupMemory();
 
   let closing = false;
   const shutdown = (signal: string) => {

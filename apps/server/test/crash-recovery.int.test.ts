@@ -26,7 +26,7 @@ describe('a generation survives the server being killed', () => {
     const origin = `http://localhost:${port}`;
     const first = startServer(dataDir, port);
     children.push(first.child);
-    await waitFor(() => first.output().includes('serving'), 90_000);
+    await waitFor(() => first.output().includes('is ready: open'), 90_000);
 
     const account = { name: 'Crash Tester', email: 'crash@example.com' };
     let client = await signIn(origin, account);
@@ -43,7 +43,7 @@ describe('a generation survives the server being killed', () => {
 
     const second = startServer(dataDir, port);
     children.push(second.child);
-    await waitFor(() => second.output().includes('serving'), 90_000);
+    await waitFor(() => second.output().includes('is ready: open'), 90_000);
     // The session survived in the database; sign in again only if it did not.
     if ((await client.json('/api/me')).status !== 200) client = await signIn(origin, account);
     const before = await client.json<Generation>(`/api/generations/${photoId}`);

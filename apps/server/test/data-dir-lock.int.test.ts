@@ -35,7 +35,7 @@ describe('the embedded database directory', () => {
     expect(second.output()).toContain('DATABASE_URL');
 
     // The first one is unharmed, serves, and a later second attempt is refused too.
-    await waitFor(() => first.output().includes('serving'), 60_000);
+    await waitFor(() => first.output().includes('is ready: open'), 60_000);
     expect(first.output()).not.toContain('Lost the lock');
     expect(statSync(dataDir).mode & 0o777).toBe(0o700);
     expect(statSync(path.join(dataDir, 'auth-secret')).mode & 0o777).toBe(0o600);
@@ -48,7 +48,7 @@ describe('the embedded database directory', () => {
     expect(await first.exited).toBe(0);
     const fourth = startServer(dataDir, await freePort());
     children.push(fourth.child);
-    await waitFor(() => fourth.output().includes('serving'), 60_000);
+    await waitFor(() => fourth.output().includes('is ready: open'), 60_000);
 
     // A crash leaves the lock behind; a restart sees its owner is gone and starts at once,
     // well within the 60 s after which the lock would count as stale.
@@ -57,7 +57,7 @@ describe('the embedded database directory', () => {
     const started = Date.now();
     const fifth = startServer(dataDir, await freePort());
     children.push(fifth.child);
-    await waitFor(() => fifth.output().includes('serving'), 30_000);
+    await waitFor(() => fifth.output().includes('is ready: open'), 30_000);
     expect(Date.now() - started).toBeLessThan(30_000);
     fifth.child.kill('SIGTERM');
     expect(await fifth.exited).toBe(0);

@@ -128,7 +128,17 @@ describe.each(backends)('create a design through the API (%s)', (backend) => {
       editPrompt: 'qwzx vbnm plok',
     });
     expect(unknown.status).toBe(422);
-    expect(unknown.body.message.length).toBeGreaterThan(20);
+    expect(unknown.body).toEqual({
+      error: 'edit_not_understood',
+      message: "I couldn't find a change I can make in that request.",
+      suggestions: [],
+    });
+    // Suggestions come as codes, each sharing a word with the request; the edit is not used up.
+    const related = await post<{ suggestions: string[] }>(alice, `/api/designs/${id}/edit`, {
+      editPrompt: 'make it look like tiger fur',
+    });
+    expect(related.status).toBe(422);
+    expect(related.body.suggestions).toEqual(['stripes']);
 
     const edited = await post<Design>(alice, `/api/designs/${id}/edit`, { editPrompt: 'make it darker' });
     expect(edited.status).toBe(200);

@@ -53,7 +53,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('an API process and a worker proce
 
     const api = startServerProcess(dataDir, port, { ...env, NODE_ENV: 'development' });
     children.push(api.child);
-    await waitFor(() => api.output().includes('serving'), 90_000);
+    await waitFor(() => api.output().includes('is ready: open'), 90_000);
     expect(api.output()).toContain('"jobs":true');
     api.child.kill('SIGTERM');
     expect(await api.exited).toBe(0);
@@ -67,7 +67,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('an API process and a worker proce
     children.push(apiOnly);
     let apiOutput = '';
     apiOnly.stdout.on('data', (chunk: Buffer) => (apiOutput += chunk.toString()));
-    await waitFor(() => apiOutput.includes('serving'), 90_000);
+    await waitFor(() => apiOutput.includes('is ready: open'), 90_000);
     expect(apiOutput).toContain('"jobs":false');
 
     const origin = `http://localhost:${port}`;

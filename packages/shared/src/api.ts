@@ -95,7 +95,12 @@ export const publicConfigSchema = z.object({
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
-export const errorSchema = z.object({ error: z.string(), message: z.string() });
+export const errorSchema = z.object({
+  error: z.string(),
+  message: z.string(),
+  /** A refused edit's suggestions, as codes (edit-refusal.ts words them). */
+  suggestions: z.array(z.string()).optional(),
+});
 export type ApiError = z.infer<typeof errorSchema>;
 
 export { safeRedirectPath } from './redirect.js';

@@ -1,3 +1,4 @@
+import { editRefusalText, type EditRefusalReason, type EditSuggestionCode } from '@camo/shared/edit-refusal';
 import { messages } from '@camo/shared/messages';
 import {
   finalChoice,
@@ -156,7 +157,7 @@ export function createDesignsService(deps: {
       if (!claimed) throw new ConflictError(generationMessages.alreadyEdited);
       try {
         const result = await provider.edit({ recipe, responseId }, editPrompt);
-        if (!result.ok) throw new EditNotUnderstood(result.message);
+        if (!result.ok) throw new EditNotUnderstood(result.reason, result.suggestions);
         const photoId = row.environmentPhotoId ?? row.id;
         const key = storageKeys.editedDesign(row.createdAt, photoId, variant === 'A' ? 'a' : 'b');
         const thumbKey = storageKeys.thumbnail(key);
@@ -263,9 +264,10 @@ export function createDesignsService(deps: {
 }
 
 /** An edit the generator could not map to any change; the message says what it can do. */
+/** An edit refused: the reason worded, the suggestions as codes for the page to word. */
 export class EditNotUnderstood extends UnprocessableError {
-  constructor(detail: string) {
-    super(detail, 'edit_not_understood');
+  constructor(reason: EditRefusalReason, suggestions: EditSuggestionCode[]) {
+    super(editRefusalText[reason], 'edit_not_understood', { suggestions });
   }
 }
 

@@ -1,13 +1,20 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import type { Recipe } from '@camo/camo-engine';
+import type { EditRefusalReason as EngineRefusalReason, EditSuggestion, Recipe } from '@camo/camo-engine';
+import type { EditRefusalReason, EditSuggestionCode } from '@camo/shared/edit-refusal';
 import { Piscina } from 'piscina';
 import type { EditOutcome, EngineDesign, GenerateTask } from './engine.worker.js';
 import type { TileCheck } from './flat-colours.js';
 import type { EngineMeasures } from '../platform/db/schema.js';
 import type { DesignProvider, ProviderInput } from './provider.js';
 
-const WORKER = fileURLToPath(new URL('./engine-worker-entry.mjs', import.meta.url));
+// From the sources, a plain module loads the TypeScript task file through tsx; in the start-up
+// bundle (scripts/build-cache.mjs) the task file is an entry of its own beside this chunk.
+const WORKER = fileURLToPath(
+  import.meta.url.endsWith('.ts')
+    ? new URL('./engine-worker-entry.mjs', import.meta.url)
+    : new URL('./engine-worker.js', import.meta.url),
+);
 
 /**
  * The built-in camouflage engine behind the provider interface, in piscina worker threads so the
@@ -64,11 +71,11 @@ export function createEngineProvider(options: { threads?: number } = {}): Engine
     },
 
     async edit(design, request) {
-      const outcome = (await pool.run(
+      // The engine's refusal codes are the site's (the check below keeps the two lists equal).
+      return (await pool.run(
         { recipe: design.recipe as Recipe, text: request },
         { name: 'editTask' },
       )) as EditOutcome;
-      return outcome;
     },
 
     async render(recipe, size) {
@@ -85,3 +92,13 @@ export function createEngineProvider(options: { threads?: number } = {}): Engine
     close: () => pool.destroy(),
   };
 }
+
+/**
+ * The engine's edit refusal codes and the site's wording of them (@camo/shared/edit-refusal) name
+ * the same codes: a code added to one and not the other stops the type-check here.
+ */
+type SameCodes<A, B> = [Exclude<A, B>, Exclude<B, A>] extends [never, never] ? true : false;
+const _sameSuggestions: SameCodes<EditSuggestion, EditSuggestionCode> = true;
+const _sameReasons: SameCodes<EngineRefusalReason, Exclude<EditRefusalReason, 'unavailable'>> = true;
+void _sameSuggestions;
+void _sameReasons;

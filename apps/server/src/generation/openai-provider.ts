@@ -221,7 +221,7 @@ export function createOpenAiProvider(deps: {
       // A design the engine drew (directly or as the fallback) is edited by the engine.
       if (design.recipe) return fallback.edit(design, request);
       if (!design.responseId?.startsWith('resp_'))
-        return { ok: false, message: 'Image editing is not available for this design.' };
+        return { ok: false, reason: 'unavailable', suggestions: [] };
       // A failed edit is the person's to retry (the engine cannot continue the service's picture).
       const failed = (error: unknown) => new ServiceUnavailableError(`${capitalised(reasonOf(error))}.`);
       await reserve().catch((error: unknown) => {

@@ -1,3 +1,4 @@
+import type { EditRefusalReason, EditSuggestionCode } from '@camo/shared/edit-refusal';
 import type { DesignToggles, Variant } from '@camo/shared/generation';
 
 /**
@@ -36,8 +37,8 @@ export interface ProviderDesign {
 
 export type ProviderEditResult =
   | { ok: true; png: Uint8Array; recipe: unknown; summary: string }
-  /** The request was understood as nothing the provider can do; `message` says what it can. */
-  | { ok: false; message: string };
+  /** The request maps to nothing the provider can do: why, and what it could do instead. */
+  | { ok: false; reason: EditRefusalReason; suggestions: EditSuggestionCode[] };
 
 export interface DesignProvider {
   readonly name: string;

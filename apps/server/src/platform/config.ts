@@ -5,6 +5,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { DEFAULT_CONTEST_TIME_ZONE, assertTimeZone } from '@camo/shared/contest-time';
 import { z } from 'zod';
+import { fromRepoRoot, serverPaths } from './paths.js';
 
 /**
  * All configuration, read once at start-up through one schema. A wrong or missing value
@@ -207,7 +208,7 @@ export interface Config {
   adminEmails: string[];
   /** The contest's calendar and its anti-brigading rule (contest/contest.service.ts). */
   contest: { timeZone: string; minAccountAgeHours: number };
-  webDistDir: string | undefined;
+  webDistDir: string;
   /** Generations per user and 24 hours (quality rule 8). */
   generationDailyQuota: number;
   /** Generations by everyone together in 24 hours (quality rule 8's global quota). */
@@ -261,7 +262,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const problems: string[] = [];
   const isProduction = e.NODE_ENV === 'production';
   const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
-  const dataDir = path.resolve(e.DATA_DIR);
+  const dataDir = fromRepoRoot(e.DATA_DIR);
 
   if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
     problems.push('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both or neither');
@@ -333,7 +334,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     apiRateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE,
-    webDistDir: e.WEB_DIST_DIR,
+    webDistDir: e.WEB_DIST_DIR ? fromRepoRoot(e.WEB_DIST_DIR) : serverPaths.webDist,
     generationDailyQuota: e.GENERATION_DAILY_QUOTA,
     generationSiteDailyQuota: e.GENERATION_SITE_DAILY_QUOTA,
     workerConcurrency: e.WORKER_CONCURRENCY,

@@ -8,6 +8,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     readonly code: string,
     message: string,
+    /** More fields of the reply body, beside `error` and `message`. */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = new.target.name;
@@ -51,8 +53,8 @@ export class PayloadTooLargeError extends HttpError {
 }
 /** Understood as a request, but not something that can be done (an edit the generator cannot map). */
 export class UnprocessableError extends HttpError {
-  constructor(message: string, code = 'unprocessable') {
-    super(422, code, message);
+  constructor(message: string, code = 'unprocessable', details: Record<string, unknown> = {}) {
+    super(422, code, message, details);
   }
 }
 export class QuotaExceededError extends HttpError {

@@ -82,10 +82,58 @@ function expandIPv6(address: string): string[] {
   return [...left, ...zeros, ...right];
 }
 
+/** Host names that always mean this machine: localhost (and *.localhost), 127.0.0.0/8, ::1. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  if (isIPv4(host)) return host.startsWith('127.');
+  return (
+    isIPv6(host) && expandIPv6(host).every((group, i) => Number.parseInt(group, 16) === (i === 7 ? 1 : 0))
+  );
+}
+
+/** The host name of a Host header or an origin ("127.0.0.1:3000", "http://[::1]:3000"), or null. */
+function hostnameOf(value: string | undefined, isOrigin = false): string | null {
+  if (!value) return null;
+  try {
+    return new URL(isOrigin ? value : `http://${value}`).hostname;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One address for a site on this machine. When PUBLIC_URL is a loopback address, a page asked for
+ * on another loopback name of the same server (127.0.0.1 for localhost, say) is sent to PUBLIC_URL:
+ * cookies and the cross-site guard belong to one origin, and sign-in there would be refused. The
+ * API and the health check are never redirected; a state change from such an origin is still
+ * refused, with a message naming the address to use (registerRequestGuards).
+ */
+export function registerLoopbackRedirect(app: FastifyInstance, publicUrl: URL): void {
+  if (!isLoopbackHost(publicUrl.hostname)) return;
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return;
+    if (isApiPath(decodedPath(req.url))) return;
+    const host = hostnameOf(req.headers.host);
+    if (!host || host === publicUrl.hostname || !isLoopbackHost(host)) return;
+    return reply.redirect(new URL(req.url, publicUrl.origin).href, 307);
+  });
+}
+
 export function registerRequestGuards(app: FastifyInstance, origin: string): void {
+  const publicHost = hostnameOf(origin, true) ?? '';
   app.addHook('onRequest', async (req) => {
     if (!STATE_CHANGING.has(req.method) || !isApiRequest(req)) return;
-    if (!isSameOrigin(req, origin)) throw new ForbiddenError('Cross-site requests are not allowed.');
+    if (!isSameOrigin(req, origin)) {
+      // Another name of this machine: the person opened the site at an address it does not use.
+      const from = req.headers.origin;
+      const fromHost = hostnameOf(from, true);
+      if (from && fromHost && isLoopbackHost(fromHost) && isLoopbackHost(publicHost))
+        throw new ForbiddenError(
+          `This site is at ${origin}: open it there. Requests from ${from} are refused.`,
+        );
+      throw new ForbiddenError('Cross-site requests are not allowed.');
+    }
     const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
     const multipartAllowed = req.routeOptions.config?.multipart === true;
     if (type === 'application/json') return;

@@ -72,10 +72,29 @@ function scrubLogCall(this: Logger, args: Parameters<LogFn>, method: LogFn): voi
  * (quality.md rule 10): the request serialiser keeps method, path and ids only, and the
  * redaction list covers anything a handler might log by accident; errors lose the values a
  * failed query was bound to (serializeError).
+ *
+ * A terminal gets one readable line per entry (pino-pretty: time, level, message, other fields
+ * inline); anything else, a log collector above all, gets JSON lines.
  */
-export function loggerOptions(config: Pick<Config, 'logLevel' | 'env'>): FastifyServerOptions['logger'] {
+export function loggerOptions(
+  config: Pick<Config, 'logLevel' | 'env'>,
+  { pretty = process.stdout.isTTY === true }: { pretty?: boolean } = {},
+): FastifyServerOptions['logger'] {
   return {
     level: config.env === 'test' ? 'silent' : config.logLevel,
+    ...(pretty && config.env !== 'test'
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: {
+              translateTime: 'SYS:HH:MM:ss',
+              // A request's line says it all in its message (app.ts).
+              ignore: 'pid,hostname,reqId,req,statusCode,ms',
+              singleLine: true,
+            },
+          },
+        }
+      : {}),
     redact: {
       paths: [
         'req.headers.cookie',

@@ -118,8 +118,10 @@ export async function startCluster(options: {
     return worker;
   };
   // The first process migrates the database; the others start once it has.
-  await waitFor(() => apis[0]!.output().includes('serving'), 90_000);
-  await Promise.all(apis.slice(1).map((api) => waitFor(() => api.output().includes('serving'), 90_000)));
+  await waitFor(() => apis[0]!.output().includes('is ready: open'), 90_000);
+  await Promise.all(
+    apis.slice(1).map((api) => waitFor(() => api.output().includes('is ready: open'), 90_000)),
+  );
   for (let i = 0; i < options.workers; i++) await startWorker();
 
   const routed = apis.map(() => 0);

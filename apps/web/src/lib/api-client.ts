@@ -6,6 +6,8 @@ export class ApiRequestError extends Error {
     readonly status: number,
     readonly code: string | null,
     message: string,
+    /** A refused edit's suggestion codes (the body's `suggestions`), else empty. */
+    readonly suggestions: readonly string[] = [],
   ) {
     super(message);
     this.name = 'ApiRequestError';
@@ -69,6 +71,7 @@ export async function requestJson<T = unknown>(path: string, options: RequestOpt
       response.status,
       body?.error ?? null,
       body?.message ?? `Request failed with status ${response.status}`,
+      Array.isArray(body?.suggestions) ? body.suggestions.filter((s) => typeof s === 'string') : [],
     );
   }
   return json as T;

@@ -1,6 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -11,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { fromPglite } from 'pg-boss';
 import type { ConstructorOptions } from 'pg-boss';
+import { serverPaths } from '../paths.js';
 import { lockDataDirectory } from './data-dir-lock.js';
 import { schema, type Schema } from './schema.js';
 
@@ -26,10 +25,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const migrationsFolder = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../drizzle',
-);
+export const migrationsFolder = serverPaths.migrations;
 
 /** Serialises migrations when several processes start against one PostgreSQL. */
 const MIGRATION_LOCK_KEY = 7_306_114_201;

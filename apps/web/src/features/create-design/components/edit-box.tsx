@@ -1,7 +1,9 @@
+import { editSuggestions, editVocabulary } from '@camo/shared/edit-refusal';
 import { generationMessages, type Design } from '@camo/shared/generation';
 import { limits } from '@camo/shared/limits';
 import { useState, type FormEvent } from 'react';
 import { editDesign } from '@/features/designs/api/design-actions';
+import { ApiRequestError } from '@/lib/api-client';
 import { useElapsedSeconds } from '../lib/use-elapsed-seconds';
 import { StageList } from './stage-list';
 
@@ -16,6 +18,8 @@ export const editStages = [
 export function EditBox({ design, onEdited }: { design: Design; onEdited: (design: Design) => void }) {
   const [prompt, setPrompt] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // A refused edit's suggestions, worded: each one fills the box when chosen.
+  const [suggestions, setSuggestions] = useState<string[]>([]);
   const [startedAt, setStartedAt] = useState<number | null>(null);
   const seconds = useElapsedSeconds(startedAt);
   const pending = startedAt !== null;
@@ -26,6 +30,7 @@ export function EditBox({ design, onEdited }: { design: Design; onEdited: (desig
     if (!design.selectedVariant) return setError(generationMessages.editNeedsSelection);
     if (!prompt.trim()) return setError(generationMessages.editRequired);
     setError(null);
+    setSuggestions([]);
     setStartedAt(Date.now());
     try {
       const edited = await editDesign(design.id, prompt);
@@ -35,6 +40,7 @@ export function EditBox({ design, onEdited }: { design: Design; onEdited: (desig
       setStartedAt(null);
       const detail = caught instanceof Error ? caught.message : String(caught);
       setError(`${generationMessages.editFailedPrefix}${detail}`);
+      setSuggestions(caught instanceof ApiRequestError ? editSuggestions(caught.suggestions) : []);
     }
   };
 
@@ -65,10 +71,37 @@ export function EditBox({ design, onEdited }: { design: Design; onEdited: (desig
         {prompt.length}/{limits.editPromptMax} characters
       </p>
       {error && (
-        <p role="alert" className="whitespace-pre-line font-semibold text-danger">
-          {error}
-        </p>
+        <div role="alert" className="flex flex-col gap-2">
+          <p className="text-danger">{error}</p>
+          {suggestions.length > 0 && (
+            <div className="flex flex-wrap items-center gap-2 text-sm text-sage">
+              <span>Try:</span>
+              {suggestions.map((suggestion) => (
+                <button
+                  key={suggestion}
+                  type="button"
+                  className="btn btn-quiet btn-sm font-sans normal-case tracking-normal"
+                  onClick={() => {
+                    setPrompt(suggestion);
+                    setError(null);
+                    setSuggestions([]);
+                  }}
+                >
+                  {suggestion}
+                </button>
+              ))}
+            </div>
+          )}
+        </div>
       )}
+      <details className="text-sm text-sage">
+        <summary className="cursor-pointer text-bone">What can I ask for?</summary>
+        <ul className="mt-2 list-disc space-y-1 pl-5">
+          {editVocabulary.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      </details>
       <p aria-live="polite" className="sr-only">
         {pending ? `${editStages[0].label}...` : ''}
       </p>
