@@ -78,6 +78,7 @@ export async function compose(options: ComposeOptions) {
   const usersRepository = createUsersRepository(db);
   const users = createUsersService(usersRepository, fileUrl, {
     contestTimeZone: config.contest.timeZone,
+    minAccountAgeHours: config.contest.minAccountAgeHours,
     adminEmails: config.adminEmails,
   });
   const displayName = async (userId: string) => (await usersRepository.findById(userId))?.displayName ?? null;

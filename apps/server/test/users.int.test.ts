@@ -40,6 +40,15 @@ describe.each(backends)('profile API (%s)', (backend) => {
     expect(me.body).toMatchObject({ phoneNumber: '16025550143', zipCode: '850011234', allowPromo: true });
   });
 
+  it('says from when the account’s votes count in the monthly contest (CONTEST_MIN_ACCOUNT_AGE_HOURS, 24 by default)', async () => {
+    const me = await alice.json<{
+      createdAt: string;
+      contestVotes: { minAccountAgeHours: number; countFrom: string };
+    }>('/api/me');
+    expect(me.body.contestVotes.minAccountAgeHours).toBe(24);
+    expect(Date.parse(me.body.contestVotes.countFrom) - Date.parse(me.body.createdAt)).toBe(24 * 3_600_000);
+  });
+
   it.each([
     [{ displayName: 'x' }, messages.displayNameTooShort],
     [{ displayName: 'y'.repeat(51) }, messages.displayNameTooLong],

@@ -31,6 +31,12 @@ export const privateProfileSchema = publicUserSchema.extend({
   blocked: z.boolean(),
   /** The account moderates (its verified e-mail is in ADMIN_EMAILS). */
   moderator: z.boolean(),
+  /**
+   * The monthly contest's rule for new accounts (CONTEST_MIN_ACCOUNT_AGE_HOURS): votes cast
+   * before `countFrom` (the account's creation plus that many hours) count in the gallery but
+   * never in the contest.
+   */
+  contestVotes: z.object({ minAccountAgeHours: z.number().nonnegative(), countFrom: z.string() }),
 });
 export type PrivateProfile = z.infer<typeof privateProfileSchema>;
 

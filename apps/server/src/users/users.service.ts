@@ -20,7 +20,11 @@ export function toPublicUser(row: UserRow): PublicUser {
  * The only shape that carries private fields; it is returned to the owner alone, with their own
  * standing (blocked, moderator) so the pages can say what they may do.
  */
-export function toPrivateProfile(row: UserRow, adminEmails: readonly string[]): PrivateProfile {
+export function toPrivateProfile(
+  row: UserRow,
+  options: { adminEmails: readonly string[]; minAccountAgeHours: number },
+): PrivateProfile {
+  const { adminEmails, minAccountAgeHours } = options;
   return {
     ...toPublicUser(row),
     email: row.email,
@@ -30,6 +34,10 @@ export function toPrivateProfile(row: UserRow, adminEmails: readonly string[]): 
     lastSignIn: row.lastSignIn?.toISOString() ?? null,
     blocked: row.blockedAt !== null,
     moderator: row.emailVerified && adminEmails.includes(row.email.toLowerCase()),
+    contestVotes: {
+      minAccountAgeHours,
+      countFrom: new Date(row.createdAt.getTime() + minAccountAgeHours * 3_600_000).toISOString(),
+    },
   };
 }
 
@@ -62,13 +70,17 @@ export function toDesignCard(row: DesignRow, fileUrl: FileUrl, contestTimeZone: 
 export function createUsersService(
   repo: UsersRepository,
   fileUrl: FileUrl,
-  options: { contestTimeZone: string; adminEmails?: readonly string[] },
+  options: { contestTimeZone: string; minAccountAgeHours: number; adminEmails?: readonly string[] },
 ) {
+  const profileOptions = {
+    adminEmails: options.adminEmails ?? [],
+    minAccountAgeHours: options.minAccountAgeHours,
+  };
   return {
     async me(userId: string): Promise<PrivateProfile> {
       const row = await repo.findById(userId);
       if (!row) throw new NotFoundError('User not found.');
-      return toPrivateProfile(row, options.adminEmails ?? []);
+      return toPrivateProfile(row, profileOptions);
     },
 
     async updateMe(userId: string, request: UpdateProfileRequest): Promise<PrivateProfile> {
@@ -76,7 +88,7 @@ export function createUsersService(
       if (!parsed.success) throw new ValidationError(parsed.error.issues[0]?.message ?? 'Invalid request.');
       const row = await repo.updateProfile(userId, parsed.data);
       if (!row) throw new NotFoundError('User not found.');
-      return toPrivateProfile(row, options.adminEmails ?? []);
+      return toPrivateProfile(row, profileOptions);
     },
 
     async publicUser(id: string): Promise<PublicUser> {

@@ -7,6 +7,7 @@ import { useDocumentTitle } from '@/components/ui/use-document-title';
 import { useMe } from '@/features/auth/api/get-me';
 import { CommentsSection } from '@/features/community/components/comments-section';
 import { VoteButton } from '@/features/community/components/vote-button';
+import { NewAccountVoteNote } from '@/features/contest/components/new-account-vote-note';
 import { useDesign } from '@/features/designs/api/design-actions';
 import { DesignName } from '@/features/designs/components/design-name';
 import { DesignStory } from '@/features/designs/components/design-story';
@@ -97,6 +98,7 @@ function DesignDetail({ design }: { design: Design }) {
             {!isOwner && <ReportButton targetType="design" targetId={design.id} subject="this design" />}
           </div>
         )}
+        {me && !isOwner && design.status === 'submitted' && <NewAccountVoteNote me={me} />}
       </header>
 
       {isOwner && design.status === 'hidden' && (

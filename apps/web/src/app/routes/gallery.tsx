@@ -2,6 +2,8 @@ import { communityMessages } from '@camo/shared/community-text';
 import { LoadingState } from '@/components/ui/loading-state';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
 import { useControlReady } from '@/lib/hydration';
+import { useMe } from '@/features/auth/api/get-me';
+import { NewAccountVoteNote } from '@/features/contest/components/new-account-vote-note';
 import { useGallery } from '@/features/gallery/api/get-gallery';
 import { GalleryCard } from '@/features/gallery/components/gallery-card';
 import { GalleryFilterBar } from '@/features/gallery/components/gallery-filter-bar';
@@ -36,6 +38,7 @@ export default function GalleryPage() {
   const ready = useControlReady();
   const designs = gallery.data?.pages.flatMap((page) => page.designs) ?? [];
   const ranked = filters.sort === 'votes';
+  const { data: me } = useMe();
 
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-10 sm:px-6 sm:py-12">
@@ -75,6 +78,7 @@ export default function GalleryPage() {
         </div>
       ) : (
         <section aria-label="Designs" className="flex flex-col gap-8">
+          {me && <NewAccountVoteNote me={me} />}
           <ul className="grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
             {designs.map((design, index) => (
               <GalleryCard

@@ -1,0 +1,35 @@
+import type { PrivateProfile } from '@camo/shared/api';
+import { formatLongDate } from '@/lib/format';
+import { useHydrated } from '@/lib/hydration';
+
+/** "3:05 PM" in the reader's time zone. */
+function clockTime(date: Date): string {
+  const hours = date.getHours();
+  const minutes = String(date.getMinutes()).padStart(2, '0');
+  return `${hours % 12 === 0 ? 12 : hours % 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
+}
+
+function hoursLabel(hours: number): string {
+  if (hours === 24) return 'a day';
+  return `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
+}
+
+/**
+ * Right where a new member votes: their vote counts in the gallery at once, but a vote cast
+ * before the account is CONTEST_MIN_ACCOUNT_AGE_HOURS old never counts in the monthly contest,
+ * and from when theirs will (the server's `contestVotes`). Shown in the browser only, once
+ * hydrated: the time is the reader's, which the server does not know.
+ */
+export function NewAccountVoteNote({ me, now = Date.now }: { me: PrivateProfile; now?: () => number }) {
+  const hydrated = useHydrated();
+  const { minAccountAgeHours, countFrom } = me.contestVotes;
+  const from = new Date(countFrom);
+  if (!hydrated || minAccountAgeHours <= 0 || !(from.getTime() > now())) return null;
+  return (
+    <p className="max-w-prose text-sm text-sage">
+      Your account is new: a vote you cast now counts in the gallery but never in the monthly contest
+      (accounts younger than {hoursLabel(minAccountAgeHours)} do not count there). Your votes count in the
+      contest too from {formatLongDate(countFrom)} at {clockTime(from)}.
+    </p>
+  );
+}
