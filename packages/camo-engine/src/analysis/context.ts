@@ -235,7 +235,8 @@ const STATE_BIOMES: Record<string, string[]> = {
   SC: ['pine', 'reeds'],
   SD: ['grass', 'rock'],
   TN: ['forest', 'autumn'],
-  TX: ['grass', 'desert'],
+  // Grass for the state; its desert is the far west (COUNTY_BIOMES), not a second 'typically'.
+  TX: ['grass'],
   UT: ['redrock', 'desert'],
   VT: ['forest', 'snow'],
   VA: ['forest', 'autumn'],
@@ -243,6 +244,31 @@ const STATE_BIOMES: Record<string, string[]> = {
   WV: ['forest', 'autumn'],
   WI: ['forest', 'snow'],
   WY: ['grass', 'rock'],
+};
+
+/**
+ * Counties whose ground is not their state's: these replace the state's biomes, so the analysis
+ * names one biome for a place and never two that contradict each other. Texas's Trans-Pecos is
+ * Chihuahuan Desert, the rest of the state grass and brush.
+ */
+const COUNTY_BIOMES: Record<string, Record<string, string[]>> = {
+  TX: Object.fromEntries(
+    [
+      'Brewster',
+      'Crane',
+      'Culberson',
+      'El Paso',
+      'Hudspeth',
+      'Jeff Davis',
+      'Loving',
+      'Pecos',
+      'Presidio',
+      'Reeves',
+      'Terrell',
+      'Ward',
+      'Winkler',
+    ].map((county) => [county, ['desert']]),
+  ),
 };
 
 export interface AppliedCue {
@@ -294,11 +320,15 @@ export function contextCues(description: string, state: string, county: string):
     }
   }
   const code = stateCode(state);
-  for (const id of code ? (STATE_BIOMES[code] ?? []) : []) {
+  const countyBiomes = code && county ? COUNTY_BIOMES[code]?.[county] : undefined;
+  const place = countyBiomes
+    ? `${county} County, ${STATE_NAMES[code ?? ''] ?? state}`
+    : (STATE_NAMES[code ?? ''] ?? state);
+  for (const id of countyBiomes ?? (code ? (STATE_BIOMES[code] ?? []) : [])) {
     if (seen.has(id)) continue;
     const cue = CUES.find((c) => c.id === id);
     if (cue) {
-      out.push({ cue, strength: 0.35, source: 'state', matched: STATE_NAMES[code ?? ''] ?? state });
+      out.push({ cue, strength: 0.35, source: 'state', matched: place });
       seen.add(id);
     }
   }
