@@ -50,7 +50,12 @@ describe('/gallery/user/:userId', () => {
       '/api/users/u1': () =>
         json({ id: 'u1', displayName: 'Buck Hollow', image: null, createdAt: '2025-03-04T00:00:00Z' }),
       '/api/users/u1/designs': () =>
-        json({ designs: [card({}), card({ id: 'd2', name: '', county: 'N/A', voteCount: 3 })] }),
+        json({
+          designs: [
+            card({ contestMonth: '2025-06' }),
+            card({ id: 'd2', name: '', county: 'N/A', voteCount: 3 }),
+          ],
+        }),
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Buck Hollow' })).toBeInTheDocument();
     expect(
@@ -61,6 +66,10 @@ describe('/gallery/user/:userId', () => {
     expect(await screen.findByRole('link', { name: /Silent Ridge/ })).toHaveAttribute('href', '/gallery/d1');
     expect(screen.getByText('Coconino, AZ')).toBeInTheDocument();
     expect(screen.getByText('1 vote')).toBeInTheDocument();
+    // The date once on a card, not again as the contest month.
+    const silentRidge = screen.getByRole('link', { name: /Silent Ridge/ });
+    expect(silentRidge).toHaveTextContent('June 2, 2025');
+    expect(silentRidge.textContent?.match(/June/g)).toHaveLength(1);
     expect(screen.getByRole('link', { name: /No Name/ })).toHaveTextContent('Arizona');
     expect(screen.getByText('3 votes')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Edit Profile' })).not.toBeInTheDocument();

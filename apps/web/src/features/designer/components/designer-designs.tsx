@@ -2,11 +2,13 @@ import type { DesignCard } from '@camo/shared/api';
 import { messages } from '@camo/shared/messages';
 import { Link } from 'react-router';
 import { DesignThumbnail } from '@/features/designs/components/design-thumbnail';
-import { formatContestMonth } from '@/features/contest/lib/contest-month';
 import { locationLabel } from '@/features/designs/lib/design-view';
 import { LocalDate } from '@/components/ui/local-date';
 
-/** A designer's submitted designs (spec designer profile): image, name, place, date, votes. */
+/**
+ * A designer's submitted designs (spec designer profile): image, name, place, date, votes. The date
+ * once: a contest month beside it would say the same month again (the design page has the contest).
+ */
 export function DesignerDesigns({ designs }: { designs: DesignCard[] | undefined }) {
   if (designs === undefined) {
     return (
@@ -34,7 +36,6 @@ export function DesignerDesigns({ designs }: { designs: DesignCard[] | undefined
                   {name}
                 </h2>
                 <p>{locationLabel(design.state, design.county)}</p>
-                {design.contestMonth && <p>Entered in {formatContestMonth(design.contestMonth)}</p>}
                 <p>
                   <LocalDate iso={design.createdAt} />
                 </p>
