@@ -31,7 +31,14 @@ type Upload = { state: 'running'; fraction: number } | { state: 'failed' } | nul
 export default function CreateDesignPage() {
   useDocumentTitle('Create a Design');
   const [searchParams, setSearchParams] = useSearchParams();
-  const photoId = searchParams.get('photo');
+  // The job this page just uploaded counts as the address's from the moment it is known: the
+  // router takes the new `?photo=` a render later, and step 1 would flash back in between.
+  const [arriving, setArriving] = useState<string | null>(null);
+  const addressPhotoId = searchParams.get('photo');
+  const photoId = addressPhotoId ?? arriving;
+  useEffect(() => {
+    if (arriving && addressPhotoId === arriving) setArriving(null);
+  }, [arriving, addressPhotoId]);
   const [form, setForm] = useState<CreateForm>(emptyCreateForm);
   const [upload, setUpload] = useState<Upload>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -65,6 +72,7 @@ export default function CreateDesignPage() {
     try {
       const { photoId: started } = await handle.done;
       setUploadedId(started);
+      setArriving(started);
       setSearchParams({ photo: started }, { replace: true });
       setUpload(null);
     } catch (error) {
@@ -84,6 +92,7 @@ export default function CreateDesignPage() {
   const backToForm = () => {
     setUpload(null);
     setFormError(null);
+    setArriving(null);
     setSearchParams({}, { replace: true });
   };
 
