@@ -46,11 +46,12 @@ async function main(): Promise<void> {
     host: config.host,
     listenTextResolver: (address) => `accepting connections on ${address}`,
   });
-  // The last line of the start-up: where to open the site (not the interface Fastify listens on).
   app.log.info(
-    { url: config.publicUrl.href, database: database.kind, devSignIn: config.devSignIn, jobs: !apiOnly },
-    `${config.siteName} is ready: open ${config.publicUrl.href}`,
+    { database: database.kind, devSignIn: config.devSignIn, jobs: !apiOnly },
+    `database: ${database.kind === 'pglite' ? `embedded (${config.dataDir})` : 'PostgreSQL'}; jobs: ${apiOnly ? 'left to `npm run worker`' : 'run here'}; sign-in: ${config.devSignIn ? 'development (no Google credentials)' : 'Google'}`,
   );
+  // The last line of the start-up: where to open the site (not the interface Fastify listens on).
+  app.log.info({ url: config.publicUrl.href }, `${config.siteName} is ready: open ${config.publicUrl.href}`);
   // What the start-up left behind (PGlite's and the migrations' buffers) is freed once the site
   // answers, not before: the first page need not wait for it.
   await releaseStartupMemory();

@@ -88,8 +88,8 @@ export function loggerOptions(
             target: 'pino-pretty',
             options: {
               translateTime: 'SYS:HH:MM:ss',
-              // A request's line says it all in its message (app.ts).
-              ignore: 'pid,hostname,reqId,req,statusCode,ms',
+              // A request's line, and the start-up's, say it all in their messages (app.ts, main.ts).
+              ignore: 'pid,hostname,reqId,req,statusCode,ms,url,database,devSignIn,jobs',
               singleLine: true,
             },
           },
