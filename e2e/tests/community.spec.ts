@@ -34,8 +34,8 @@ test('one person submits, another finds it in the gallery, votes once and commen
   await expect(a.getByRole('button', { name: 'Your Design' })).toBeDisabled();
 
   await b.goto('/gallery');
-  await b.getByPlaceholder('Search by design or designer name').fill(name);
-  await b.getByPlaceholder('Search by design or designer name').press('Enter');
+  await b.getByRole('searchbox', { name: 'Search designs' }).fill(name);
+  await b.getByRole('searchbox', { name: 'Search designs' }).press('Enter');
   await expect(b).toHaveURL(/q=/);
   await b
     .getByRole('link', { name: new RegExp(name) })

@@ -74,7 +74,7 @@ export function GalleryFilterBar({ filters, onChange }: GalleryFilterBarProps) {
           id="gallery-search"
           type="search"
           className="field-input min-w-0 flex-1"
-          placeholder="Search by design or designer name"
+          placeholder="Design or designer name"
           maxLength={GALLERY_SEARCH_MAX}
           {...ready()}
           value={search}
