@@ -12,10 +12,8 @@
  */
 import { isContestMonth } from '@camo/shared/contest-time';
 import pino from 'pino';
-import { createContestRepository } from '../src/contest/contest.repository.js';
-import { createContestService } from '../src/contest/contest.service.js';
+import { compose } from '../src/compose.js';
 import { ConfigError, loadConfig } from '../src/platform/config.js';
-import { fileUrlBuilder } from '../src/platform/storage.js';
 import { openInstanceDatabase } from './open-instance.js';
 
 async function main(args: string[]): Promise<number> {
@@ -34,13 +32,10 @@ async function main(args: string[]): Promise<number> {
   const config = loadConfig();
   const database = await openInstanceDatabase(config, 'npm run contest:close');
   if (!database) return 1;
+  // The same services as the server's (compose.ts); no jobs run here.
+  const ctx = await compose({ config, database, log: pino({ level: process.env.LOG_LEVEL ?? 'warn' }) });
   try {
-    const contest = createContestService({
-      repo: createContestRepository(database.db),
-      fileUrl: fileUrlBuilder(config),
-      settings: config.contest,
-      log: pino({ level: process.env.LOG_LEVEL ?? 'warn' }),
-    });
+    const { contest } = ctx;
     const outcomes = months[0] ? [await contest.close(months[0], { rerun })] : await contest.closeDue();
     if (outcomes.length === 0) console.log('Every contest month that has ended is recorded already.');
     for (const outcome of outcomes) {
@@ -54,7 +49,7 @@ async function main(args: string[]): Promise<number> {
     }
     throw error;
   } finally {
-    await database.close();
+    await ctx.close();
   }
 }
 

@@ -21,11 +21,16 @@ import { createHuntRepository } from './hunt/hunt.repository.js';
 import { createHuntService } from './hunt/hunt.service.js';
 import { createContestRepository } from './contest/contest.repository.js';
 import { createContestService } from './contest/contest.service.js';
+import { createAuth, lazyAuth, sessionCookieName } from './platform/auth/auth.js';
+import { createAuthRepository } from './platform/auth/auth.repository.js';
+import { createSessionResolver } from './platform/auth/session.js';
 import type { Config } from './platform/config.js';
 import type { Database } from './platform/db/database.js';
 import { loggerOptions } from './platform/logger.js';
 import { createMailer, type Mailer } from './platform/mailer.js';
 import { createQueue, type JobQueue } from './platform/queue.js';
+import { betterAuthRateLimitStorage, createRequestCounter } from './platform/rate-limits.js';
+import { createSharedCounters } from './platform/shared-counters.js';
 import { createStorage, fileUrlBuilder, type Storage } from './platform/storage.js';
 import { createUsersRepository } from './users/users.repository.js';
 import { createUsersService } from './users/users.service.js';
@@ -147,6 +152,21 @@ export async function compose(options: ComposeOptions) {
   });
   queueRef.current = await createQueue(database, log);
 
+  // Rate limits count per address across every API process (platform/rate-limits.ts); sign-in
+  // (better-auth, created on first use) and the session resolver every route guards with.
+  const counters = createSharedCounters(db, log);
+  const requestCounter = createRequestCounter(counters);
+  const auth = lazyAuth(() =>
+    createAuth(config, db, mailer, { onSignIn: users.onSignIn }, log, {
+      rateLimitStorage: betterAuthRateLimitStorage(requestCounter),
+    }),
+  );
+  const authRepository = createAuthRepository(db);
+  const sessions = createSessionResolver(auth, authRepository, {
+    cookieName: sessionCookieName(config.publicUrl),
+    standing: (userId) => moderation.standing(userId),
+  });
+
   let recovery: NodeJS.Timeout | undefined;
   return {
     config,
@@ -166,6 +186,10 @@ export async function compose(options: ComposeOptions) {
     generation,
     contest,
     queue: requireQueue,
+    auth,
+    authRepository,
+    sessions,
+    requestCounter,
 
     /** Processes jobs in this process (the embedded default, and `npm run worker`). */
     async startWorkers(): Promise<void> {
@@ -201,6 +225,7 @@ export async function compose(options: ComposeOptions) {
       if (recovery) clearInterval(recovery);
       // Each piece is closed even when one before it fails, so nothing is left holding connections.
       const steps: [string, () => Promise<void> | undefined][] = [
+        ['rate-limit counters', () => counters.close()],
         ['queue', () => queueRef.current?.stop()],
         ['generator', () => provider.close()],
         ['database', () => database.close()],

@@ -1,0 +1,49 @@
+import { publicConfigSchema } from '@camo/shared/api';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DEV_OIDC_PROVIDER_ID } from '../platform/auth/dev-oidc-provider.js';
+import type { Config } from '../platform/config.js';
+import { pingDatabase, type Database } from '../platform/db/database.js';
+
+/** Liveness with the database's reachability, and the public settings the web app needs. */
+export function systemRoutes(config: Config, database: Database): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/health',
+      {
+        schema: {
+          tags: ['system'],
+          summary: 'Liveness and database reachability',
+          response: {
+            200: z.object({ status: z.literal('ok'), database: z.string() }),
+            503: z.object({ status: z.string(), database: z.string() }),
+          },
+        },
+      },
+      async (_req, reply) => {
+        const ok = await pingDatabase(database.db);
+        if (!ok) return reply.code(503).send({ status: 'degraded', database: 'unreachable' });
+        return { status: 'ok' as const, database: database.kind };
+      },
+    );
+
+    app.get(
+      '/api/config',
+      {
+        schema: {
+          tags: ['system'],
+          summary: 'Public settings the web app needs',
+          response: { 200: publicConfigSchema },
+        },
+      },
+      async () => ({
+        siteName: config.siteName,
+        shopUrl: config.shopUrl,
+        social: config.social,
+        devSignIn: config.devSignIn,
+        signInProvider: config.google ? 'google' : DEV_OIDC_PROVIDER_ID,
+        emailLinkEnabled: config.emailLinkEnabled,
+      }),
+    );
+  };
+}
