@@ -107,6 +107,24 @@ describe.each(backends)('profile API (%s)', (backend) => {
     expect(asOwner.body.designs.find((d) => d.id === 'alice-draft')?.name).toBe('No Name');
   });
 
+  it('shows a designer’s new name on their cards at once (read through the join, not the stored copy)', async () => {
+    const { db } = server.database;
+    await db.insert(designs).values({
+      id: 'alice-renamed',
+      userId: aliceId,
+      name: 'Cedar Break',
+      environmentDescription: 'cedar brake',
+      state: 'TX',
+      status: 'submitted',
+      designerName: 'Alice Before',
+    });
+    expect((await patch(alice, { displayName: 'Alice After' })).status).toBe(200);
+    const cards = await bob.json<{ designs: { id: string; designerName: string }[] }>(
+      `/api/users/${aliceId}/designs`,
+    );
+    expect(cards.body.designs.find((d) => d.id === 'alice-renamed')?.designerName).toBe('Alice After');
+  });
+
   it('counts each new account once, in the same transaction that creates it', async () => {
     const { db } = server.database;
     const before = (await createClient(server.origin).json<{ count: number }>('/api/members/count')).body

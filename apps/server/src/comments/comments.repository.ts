@@ -1,5 +1,8 @@
 import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { messages } from '@camo/shared/messages';
 import type { Db } from '../platform/db/database.js';
+import { communityVisible } from '../designs/design-queries.repository.js';
+import { personNameSql } from '../users/person-name.repository.js';
 import { comments, designs, users } from '../platform/db/schema.js';
 
 export interface CommentRow {
@@ -18,9 +21,7 @@ export function createCommentsRepository(db: Db) {
     id: comments.id,
     designId: comments.designId,
     userId: comments.userId,
-    userName: sql<
-      string | null
-    >`coalesce(nullif(trim(${users.displayName}), ''), nullif(${comments.userName}, ''))`,
+    userName: personNameSql<string | null>(sql`nullif(${comments.userName}, '')`),
     userAvatar: sql<string | null>`coalesce(${users.image}, ${comments.userAvatar})`,
     text: comments.text,
     createdAt: comments.createdAt,
@@ -74,9 +75,7 @@ export function createCommentsRepository(db: Db) {
               id: sql<string>`${values.id}::text`.as('id'),
               designId: designs.id,
               userId: users.id,
-              userName: sql<string>`coalesce(nullif(trim(${users.displayName}), ''), 'Anonymous')`.as(
-                'user_name',
-              ),
+              userName: personNameSql(messages.anonymous).as('user_name'),
               userAvatar: users.image,
               text: sql<string>`${values.text}::text`.as('text'),
               createdAt: sql<Date>`now()`.as('created_at'),
@@ -85,7 +84,7 @@ export function createCommentsRepository(db: Db) {
             })
             .from(designs)
             .innerJoin(users, and(eq(users.id, values.userId), isNull(users.blockedAt)))
-            .where(and(eq(designs.id, values.designId), eq(designs.status, 'submitted'))),
+            .where(and(eq(designs.id, values.designId), communityVisible)),
         )
         .returning({ id: comments.id });
       if (!inserted) return undefined;

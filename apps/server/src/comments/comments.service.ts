@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { communityMessages, type Comment, type CommentList } from '@camo/shared/community';
 import { messages } from '@camo/shared/messages';
+import { canView } from '../designs/design-policy.js';
 import { NotFoundError, QuotaExceededError } from '../platform/http-errors.js';
 import type { CommentRow, CommentsRepository } from './comments.repository.js';
 
@@ -27,8 +28,7 @@ export function createCommentsService(repo: CommentsRepository, options: { now?:
   /** A submitted design, or the owner's own pending one; 404 for anything else. */
   async function visible(designId: string, viewerId: string): Promise<void> {
     const design = await repo.design(designId);
-    if (!design || (design.status !== 'submitted' && design.userId !== viewerId))
-      throw new NotFoundError(messages.designNotFound);
+    if (!design || !canView(design, viewerId)) throw new NotFoundError(messages.designNotFound);
   }
 
   return {

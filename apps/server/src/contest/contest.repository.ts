@@ -9,6 +9,8 @@ import {
   users,
   votes,
 } from '../platform/db/schema.js';
+import { communityVisible, designerNameSql } from '../designs/design-queries.repository.js';
+import { personNameSql } from '../users/person-name.repository.js';
 
 /** The rules a count applies: the month's window and the youngest account whose vote counts. */
 export interface CountRules {
@@ -50,7 +52,7 @@ const entryColumns = {
   designId: designs.id,
   name: designs.name,
   userId: designs.userId,
-  designerName: sql<string>`coalesce(nullif(trim(${owner.displayName}), ''), ${designs.designerName})`,
+  designerName: designerNameSql(owner.displayName),
   thumbnailKey: designs.thumbnailUrl,
   state: designs.state,
 };
@@ -59,11 +61,7 @@ const ts = (at: Date) => sql`${at.toISOString()}::timestamptz`;
 
 /** Submitted designs entered in the month: submitted inside its window. */
 function entryOf(rules: CountRules): SQL | undefined {
-  return and(
-    eq(designs.status, 'submitted'),
-    gte(designs.submittedAt, rules.start),
-    lt(designs.submittedAt, rules.end),
-  );
+  return and(communityVisible, gte(designs.submittedAt, rules.start), lt(designs.submittedAt, rules.end));
 }
 
 export function createContestRepository(db: Db) {
@@ -189,7 +187,7 @@ export function createContestRepository(db: Db) {
       const [row] = await db
         .select({ at: designs.submittedAt })
         .from(designs)
-        .where(and(eq(designs.status, 'submitted'), gte(designs.submittedAt, from)))
+        .where(and(communityVisible, gte(designs.submittedAt, from)))
         .orderBy(asc(designs.submittedAt))
         .limit(1);
       return row?.at ?? null;
@@ -269,7 +267,11 @@ export function createContestRepository(db: Db) {
           month: contestWinners.month,
           designId: contestWinners.designId,
           patternName: sql<string>`coalesce(${designs.name}, ${contestWinners.patternName})`,
-          designerName: sql<string>`coalesce(nullif(trim(${owner.displayName}), ''), ${designs.designerName}, ${contestWinners.designerName})`,
+          // A seeded winner has no design row: its stored name.
+          designerName: personNameSql<string>(
+            sql`coalesce(${designs.designerName}, ${contestWinners.designerName})`,
+            owner.displayName,
+          ),
           imageKey: sql<string>`coalesce(${designs.thumbnailUrl}, ${contestWinners.imageUrl})`,
           voteCount: contestWinners.voteCount,
         })

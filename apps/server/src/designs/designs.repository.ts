@@ -2,10 +2,11 @@ import { messages } from '@camo/shared/messages';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/database.js';
 import { designs, users } from '../platform/db/schema.js';
+import { designerNameSql, statusMove } from './design-queries.repository.js';
 
 export type DesignRecord = typeof designs.$inferSelect;
 export type NewDesign = typeof designs.$inferInsert;
-/** A design with its designer's current name (joined, so a rename shows everywhere). */
+/** A design with its designer's name through the join (design-queries.repository.ts). */
 export type DesignWithDesigner = DesignRecord & { currentDesignerName: string | null };
 
 /** An edit claim older than this is from a crashed request and may be taken again. */
@@ -24,7 +25,7 @@ function ownUneditedDraft(id: string, userId: string) {
 export function createDesignsRepository(db: Db) {
   const withDesigner = {
     design: designs,
-    currentDesignerName: users.displayName,
+    currentDesignerName: designerNameSql(),
   };
   const flatten = (row: {
     design: DesignRecord;
@@ -157,7 +158,7 @@ export function createDesignsRepository(db: Db) {
           previewUrl: fields.thumbnailUrl,
           thumbnailUrl: fields.thumbnailUrl,
           displayUrl: fields.displayUrl,
-          status: 'submitted',
+          ...statusMove('submit').set,
           submittedAt: fields.at,
         })
         .where(
@@ -165,7 +166,7 @@ export function createDesignsRepository(db: Db) {
             eq(designs.id, id),
             eq(designs.userId, userId),
             // Only a draft is submitted by its owner (hidden -> submitted is a moderator's restore).
-            eq(designs.status, 'pending_selection'),
+            statusMove('submit').from,
             sql`${designs.selectedVariant} is not null`,
           ),
         )

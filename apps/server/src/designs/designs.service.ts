@@ -17,27 +17,10 @@ import {
   ValidationError,
 } from '../platform/http-errors.js';
 import { storageKeys, type FileUrl, type Storage } from '../platform/storage.js';
+import { canView, chosenImageKey, chosenThumbnailKey } from './design-policy.js';
 import type { DesignRecord, DesignsRepository, DesignWithDesigner } from './designs.repository.js';
 
 const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
-
-/** The key of the image a design shows: the edited one when chosen, else the selected variant's. */
-export function chosenImageKey(
-  row: Pick<
-    DesignRecord,
-    | 'hasEdits'
-    | 'finalDesignChoice'
-    | 'editedImageUrl'
-    | 'imageUrl'
-    | 'selectedVariant'
-    | 'designAUrl'
-    | 'designBUrl'
-  >,
-): string | null {
-  if (row.hasEdits && row.finalDesignChoice === 'edited' && row.editedImageUrl) return row.editedImageUrl;
-  if (row.imageUrl) return row.imageUrl;
-  return row.selectedVariant === 'B' ? row.designBUrl : row.designAUrl;
-}
 
 export function createDesignsService(deps: {
   repo: DesignsRepository;
@@ -56,12 +39,7 @@ export function createDesignsService(deps: {
 
   function toDesign(row: DesignRecord & { currentDesignerName?: string | null }): Design {
     const chosen = chosenImageKey(row);
-    const chosenThumb =
-      row.hasEdits && row.finalDesignChoice === 'edited'
-        ? row.editedThumbnailUrl
-        : row.selectedVariant === 'B'
-          ? row.designBThumbnailUrl
-          : row.designAThumbnailUrl;
+    const chosenThumb = chosenThumbnailKey(row);
     return {
       id: row.id,
       userId: row.userId,
@@ -74,7 +52,7 @@ export function createDesignsService(deps: {
       environmentPhotoUrl: fileUrl(
         row.environmentPhotoUrl ? storageKeys.displayVersion(row.environmentPhotoUrl) : null,
       ),
-      designerName: row.currentDesignerName?.trim() || row.designerName || messages.anonymous,
+      designerName: row.currentDesignerName || row.designerName || messages.anonymous,
       createdAt: row.createdAt.toISOString(),
       voteCount: row.voteCount ?? 0,
       state: row.state,
@@ -109,16 +87,14 @@ export function createDesignsService(deps: {
   /** Anyone signed in sees a submitted design; a pending one only its owner (404 for others). */
   async function visible(id: string, viewerId: string): Promise<DesignWithDesigner> {
     const row = await repo.findById(id);
-    if (!row || (row.status !== 'submitted' && row.userId !== viewerId))
-      throw new NotFoundError(messages.designNotFound);
+    if (!row || !canView(row, viewerId)) throw new NotFoundError(messages.designNotFound);
     return row;
   }
 
   /** The owner's pending design, or the error that explains why it is not one. */
   async function ownPending(id: string, userId: string): Promise<DesignWithDesigner> {
     const row = await repo.findById(id);
-    if (!row || (row.userId !== userId && row.status !== 'submitted'))
-      throw new NotFoundError(generationMessages.designRecordMissing);
+    if (!row || !canView(row, userId)) throw new NotFoundError(generationMessages.designRecordMissing);
     if (row.userId !== userId) throw new ForbiddenError(generationMessages.onlyOwner);
     if (row.status !== 'pending_selection') throw new ConflictError(generationMessages.notPending);
     return row;

@@ -1,6 +1,7 @@
 import { and, asc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../platform/db/database.js';
+import { communityVisible, designerNameSql } from '../designs/design-queries.repository.js';
 import { designs, users } from '../platform/db/schema.js';
 
 /** The position of a card in the gallery's order: what a cursor carries. */
@@ -44,8 +45,8 @@ export function createGalleryRepository(db: Db) {
      * `after` in a total order (id breaks every tie), so pages never repeat or skip a design.
      */
     async page(filter: GalleryFilter) {
-      const designerName = sql`coalesce(nullif(trim(${users.displayName}), ''), ${designs.designerName})`;
-      const where: (SQL | undefined)[] = [eq(designs.status, 'submitted'), isNotNull(designs.submittedAt)];
+      const designerName = designerNameSql();
+      const where: (SQL | undefined)[] = [communityVisible, isNotNull(designs.submittedAt)];
       if (filter.state) where.push(eq(designs.state, filter.state));
       if (filter.year) {
         const [start, end] = utcRange(filter.year, filter.month);
@@ -123,7 +124,7 @@ export function createGalleryRepository(db: Db) {
       return db
         .select({ state: designs.state, count: sql<number>`count(*)::int` })
         .from(designs)
-        .where(eq(designs.status, 'submitted'))
+        .where(communityVisible)
         .groupBy(designs.state)
         .orderBy(asc(designs.state));
     },

@@ -6,8 +6,8 @@ import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { ValidationError } from '../platform/http-errors.js';
 import type { FileUrl } from '../platform/storage.js';
-import { toDesignCard } from '../users/users.service.js';
-import type { DesignRow } from '../users/users.repository.js';
+import { toDesignCard } from '../designs/design-card.js';
+import type { DesignRecord } from '../designs/designs.repository.js';
 import type { VotesRepository } from '../votes/votes.repository.js';
 import type { GalleryKey, GalleryRepository, GalleryRow } from './gallery.repository.js';
 
@@ -67,7 +67,7 @@ export function createGalleryService(
   // toDesignCard reads only the columns the gallery selects (the heavy ones, recipes and
   // analyses, stay in the database).
   const toCard = (row: GalleryRow): DesignCard =>
-    toDesignCard(row as unknown as DesignRow, fileUrl, options.contestTimeZone);
+    toDesignCard(row as unknown as DesignRecord, fileUrl, options.contestTimeZone);
 
   // Decision 006: pages (the same for everyone) and each viewer's votes on a page are served from
   // memory for a few seconds; a vote, a submission or a rename in this process starts afresh.

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  assertPhotoTransition,
-  canMoveDesign,
-  designStatusesBefore,
-  isPhotoFinished,
-  photoStatusesBefore,
-} from './photo-status.js';
+import { assertPhotoTransition, isPhotoFinished, photoStatusesBefore } from './photo-status.js';
 
 describe('environment photo status (spec §4)', () => {
   it('follows pending, uploaded, processing, completed', () => {
@@ -36,20 +30,5 @@ describe('environment photo status (spec §4)', () => {
     expect(photoStatusesBefore('processing').sort()).toEqual(['processing', 'uploaded']);
     expect(photoStatusesBefore('failed').sort()).toEqual(['pending', 'processing', 'uploaded']);
     expect(photoStatusesBefore('completed')).toEqual(['processing']);
-  });
-});
-
-describe('design status (spec §4)', () => {
-  it('goes from pending_selection to submitted once', () => {
-    expect(canMoveDesign('pending_selection', 'submitted')).toBe(true);
-    expect(canMoveDesign('submitted', 'submitted')).toBe(false);
-    expect(canMoveDesign('submitted', 'pending_selection')).toBe(false);
-  });
-
-  it('lets a submitted design be hidden and restored, and nothing else', () => {
-    expect(canMoveDesign('submitted', 'hidden')).toBe(true);
-    expect(canMoveDesign('hidden', 'submitted')).toBe(true);
-    expect(canMoveDesign('pending_selection', 'hidden')).toBe(false);
-    expect(designStatusesBefore('hidden')).toEqual(['submitted']);
   });
 });

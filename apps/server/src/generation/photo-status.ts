@@ -1,8 +1,10 @@
-import type { DesignStatus, EnvironmentPhotoStatus } from '@camo/shared/generation';
+import type { EnvironmentPhotoStatus } from '@camo/shared/generation';
+import { IllegalTransitionError } from '../platform/illegal-transition.js';
 
 /**
- * Spec §4 state machines as data. Every status change goes through `assertTransition` (or its
- * `allowedFrom` list inside a conditional UPDATE), so an illegal move is refused, not written.
+ * Spec §4's photo state machine as data (the design's is designs/design-status.ts). Every status
+ * change goes through `photoStatusesBefore` inside a conditional UPDATE
+ * (generation.repository.ts), so an illegal move is refused, not written.
  *
  * Environment photo: pending -> uploaded (stored) -> processing -> completed, or failed from any
  * unfinished state. `processing -> processing` is a job resuming after a crash.
@@ -14,23 +16,6 @@ const photoMoves: Record<EnvironmentPhotoStatus, readonly EnvironmentPhotoStatus
   completed: [],
   failed: [],
 };
-
-/**
- * Design: created as pending_selection; submitted on submit; a moderator may hide a submitted
- * design and restore it (moderation/).
- */
-const designMoves: Record<DesignStatus, readonly DesignStatus[]> = {
-  pending_selection: ['submitted'],
-  submitted: ['hidden'],
-  hidden: ['submitted'],
-};
-
-export class IllegalTransitionError extends Error {
-  constructor(kind: string, from: string, to: string) {
-    super(`${kind} cannot move from ${from} to ${to}`);
-    this.name = 'IllegalTransitionError';
-  }
-}
 
 export function canMovePhoto(from: EnvironmentPhotoStatus, to: EnvironmentPhotoStatus): boolean {
   return photoMoves[from].includes(to);
@@ -47,12 +32,4 @@ export function photoStatusesBefore(to: EnvironmentPhotoStatus): EnvironmentPhot
 
 export function isPhotoFinished(status: EnvironmentPhotoStatus): boolean {
   return photoMoves[status].length === 0;
-}
-
-export function canMoveDesign(from: DesignStatus, to: DesignStatus): boolean {
-  return designMoves[from].includes(to);
-}
-
-export function designStatusesBefore(to: DesignStatus): DesignStatus[] {
-  return (Object.keys(designMoves) as DesignStatus[]).filter((from) => canMoveDesign(from, to));
 }

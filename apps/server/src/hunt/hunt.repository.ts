@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, ne, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/database.js';
+import { communityVisible, designerNameSql } from '../designs/design-queries.repository.js';
 import { designs, huntRounds, users, type EngineMeasures } from '../platform/db/schema.js';
 
 export type HuntRoundRow = typeof huntRounds.$inferSelect;
@@ -12,7 +13,7 @@ export function createHuntRepository(db: Db) {
   /** Submitted designs of others that this player has not been shown, with a photo to hide in. */
   const eligible = (playerId: string) =>
     and(
-      eq(designs.status, 'submitted'),
+      communityVisible,
       ne(designs.userId, playerId),
       isNotNull(designs.environmentPhotoUrl),
       notExists(
@@ -27,7 +28,7 @@ export function createHuntRepository(db: Db) {
     id: designs.id,
     state: designs.state,
     name: designs.name,
-    designerName: designs.designerName,
+    designerName: designerNameSql(),
     environmentPhotoUrl: designs.environmentPhotoUrl,
     imageUrl: designs.imageUrl,
     editedImageUrl: designs.editedImageUrl,
@@ -56,6 +57,7 @@ export function createHuntRepository(db: Db) {
       const [row] = await db
         .select(designFields)
         .from(designs)
+        .leftJoin(users, eq(users.id, designs.userId))
         .where(and(eligible(playerId), eq(designs.huntRounds, fewest.n)))
         .orderBy(sql`random()`)
         .limit(1);
@@ -63,7 +65,11 @@ export function createHuntRepository(db: Db) {
     },
 
     async design(designId: string) {
-      const [row] = await db.select(designFields).from(designs).where(eq(designs.id, designId));
+      const [row] = await db
+        .select(designFields)
+        .from(designs)
+        .leftJoin(users, eq(users.id, designs.userId))
+        .where(eq(designs.id, designId));
       return row ?? null;
     },
 
@@ -74,7 +80,7 @@ export function createHuntRepository(db: Db) {
         .from(designs)
         .where(
           and(
-            eq(designs.status, 'submitted'),
+            communityVisible,
             eq(designs.state, state),
             ne(designs.id, exceptDesignId),
             isNotNull(designs.environmentPhotoUrl),
@@ -206,20 +212,14 @@ export function createHuntRepository(db: Db) {
           month,
           id: designs.id,
           name: designs.name,
-          designerName: sql<string>`coalesce(nullif(trim(${users.displayName}), ''), ${designs.designerName})`,
+          designerName: designerNameSql(),
           thumbnailUrl: sql<string | null>`coalesce(${designs.thumbnailUrl}, ${designs.designAThumbnailUrl})`,
           imageUrl: designs.imageUrl,
           score: designs.concealmentScore,
         })
         .from(designs)
         .leftJoin(users, eq(users.id, designs.userId))
-        .where(
-          and(
-            eq(designs.status, 'submitted'),
-            gte(designs.concealmentScore, 0),
-            gte(designs.submittedAt, since),
-          ),
-        )
+        .where(and(communityVisible, gte(designs.concealmentScore, 0), gte(designs.submittedAt, since)))
         .orderBy(month, desc(designs.concealmentScore), asc(designs.submittedAt));
     },
 
@@ -237,13 +237,7 @@ export function createHuntRepository(db: Db) {
           measures: designs.engineMeasures,
         })
         .from(designs)
-        .where(
-          and(
-            eq(designs.status, 'submitted'),
-            gte(designs.concealmentScore, 0),
-            isNotNull(designs.engineMeasures),
-          ),
-        )
+        .where(and(communityVisible, gte(designs.concealmentScore, 0), isNotNull(designs.engineMeasures)))
         .orderBy(desc(designs.concealmentScore))
         .limit(limit);
       return rows.filter((r): r is typeof r & { measures: EngineMeasures } => r.measures !== null);

@@ -17,7 +17,7 @@ import {
 import { messages } from '@camo/shared/messages';
 import { kaplanMeier } from '@camo/shared/survival';
 import type { Logger } from 'pino';
-import { chosenImageKey } from '../designs/designs.service.js';
+import { canView, chosenImageKey } from '../designs/design-policy.js';
 import { decodeForEngine } from '../generation/photo-image.js';
 import type { EngineMeasures } from '../platform/db/schema.js';
 import { ConflictError, NotFoundError } from '../platform/http-errors.js';
@@ -194,8 +194,7 @@ export function createHuntService(deps: {
 
     async concealment(designId: string, viewerId: string): Promise<Concealment> {
       const design = await repo.design(designId);
-      if (!design || (design.status !== 'submitted' && design.userId !== viewerId))
-        throw new NotFoundError(messages.designNotFound);
+      if (!design || !canView(design, viewerId)) throw new NotFoundError(messages.designNotFound);
       const rounds = await repo.answeredForDesign(designId);
       const km = kaplanMeier(
         rounds.map((r) => ({ ms: r.elapsedMs ?? 0, found: r.status === 'found' })),
@@ -333,8 +332,7 @@ export function createHuntService(deps: {
      */
     async blendPreview(designId: string, viewerId: string, variant: 'A' | 'B' | 'final'): Promise<Buffer> {
       const design = await repo.design(designId);
-      if (!design || (design.status !== 'submitted' && design.userId !== viewerId))
-        throw new NotFoundError(messages.designNotFound);
+      if (!design || !canView(design, viewerId)) throw new NotFoundError(messages.designNotFound);
       const key =
         variant === 'A' ? design.designAUrl : variant === 'B' ? design.designBUrl : chosenImageKey(design);
       if (!key || !design.environmentPhotoUrl) throw new NotFoundError(messages.designNotFound);

@@ -1,6 +1,7 @@
 import type { ModerationActionKind, ReportReason, ReportStatus, ReportTarget } from '@camo/shared/moderation';
 import { and, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../platform/db/database.js';
+import { statusMove } from '../designs/design-queries.repository.js';
 import { comments, designs, moderationLog, reports, users } from '../platform/db/schema.js';
 
 /** What a report is about, as the database has it now. */
@@ -229,10 +230,10 @@ export function createModerationRepository(db: Db) {
           .update(designs)
           .set(
             hidden
-              ? { status: 'hidden', hiddenReason: entry.reason }
-              : { status: 'submitted', hiddenReason: null },
+              ? { ...statusMove('hide').set, hiddenReason: entry.reason }
+              : { ...statusMove('restore').set, hiddenReason: null },
           )
-          .where(and(eq(designs.id, entry.targetId), eq(designs.status, hidden ? 'submitted' : 'hidden')))
+          .where(and(eq(designs.id, entry.targetId), statusMove(hidden ? 'hide' : 'restore').from))
           .returning({ id: designs.id }),
       ),
 

@@ -1,9 +1,10 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../platform/db/database.js';
+import { communityVisible, designerNameSql } from '../designs/design-queries.repository.js';
+import type { DesignRecord } from '../designs/designs.repository.js';
 import { designs, memberCount, users } from '../platform/db/schema.js';
 
 export type UserRow = typeof users.$inferSelect;
-export type DesignRow = typeof designs.$inferSelect;
 
 export interface ProfilePatch {
   displayName?: string;
@@ -45,17 +46,20 @@ export function createUsersRepository(db: Db) {
     async designsOf(
       userId: string,
       options: { includeDrafts: boolean; limit: number },
-    ): Promise<DesignRow[]> {
-      return db
-        .select()
+    ): Promise<DesignRecord[]> {
+      const rows = await db
+        .select({ design: designs, designerName: designerNameSql() })
         .from(designs)
+        .leftJoin(users, eq(users.id, designs.userId))
         .where(
           options.includeDrafts
             ? eq(designs.userId, userId)
-            : and(eq(designs.userId, userId), eq(designs.status, 'submitted')),
+            : and(eq(designs.userId, userId), communityVisible),
         )
         .orderBy(desc(designs.createdAt))
         .limit(options.limit);
+      // The designer's name through the join, as everywhere: a rename shows on the cards at once.
+      return rows.map((row) => ({ ...row.design, designerName: row.designerName }));
     },
   };
 }

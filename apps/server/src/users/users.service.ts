@@ -1,11 +1,10 @@
-import { entryMonthOf } from '@camo/shared/contest-time';
-import { messages } from '@camo/shared/messages';
 import type { DesignCard, PrivateProfile, PublicUser } from '@camo/shared/api';
 import type { UpdateProfileRequest } from '@camo/shared/profile';
 import { updateProfileSchema } from '@camo/shared/profile';
 import { NotFoundError, ValidationError } from '../platform/http-errors.js';
 import type { FileUrl } from '../platform/storage.js';
-import type { DesignRow, UserRow, UsersRepository } from './users.repository.js';
+import { toDesignCard } from '../designs/design-card.js';
+import type { UserRow, UsersRepository } from './users.repository.js';
 
 export function toPublicUser(row: UserRow): PublicUser {
   return {
@@ -38,32 +37,6 @@ export function toPrivateProfile(
       minAccountAgeHours,
       countFrom: new Date(row.createdAt.getTime() + minAccountAgeHours * 3_600_000).toISOString(),
     },
-  };
-}
-
-/** A design as a card; rows hold storage keys, which `fileUrl` turns into URLs. */
-export function toDesignCard(row: DesignRow, fileUrl: FileUrl, contestTimeZone: string): DesignCard {
-  const edited = row.hasEdits && row.finalDesignChoice === 'edited';
-  const variantImage = row.selectedVariant === 'B' ? row.designBUrl : row.designAUrl;
-  const variantThumb = row.selectedVariant === 'B' ? row.designBThumbnailUrl : row.designAThumbnailUrl;
-  return {
-    id: row.id,
-    userId: row.userId,
-    name: row.name || messages.noName,
-    imageUrl: fileUrl(edited && row.editedImageUrl ? row.editedImageUrl : (row.imageUrl ?? variantImage)),
-    thumbnailUrl: fileUrl(row.thumbnailUrl ?? (edited ? row.editedThumbnailUrl : variantThumb)),
-    designerName: row.designerName || messages.anonymous,
-    state: row.state,
-    county: row.county || messages.countyMissing,
-    status: row.status,
-    voteCount: row.voteCount ?? 0,
-    createdAt: row.createdAt.toISOString(),
-    contestMonth: row.status === 'submitted' ? entryMonthOf(row.submittedAt, contestTimeZone) : null,
-    concealmentScore:
-      row.concealmentScore != null && row.concealmentScore >= 0
-        ? Math.round(row.concealmentScore * 10) / 10
-        : null,
-    ...(row.status === 'pending_selection' ? { environmentPhotoId: row.environmentPhotoId ?? null } : {}),
   };
 }
 

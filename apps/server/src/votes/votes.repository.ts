@@ -1,5 +1,6 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/database.js';
+import { communityVisible } from '../designs/design-queries.repository.js';
 import { designs, users, votes } from '../platform/db/schema.js';
 
 export function createVotesRepository(db: Db) {
@@ -32,7 +33,7 @@ export function createVotesRepository(db: Db) {
               .where(
                 and(
                   eq(designs.id, designId),
-                  eq(designs.status, 'submitted'),
+                  communityVisible,
                   ne(designs.userId, userId),
                   // A blocked voter casts nothing (moderation/).
                   sql`not exists (select 1 from ${users} where ${users.id} = ${userId} and ${users.blockedAt} is not null)`,

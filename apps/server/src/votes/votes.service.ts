@@ -1,5 +1,6 @@
 import { communityMessages, type VoteStatus } from '@camo/shared/community';
 import { messages } from '@camo/shared/messages';
+import { canView } from '../designs/design-policy.js';
 import { ForbiddenError, NotFoundError } from '../platform/http-errors.js';
 import type { VotesRepository } from './votes.repository.js';
 
@@ -21,10 +22,8 @@ export function createVotesService(
         return { voteCount: cast.voteCount, hasVoted: true };
       }
       const design = await repo.design(designId);
-      if (!design || (design.status !== 'submitted' && design.userId !== userId))
-        throw new NotFoundError(messages.designNotFound);
+      if (!design || !canView(design, userId)) throw new NotFoundError(messages.designNotFound);
       if (design.userId === userId) throw new ForbiddenError(communityMessages.ownDesignVote);
-      if (design.status !== 'submitted') throw new NotFoundError(messages.designNotFound);
       // Not inserted although allowed: the vote already exists.
       return { voteCount: design.voteCount, hasVoted: await repo.hasVoted(userId, designId) };
     },
@@ -37,8 +36,7 @@ export function createVotesService(
     /** The count and whether this user has voted: the voted state comes from the server. */
     async status(designId: string, userId: string): Promise<VoteStatus> {
       const design = await repo.design(designId);
-      if (!design || (design.status !== 'submitted' && design.userId !== userId))
-        throw new NotFoundError(messages.designNotFound);
+      if (!design || !canView(design, userId)) throw new NotFoundError(messages.designNotFound);
       return { voteCount: design.voteCount, hasVoted: await repo.hasVoted(userId, designId) };
     },
   };
