@@ -268,6 +268,40 @@ describe('edits', () => {
     }
   });
 
+  it('"get rid of the lightest / darkest / <named> colour" removes it, gives its area to the regions around it and leaves every other pixel as it was (issue 29 item 2)', () => {
+    for (const design of base.designs) {
+      const before = img(design.png);
+      const L = before.palette.map(([r, g, b]) => rgbToLab(r, g, b).L);
+      const present = [...new Set(before.index)];
+      const lightest = present.reduce((a, k) => ((L[k] ?? 0) > (L[a] ?? 0) ? k : a));
+      const darkestK = present.reduce((a, k) => ((L[k] ?? 0) < (L[a] ?? 0) ? k : a));
+      const cases: [string, number][] = [
+        ['get rid of the lightest color', lightest],
+        ['remove the darkest colour pls', darkestK],
+        ['get rid of the black colour', darkestK],
+      ];
+      for (const [text, gone] of cases) {
+        const after = img(edit(design.recipe, text).png);
+        const goneRgb = before.palette[gone]?.join(',');
+        const rgbAfter = (i: number) => after.palette[after.index[i] ?? 0]?.join(',');
+        const rgbBefore = (i: number) => before.palette[before.index[i] ?? 0]?.join(',');
+        let changed = 0;
+        let left = 0;
+        for (let i = 0; i < before.index.length; i++) {
+          if (rgbAfter(i) === goneRgb) left++;
+          if (before.index[i] !== gone && rgbAfter(i) !== rgbBefore(i)) changed++;
+        }
+        expect(left, text).toBe(0);
+        expect(changed, text).toBe(0);
+        const { bordering, split } = neighbourFill(before, after, gone);
+        // Each removed region's pixels take colours of the regions that touch it ...
+        expect(bordering, text).toBeGreaterThan(0.95);
+        // ... more than one of them (not all to the nearest colour in Lab).
+        expect(split[1] ?? 0, text).toBeGreaterThan(0.1);
+      }
+    }
+  });
+
   it('a request it cannot map fails with a reason code (suggestions: src/edit/suggestions.test.ts)', () => {
     const r = base.designs[0].recipe;
     expect(() => edit(r, 'make it look like a dragon')).toThrow(EditNotUnderstoodError);
@@ -275,3 +309,101 @@ describe('edits', () => {
     expect(() => edit(r, 'remove the dots')).toThrow(/would-change-nothing/);
   });
 });
+
+describe('calmer on a digital design (issue 29 item 2)', () => {
+  const designs: { name: string; design: GenerateResult['designs'][1] }[] = [];
+  beforeAll(async () => {
+    const fixtures = await loadFixtures();
+    designs.push({ name: 'forest', design: base.designs[1] });
+    // Rough photos, whose digital designs have 4-pixel cells (and grain on marsh).
+    for (const name of ['marsh', 'gravel']) {
+      const fx = fixtures.find((f) => f.name === name);
+      if (!fx) throw new Error(`${name} fixture missing`);
+      designs.push({ name, design: generate({ photo: fx.photo, ...ctx }).designs[1] });
+    }
+  }, 240_000);
+
+  it('"less busy" and "calm it down" give fewer patches, a larger median patch and cells no smaller', () => {
+    const cellsSeen = new Set<number>();
+    for (const { name, design } of designs) {
+      const before = img(design.png);
+      const patches = torusComponentSizes(before.index, before.width, before.height).length;
+      const median = patchSizeSpan(before.index, before.width, before.height).p50;
+      cellsSeen.add(design.recipe.cells);
+      for (const text of ['less busy please', 'calm it down', 'a tad less busy']) {
+        const e = edit(design.recipe, text);
+        const after = img(e.png);
+        const label = `${name}: ${text}`;
+        expect(e.recipe.cells, label).toBeLessThanOrEqual(design.recipe.cells);
+        expect(e.recipe.cells, label).toBeLessThanOrEqual(128);
+        expect(torusComponentSizes(after.index, after.width, after.height).length, label).toBeLessThan(
+          patches * 0.9,
+        );
+        expect(patchSizeSpan(after.index, after.width, after.height).p50, label).toBeGreaterThan(
+          median * 1.15,
+        );
+      }
+    }
+    // Both kinds of cell were tried: 8-pixel (128) and 4-pixel (256).
+    expect([...cellsSeen].sort()).toEqual([128, 256]);
+  });
+});
+
+/**
+ * Where a removed colour's pixels went: the share of them that took a colour of a region touching
+ * their own (4-connected, on the torus) in the original, and the shares the receiving colours got,
+ * largest first.
+ */
+function neighbourFill(
+  before: ReturnType<typeof decodeIndexedPng>,
+  after: ReturnType<typeof decodeIndexedPng>,
+  gone: number,
+): { bordering: number; split: number[] } {
+  const n = before.width;
+  const idx = before.index;
+  const label = new Int32Array(idx.length).fill(-1);
+  const touching: Set<string>[] = [];
+  const rgb = (im: typeof before, i: number) => im.palette[im.index[i] ?? 0]?.join(',') ?? '';
+  const stack: number[] = [];
+  for (let s = 0; s < idx.length; s++) {
+    if (idx[s] !== gone || label[s] !== -1) continue;
+    const id = touching.length;
+    const border = new Set<string>();
+    touching.push(border);
+    label[s] = id;
+    stack.push(s);
+    while (stack.length) {
+      const p = stack.pop() ?? 0;
+      const x = p % n;
+      const y = (p - x) / n;
+      for (const q of [
+        y * n + ((x + 1) % n),
+        y * n + ((x + n - 1) % n),
+        ((y + 1) % n) * n + x,
+        ((y + n - 1) % n) * n + x,
+      ]) {
+        if (idx[q] === gone) {
+          if (label[q] === -1) {
+            label[q] = id;
+            stack.push(q);
+          }
+        } else border.add(rgb(before, q));
+      }
+    }
+  }
+  let total = 0;
+  let ok = 0;
+  const got = new Map<string, number>();
+  for (let i = 0; i < idx.length; i++) {
+    const id = label[i] ?? -1;
+    if (id < 0) continue;
+    total++;
+    const c = rgb(after, i);
+    got.set(c, (got.get(c) ?? 0) + 1);
+    if (touching[id]?.has(c)) ok++;
+  }
+  return {
+    bordering: ok / Math.max(1, total),
+    split: [...got.values()].map((v) => v / total).sort((a, b) => b - a),
+  };
+}

@@ -102,7 +102,7 @@ export function labOfHex(hex: string): Lab {
  */
 export function findColours(clause: string): { colours: NamedColour[]; rest: string } {
   let text = ` ${clause} `;
-  const found: { at: number; c: NamedColour }[] = [];
+  const found: { at: number; end: number; c: NamedColour }[] = [];
   for (const [form, name] of Object.entries(FORMS)) {
     const re = new RegExp(`(?<=\\W)${form}(?=\\W)`, 'g');
     text = text.replace(re, name);
@@ -130,13 +130,45 @@ export function findColours(clause: string): { colours: NamedColour[]; rest: str
         lab.b *= 0.6;
         shown = `${mod} ${name}`;
       }
-      found.push({ at: offset, c: { name: shown, lab, at: Math.max(0, offset - 1) } });
+      found.push({
+        at: offset,
+        end: offset + m.length,
+        c: { name: shown, lab, at: Math.max(0, offset - 1) },
+      });
       return ' '.repeat(m.length);
     });
   }
   found.sort((a, b) => a.at - b.at);
-  return { colours: found.map((f) => f.c), rest: text };
+  // Two names written together ("coyote tan", "rust red", "olive green") name one colour, as
+  // compound colour names do in English: the last word is the colour, the first says which one.
+  // It is the last word's colour moved a quarter of the way to the first's, so it stays that
+  // colour (within about 7 CIEDE2000) with the other's cast.
+  const merged: typeof found = [];
+  for (const f of found) {
+    const prev = merged[merged.length - 1];
+    if (prev && /^[ -]*$/.test(text.slice(prev.end, f.at)) && f.at > prev.end - 1) {
+      const m = prev.c.lab;
+      const h = f.c.lab;
+      merged[merged.length - 1] = {
+        at: prev.at,
+        end: f.end,
+        c: {
+          name: `${prev.c.name} ${f.c.name}`,
+          lab: {
+            L: h.L + COMPOUND * (m.L - h.L),
+            a: h.a + COMPOUND * (m.a - h.a),
+            b: h.b + COMPOUND * (m.b - h.b),
+          },
+          ...(prev.c.at !== undefined ? { at: prev.c.at } : {}),
+        },
+      };
+    } else merged.push(f);
+  }
+  return { colours: merged.map((f) => f.c), rest: text };
 }
+
+/** How far a compound colour name's first word moves the colour of its last (see findColours). */
+const COMPOUND = 0.25;
 
 function escape(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -17,6 +17,7 @@ import {
   closestPair,
   copyRecipe,
   editRandom,
+  fitPeriods,
   mergeColours,
   nearestColour,
   pinThresholds,
@@ -64,6 +65,8 @@ type Op =
   | { kind: 'chroma'; factor: number }
   | { kind: 'colour'; colour: NamedColour; mode: 'more' | 'less' | 'remove' | 'accent'; k: number }
   | { kind: 'replace'; from: NamedColour; to: NamedColour }
+  /** The lightest or darkest colour of the design, whatever it is ("get rid of the lightest colour"). */
+  | { kind: 'rank'; which: 'lightest' | 'darkest'; mode: 'more' | 'less' | 'remove'; k: number }
   | { kind: 'scale'; factor: number }
   | { kind: 'density'; amount: number }
   | { kind: 'stretch'; dir: 'horizontal' | 'vertical'; k: number; label: string }
@@ -348,6 +351,14 @@ export function parseEdit(text: string): Op[] {
       )
         ops.push(...s.ops(k));
 
+    // The lightest or darkest colour, named by rank rather than by name.
+    const rank = /\b(lightest|palest|brightest|whitest|darkest|deepest|blackest)\b/.exec(c);
+    if (rank) {
+      const which = /^(darkest|deepest|blackest)$/.test(rank[1] ?? '') ? 'darkest' : 'lightest';
+      const mode = REMOVE.test(c) ? 'remove' : LESS.test(c) || flip ? 'less' : 'more';
+      ops.push({ kind: 'rank', which, mode, k });
+    }
+
     // Colours.
     // Each colour reads the words just before it ("add orange, less black"), or failing
     // those, the whole clause.
@@ -398,6 +409,7 @@ function codesOf(op: Op): EditSuggestion[] {
   switch (op.kind) {
     case 'colour':
     case 'replace':
+    case 'rank':
       return ['more-of-colour', 'less-of-colour'];
     case 'colours':
       if (op.count !== undefined) return ['fewer-colours', 'more-colours'];
@@ -416,6 +428,32 @@ function codesOf(op: Op): EditSuggestion[] {
 /** What a layer's field depends on (not its colour, share or threshold). */
 function fieldKey(l: Recipe['layers'][number]): string {
   return `${l.periodX},${l.periodY},${l.octaves},${l.persistence},${l.seed},${l.shards}`;
+}
+
+/** "the lightest colour": the colour with area of highest (lowest) L*, as a colour operation on it. */
+function byRank(r: Recipe, op: Extract<Op, { kind: 'rank' }>): Op {
+  let best = -1;
+  r.palette.forEach((p, i) => {
+    if (p.share <= 0) return;
+    const q = r.palette[best];
+    if (!q || (op.which === 'lightest' ? p.lab.L > q.lab.L : p.lab.L < q.lab.L)) best = i;
+  });
+  const p = r.palette[best];
+  return {
+    kind: 'colour',
+    colour: { name: `the ${op.which} colour`, lab: p ? { ...p.lab } : { L: 50, a: 0, b: 0 } },
+    mode: op.mode,
+    k: op.k,
+  };
+}
+
+function labKey(lab: { L: number; a: number; b: number }): string {
+  return [lab.L, lab.a, lab.b].map((v) => v.toFixed(1)).join(',');
+}
+
+/** Operations that rescale or reweight the fields (applied before a colour change in the same request). */
+function isShapeOp(op: Op): boolean {
+  return op.kind === 'scale' || op.kind === 'density' || (op.kind === 'toggle' && op.name === 'blobs');
 }
 
 /** The most of the tile a colour edit moves from one colour to others (item 1: 90 % of the pixels keep their colour). */
@@ -475,16 +513,28 @@ export function edit(recipe: Recipe, text: string): EditResult {
   // The area one request's colour changes may move, shared among them (growing a colour that is
   // there costs twice: it grows over some colours while others shrink to make room).
   const areaOps = ops.filter(
-    (o) => o.kind === 'colour' && o.mode !== 'remove' && !(o.mode === 'less' && o.k >= 2),
+    (o) =>
+      (o.kind === 'colour' || o.kind === 'rank') && o.mode !== 'remove' && !(o.mode === 'less' && o.k >= 2),
   );
   const budget = MAX_MOVE / Math.max(1, areaOps.length);
-  // Every layer's threshold fixed where it is: a colour edit then moves only the layers it names.
-  // Without a redraw the fields stay, and the render reuses them.
-  const grids = stretches.length ? undefined : pinThresholds(r, DESIGN_SIZE);
-  const fieldsOf = r.layers.map(fieldKey);
-  const frameOf = `${r.style}:${r.cells}:${r.shardSites}`;
+  // A combined request ("more brown and bigger blobs") rescales the same fields first and then
+  // makes its colour change on the rescaled fields, so the colour change lands where the shapes
+  // now are and nothing is drawn twice. Then every layer's threshold is fixed where it is: a
+  // colour edit moves only the layers it names, and the render reuses the fields.
+  const ordered = [...ops.filter(isShapeOp), ...ops.filter((o) => !isShapeOp(o))];
+  let grids = stretches.length ? undefined : pinThresholds(r, DESIGN_SIZE);
+  let fieldsOf = r.layers.map(fieldKey);
+  let frameOf = `${r.style}:${r.cells}:${r.shardSites}`;
+  let repinned = !ops.some(isShapeOp) || !ops.some((o) => !isShapeOp(o));
 
-  for (const op of ops) {
+  for (const asked of ordered) {
+    const op = asked.kind === 'rank' ? byRank(r, asked) : asked;
+    if (!repinned && !isShapeOp(op)) {
+      repinned = true;
+      if (!stretches.length) grids = pinThresholds(r, DESIGN_SIZE);
+      fieldsOf = r.layers.map(fieldKey);
+      frameOf = `${r.style}:${r.cells}:${r.shardSites}`;
+    }
     const noopsBefore = noop.length;
     switch (op.kind) {
       case 'stretch':
@@ -560,7 +610,9 @@ export function edit(recipe: Recipe, text: string): EditResult {
             op.mode === 'accent'
               ? Math.min(budget, 0.05 * Math.min(1.5, op.k))
               : Math.min(budget, 0.08 * op.k);
-          const e = addColour(r, op.colour.lab, share, rand);
+          // The new colour's field is keyed on the design and the colour, not on the wording, so
+          // "add brown" and "I want more brown and bigger blobs" put the brown in the same places.
+          const e = addColour(r, op.colour.lab, share, editRandom(recipe, `add ${labKey(op.colour.lab)}`));
           done.push(`added ${e.name} ${e.hex} (${op.colour.name}, ${Math.round(share * 100)}%)`);
         }
         break;
@@ -610,6 +662,7 @@ export function edit(recipe: Recipe, text: string): EditResult {
           if (r.style === 'digital') {
             if (r.cells > 128) r.cells = 128;
             if (r.grain) r.grain.share *= 0.5;
+            fitPeriods(r);
           }
         } else if (r.style === 'digital' && r.cells < 256 && amount >= 1) r.cells = 256;
         done.push(op.amount > 0 ? 'busier' : 'calmer');

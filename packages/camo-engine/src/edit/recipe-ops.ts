@@ -34,14 +34,14 @@ export function recolour(r: Recipe, f: (lab: Lab, e: PaletteEntry) => Lab): void
 /** Whether layer k is a fine detail layer (a second layer of a colour, or a confined speck). */
 function isDetail(r: Recipe, k: number): boolean {
   const l = r.layers[k];
-  if (!l || k === 0) return false;
+  if (!l || k === 0 || l.fill) return false;
   if (l.within !== undefined) return true;
   return r.layers.slice(0, k).some((m) => m.colour === l.colour);
 }
 
 /** The main layer of colour c: the ground, or its first own layer (not a detail layer). */
 function mainLayer(r: Recipe, c: number): LayerSpec | undefined {
-  return r.layers.find((l, k) => l.colour === c && !isDetail(r, k));
+  return r.layers.find((l, k) => l.colour === c && !l.fill && !isDetail(r, k));
 }
 
 /** Colours with area (not a line colour of share 0). */
@@ -100,7 +100,8 @@ export function setShare(r: Recipe, c: number, target: number): void {
   if (!hit || s <= 0 || s >= 1) return;
   const t = Math.max(0.005, Math.min(0.95, target));
   const delta = t - s;
-  const own = r.layers.filter((l, k) => k > 0 && l.colour === c);
+  // A removed colour's layers (LayerSpec.fill) keep their regions: they are nobody's to move.
+  const own = r.layers.filter((l, k) => k > 0 && l.colour === c && !l.fill);
   const ownShare = own.reduce((a, l) => a + l.share, 0);
   if (ownShare > 0 && ownShare + delta > 0.002) {
     const k = (ownShare + delta) / ownShare;
@@ -113,7 +114,14 @@ export function setShare(r: Recipe, c: number, target: number): void {
       // colours like it keep theirs ("more dark green" does not eat the other greens).
       const far = r.layers.filter((l, j) => {
         const p = r.palette[l.colour];
-        return j > 0 && l.colour !== c && l.share > 0 && p !== undefined && ciede2000(p.lab, hit.lab) >= FAR;
+        return (
+          j > 0 &&
+          !l.fill &&
+          l.colour !== c &&
+          l.share > 0 &&
+          p !== undefined &&
+          ciede2000(p.lab, hit.lab) >= FAR
+        );
       });
       const total = far.reduce((a, l) => a + l.share, 0);
       if (total > 0)
@@ -124,7 +132,7 @@ export function setShare(r: Recipe, c: number, target: number): void {
     }
   } else {
     // Only the ground has this colour (or its layers would vanish): the others make room.
-    const others = r.layers.filter((l, k) => k > 0 && l.colour !== c && l.share > 0);
+    const others = r.layers.filter((l, k) => k > 0 && !l.fill && l.colour !== c && l.share > 0);
     const dist = (l: LayerSpec): number => {
       const p = r.palette[l.colour];
       return p ? Math.max(1, ciede2000(p.lab, hit.lab)) : 1;
@@ -178,8 +186,10 @@ function repoint(r: Recipe, from: number, to: number): void {
 }
 
 /**
- * Removes colour c: its regions take the nearest colour (CIEDE2000) of the palette, so every other
- * pixel keeps its colour and no shape moves.
+ * Removes colour c: its regions go to their spatial neighbours (LayerSpec.fill: each pixel takes
+ * the colour of the region nearest across the edge), so every other pixel keeps its colour and no
+ * shape moves. Its layers stay, marked, pointing at the nearest colour in CIEDE2000 (which gets
+ * its share in the palette's figures; the render decides the split).
  */
 export function removeColour(r: Recipe, c: number): void {
   const e = r.palette[c];
@@ -187,6 +197,10 @@ export function removeColour(r: Recipe, c: number): void {
   const { i: near } = nearestColour(r, e.lab, c);
   const n = r.palette[near];
   if (near < 0 || !n) return;
+  // Specks of c inside another colour go (that colour shows); specks of another colour inside c
+  // stay where they are (LayerSpec.fill on a confined layer), and so does every other pixel.
+  r.layers = r.layers.filter((l, k) => !(k > 0 && l.colour === c && l.within !== undefined));
+  for (const l of r.layers) if (l.colour === c || l.within === c) l.fill = true;
   n.share += e.share;
   e.share = 0;
   repoint(r, c, near);
@@ -355,6 +369,24 @@ function restyleOverlays(r: Recipe, style: DesignStyle): void {
 }
 
 /**
+ * Keeps every layer's lattice within the largest period the renderer evaluates for the recipe's
+ * style and cells (src/render/render.ts LayerFields): a field whose coarsest octave lies beyond it
+ * has no octave left and is a constant, which paints the whole tile in one colour (a detail layer
+ * of period 72, made for 4-pixel cells, after "calmer" went to 8-pixel cells). Such a layer keeps
+ * its seed and shrinks its periods in proportion.
+ */
+export function fitPeriods(r: Recipe): void {
+  const cap = r.style === 'digital' ? (r.cells >= 256 ? 128 : 64) : 256;
+  for (const l of r.layers.slice(1)) {
+    const m = Math.max(l.periodX, l.periodY);
+    if (m <= cap) continue;
+    unpinThresholds(r);
+    l.periodX = Math.max(1, Math.floor((l.periodX * cap) / m));
+    l.periodY = Math.max(1, Math.floor((l.periodY * cap) / m));
+  }
+}
+
+/**
  * Switches style over the same fields: the organic style of a digital design is the same layout
  * drawn smoothly (with the finer octaves the organic style has), the digital one the same layout
  * in cells.
@@ -373,6 +405,7 @@ export function switchStyle(r: Recipe, style: DesignStyle): void {
       l.octaves = Math.max(l.octaves, octaves);
     }
   }
+  fitPeriods(r);
   restyleOverlays(r, style);
 }
 

@@ -91,6 +91,12 @@ export function largestPatchOverlaps(
   map: readonly number[],
   view = 64,
   minCells = 16,
+  /**
+   * Colours of `before` that the edit removed: they have no patch to keep, and the cells they
+   * held are left out of the share of an edit's patch that "had it before" (their area had to go
+   * somewhere; a removal is judged on the colours that remain).
+   */
+  removed: ReadonlySet<number> = new Set(),
 ): { colour: number; overlap: number; cells: number }[] {
   const a = modeView(before, size, view);
   const b = modeView(after, size, view);
@@ -100,12 +106,17 @@ export function largestPatchOverlaps(
   map.forEach((j, i) => {
     const A = pa[i];
     const B = j >= 0 ? pb[j] : undefined;
-    if (!A || !B || A.length < minCells || B.length < minCells) return;
+    if (removed.has(i) || !A || !B || A.length < minCells || B.length < minCells) return;
     let kept = 0;
     for (const p of A) kept += b[p] === j ? 1 : 0;
     let was = 0;
-    for (const p of B) was += a[p] === i ? 1 : 0;
-    out.push({ colour: i, overlap: Math.min(kept / A.length, was / B.length), cells: A.length });
+    let counted = 0;
+    for (const p of B) {
+      if (removed.has(a[p] ?? 0)) continue;
+      counted++;
+      was += a[p] === i ? 1 : 0;
+    }
+    out.push({ colour: i, overlap: Math.min(kept / A.length, counted ? was / counted : 1), cells: A.length });
   });
   return out;
 }

@@ -39,6 +39,15 @@ export interface LayerSpec {
    * changes one layer leaves the others where they were). Absent: from `share`.
    */
   threshold?: number;
+  /**
+   * Set by an edit that removed this layer's colour: where the layer would show, the pixel takes
+   * the colour of the region nearest across the layer's edge (estimated from the fields: each
+   * neighbouring layer's field gap to its threshold, in units of its spread), so the area goes to
+   * the spatial neighbours. A confined layer with `fill` was confined to the removed colour and
+   * still draws inside its region (its `within` then names the fallback). `colour` of a main
+   * layer with `fill` is only a fallback for readers that ignore this.
+   */
+  fill?: boolean;
 }
 
 export interface Overlays {
