@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { buildApp } from '../src/app.js';
 import { composeTarget, photoRaster } from '../src/hunt/compositor.js';
-import { randomPlacement } from '../src/hunt/hunt.service.js';
+import { randomPlacement } from '../src/hunt/round.service.js';
 import { silhouettes } from '../src/hunt/silhouettes.js';
 import { createSubmittedDesign, createUsers } from '../test/support/community-factory.js';
 import { signIn, type Client } from '../test/support/dev-sign-in.js';

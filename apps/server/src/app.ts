@@ -72,9 +72,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(generationRoutes(ctx.generation, sessions));
   await app.register(designsRoutes(ctx.designs, sessions));
   await app.register(votesRoutes(ctx.votes, sessions));
-  await app.register(
-    huntRoutes(ctx.hunt, sessions, { contestTimeZone: config.contest.timeZone, fileUrl: ctx.fileUrl }),
-  );
+  await app.register(huntRoutes(ctx.hunt, sessions));
   await app.register(commentsRoutes(ctx.comments, sessions));
   await app.register(galleryRoutes(ctx.gallery, sessions));
   await app.register(moderationRoutes(ctx.moderation, sessions));

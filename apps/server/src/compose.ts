@@ -18,7 +18,9 @@ import type { DesignProvider } from './generation/provider.js';
 import { createModerationRepository } from './moderation/moderation.repository.js';
 import { createModerationService } from './moderation/moderation.service.js';
 import { createHuntRepository } from './hunt/hunt.repository.js';
-import { createHuntService } from './hunt/hunt.service.js';
+import { createDesignMeasuresService } from './hunt/design-measures.service.js';
+import { createHuntInsightsService } from './hunt/hunt-insights.service.js';
+import { createRoundService } from './hunt/round.service.js';
 import { createContestRepository } from './contest/contest.repository.js';
 import { createContestService } from './contest/contest.service.js';
 import { createAuth, lazyAuth, sessionCookieName } from './platform/auth/auth.js';
@@ -117,7 +119,17 @@ export async function compose(options: ComposeOptions) {
     now,
   });
   const comments = createCommentsService(createCommentsRepository(db));
-  const hunt = createHuntService({ repo: createHuntRepository(db), storage, log, now });
+  const huntRepository = createHuntRepository(db);
+  const hunt = {
+    rounds: createRoundService({ repo: huntRepository, storage, now }),
+    insights: createHuntInsightsService({
+      repo: huntRepository,
+      contestTimeZone: config.contest.timeZone,
+      fileUrl,
+      now,
+    }),
+    measures: createDesignMeasuresService({ repo: huntRepository, storage, log }),
+  };
   const moderation = createModerationService({
     repo: createModerationRepository(db),
     fileUrl,
@@ -202,7 +214,9 @@ export async function compose(options: ComposeOptions) {
           },
           'measure-design': async ({ designId }) => {
             if ('measure' in engine)
-              await hunt.measure(designId, (photo, png) => (engine as EngineProvider).measure(photo, png));
+              await hunt.measures.measure(designId, (photo, png) =>
+                (engine as EngineProvider).measure(photo, png),
+              );
           },
         },
         config.workerConcurrency,

@@ -13,7 +13,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, type SessionResolver } from '../platform/auth/session.js';
-import type { HuntService } from './hunt.service.js';
+import type { DesignMeasuresService } from './design-measures.service.js';
+import type { HuntInsightsService } from './hunt-insights.service.js';
+import type { RoundService } from './round.service.js';
 
 const roundParams = z.object({ id: z.uuid('Not a valid round id.') });
 const designParams = z.object({ id: z.uuid('Not a valid design id.') });
@@ -22,9 +24,12 @@ const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: erro
 
 /** Hide and seek: rounds, taps, scores (everything for signed-in people). */
 export function huntRoutes(
-  hunt: HuntService,
+  {
+    rounds,
+    insights,
+    measures,
+  }: { rounds: RoundService; insights: HuntInsightsService; measures: DesignMeasuresService },
   session: SessionResolver,
-  options: { contestTimeZone: string; fileUrl: (key: string | null) => string | null },
 ): FastifyPluginAsyncZod {
   return async (app) => {
     const guarded = { preHandler: session.requireUser };
@@ -39,7 +44,7 @@ export function huntRoutes(
           response: { 201: huntRoundSchema, ...errors },
         },
       },
-      async (req, reply) => reply.code(201).send(await hunt.start(currentUser(req).id)),
+      async (req, reply) => reply.code(201).send(await rounds.start(currentUser(req).id)),
     );
 
     app.get(
@@ -56,7 +61,7 @@ export function huntRoutes(
         reply
           .type('image/jpeg')
           .header('cache-control', 'no-store')
-          .send(await hunt.image(req.params.id, currentUser(req).id)),
+          .send(await rounds.image(req.params.id, currentUser(req).id)),
     );
 
     app.post(
@@ -71,7 +76,7 @@ export function huntRoutes(
           response: { 200: huntTapResultSchema, ...errors },
         },
       },
-      async (req) => hunt.tap(req.params.id, currentUser(req).id, req.body),
+      async (req) => rounds.tap(req.params.id, currentUser(req).id, req.body),
     );
 
     app.post(
@@ -85,7 +90,7 @@ export function huntRoutes(
           response: { 200: huntTimeoutResultSchema, ...errors },
         },
       },
-      async (req) => hunt.timeout(req.params.id, currentUser(req).id),
+      async (req) => rounds.timeout(req.params.id, currentUser(req).id),
     );
 
     app.get(
@@ -99,7 +104,7 @@ export function huntRoutes(
           response: { 200: concealmentSchema, ...errors },
         },
       },
-      async (req) => hunt.concealment(req.params.id, currentUser(req).id),
+      async (req) => insights.concealment(req.params.id, currentUser(req).id),
     );
 
     app.get(
@@ -118,7 +123,7 @@ export function huntRoutes(
         reply
           .type('image/jpeg')
           .header('cache-control', 'private, max-age=3600')
-          .send(await hunt.blendPreview(req.params.id, currentUser(req).id, req.query.variant)),
+          .send(await measures.blendPreview(req.params.id, currentUser(req).id, req.query.variant)),
     );
 
     app.get(
@@ -132,7 +137,7 @@ export function huntRoutes(
           response: { 200: huntPlayerSchema, ...errors },
         },
       },
-      async (req) => hunt.player(req.params.id),
+      async (req) => insights.player(req.params.id),
     );
 
     app.get(
@@ -144,7 +149,7 @@ export function huntRoutes(
           response: { 200: bestHidingSchema },
         },
       },
-      async () => hunt.bestHiding(options.contestTimeZone, options.fileUrl),
+      async () => insights.bestHiding(),
     );
 
     app.get(
@@ -158,7 +163,7 @@ export function huntRoutes(
           response: { 200: huntInsightsSchema, ...errors },
         },
       },
-      async () => hunt.insights(),
+      async () => insights.insights(),
     );
 
     app.get(
@@ -171,7 +176,7 @@ export function huntRoutes(
           response: { 200: huntBoardSchema, ...errors },
         },
       },
-      async () => hunt.board(),
+      async () => insights.board(),
     );
   };
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { concealmentScore, randomPlacement, spearman } from './hunt.service.js';
+import { concealmentScore, spearman } from './hunt-statistics.js';
+import { randomPlacement } from './round.service.js';
 
-describe('hunt service helpers', () => {
+describe('hunt statistics and placement', () => {
   it("Spearman's rank correlation: perfect, reversed, tied and too few", () => {
     expect(spearman([1, 2, 3, 4], [10, 20, 30, 40])).toBe(1);
     expect(spearman([1, 2, 3, 4], [4, 3, 2, 1])).toBe(-1);

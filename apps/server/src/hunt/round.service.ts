@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto';
+import {
+  HUNT_REACTION_FLOOR_MS,
+  HUNT_ROUND_TTL_MS,
+  HUNT_TAP_TOLERANCE,
+  HUNT_TIME_LIMIT_MS,
+  huntMessages,
+  type HuntRound,
+  type HuntTapResult,
+} from '@camo/shared/hunt';
+import { messages } from '@camo/shared/messages';
+import { chosenImageKey } from '../designs/design-policy.js';
+import { ConflictError, NotFoundError } from '../platform/http-errors.js';
+import { storageKeys, type Storage } from '../platform/storage.js';
+import { composeTarget, photoRaster, type PhotoRaster } from './compositor.js';
+import { concealmentScore } from './hunt-statistics.js';
+import type { HuntRepository, HuntRoundRow } from './hunt.repository.js';
+import { hitsTarget, silhouetteById, silhouettes, targetBox, type Placement } from './silhouettes.js';
+
+/** A tap this long after the limit still counts as the timeout it is (network and rendering). */
+const LATE_GRACE_MS = 1_000;
+/** How long a round's composed image is kept for its one serving. */
+const roundImageKey = (roundId: string) => `hunt/${roundId}.jpg`;
+
+/** The photo a round or a preview shows: its page-size rendition when there is one. */
+export async function loadShownPhoto(storage: Storage, key: string): Promise<PhotoRaster> {
+  const display = storageKeys.displayVersion(key);
+  const bytes = display !== key && (await storage.exists(display)) ? display : key;
+  return photoRaster(await storage.getBytes(bytes));
+}
+
+/**
+ * Where a target goes: anywhere it fits whole in the lower two thirds (targets stand on the
+ * ground), 14-26% of the image's height, turned up to 12 degrees either way.
+ */
+export function randomPlacement(width: number, height: number, random: () => number): Placement {
+  const size = Math.round(height * (0.14 + random() * 0.12));
+  const half = size * 0.6; // the box's half-diagonal at 12 degrees stays under 0.6 of its side
+  const x = half + random() * Math.max(1, width - 2 * half);
+  const top = Math.max(half, height / 3);
+  const y = top + random() * Math.max(1, height - half - top);
+  return { x, y, size, rotation: (random() * 2 - 1) * 12 };
+}
+
+/** Hide and seek's rounds: the server picks, serves once, times and judges every tap. */
+export function createRoundService(deps: {
+  repo: HuntRepository;
+  storage: Storage;
+  now?: () => Date;
+  random?: () => number;
+}) {
+  const { repo, storage } = deps;
+  const now = deps.now ?? (() => new Date());
+  const random = deps.random ?? Math.random;
+  const loadPhoto = (key: string) => loadShownPhoto(storage, key);
+
+  function reveal(round: HuntRoundRow, design: { id: string; name: string; designerName: string }) {
+    return {
+      box: targetBox(silhouetteById(round.silhouette), round),
+      design: { id: design.id, name: design.name || messages.noName, designerName: design.designerName },
+    };
+  }
+
+  async function ended(round: HuntRoundRow) {
+    await storage.delete(roundImageKey(round.id)).catch(() => undefined);
+    const design = await repo.design(round.designId);
+    return reveal(round, design ?? { id: round.designId, name: '', designerName: '' });
+  }
+
+  /** The player's own round, still running. */
+  async function running(roundId: string, playerId: string): Promise<HuntRoundRow> {
+    const round = await repo.find(roundId);
+    if (!round || round.playerId !== playerId) throw new NotFoundError(huntMessages.roundGone);
+    if (round.status !== 'served' || !round.servedAt) throw new ConflictError(huntMessages.roundGone);
+    return round;
+  }
+
+  async function endAs(round: HuntRoundRow, status: 'found' | 'timeout' | 'too_fast', elapsedMs: number) {
+    const row = await repo.end(round.id, { status, elapsedMs, at: now() }, concealmentScore);
+    if (!row) throw new ConflictError(huntMessages.roundGone);
+    return ended(row);
+  }
+
+  return {
+    /** A new round: the server picks the design, the photo and where the target goes. */
+    async start(playerId: string): Promise<HuntRound> {
+      await repo.expire(new Date(now().getTime() - HUNT_ROUND_TTL_MS), now());
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const design = await repo.chooseDesign(playerId);
+        if (!design) throw new NotFoundError(huntMessages.noDesigns);
+        const designKey = chosenImageKey(design);
+        if (!designKey || !design.environmentPhotoUrl) continue;
+        // Its own environment, or another photo of the same state.
+        const other = random() < 0.5 ? await repo.photoFromState(design.state, design.id) : null;
+        const photoKey = other ?? design.environmentPhotoUrl;
+        const photo = await loadPhoto(photoKey);
+        const silhouette = silhouettes[Math.floor(random() * silhouettes.length)]!;
+        const placement = randomPlacement(photo.width, photo.height, random);
+        const composite = await composeTarget(
+          photo,
+          { design: await storage.getBytes(designKey) },
+          silhouette,
+          placement,
+        );
+        const id = randomUUID();
+        await storage.put(roundImageKey(id), composite.image);
+        const round = await repo.create({
+          id,
+          playerId,
+          designId: design.id,
+          photoKey,
+          silhouette: silhouette.id,
+          ...placement,
+          width: photo.width,
+          height: photo.height,
+          createdAt: now(),
+        });
+        if (!round) {
+          // The same design was handed to this player by a concurrent request: pick again.
+          await storage.delete(roundImageKey(id)).catch(() => undefined);
+          continue;
+        }
+        return {
+          roundId: id,
+          imageUrl: `/api/hunt/rounds/${id}/image`,
+          width: photo.width,
+          height: photo.height,
+          timeLimitMs: HUNT_TIME_LIMIT_MS,
+        };
+      }
+      throw new NotFoundError(huntMessages.noDesigns);
+    },
+
+    /** The round's image, served once: this starts the clock. */
+    async image(roundId: string, playerId: string): Promise<Buffer> {
+      const at = now();
+      const round = await repo.serve(roundId, playerId, at, new Date(at.getTime() - HUNT_ROUND_TTL_MS));
+      if (!round) {
+        const existing = await repo.find(roundId);
+        if (!existing || existing.playerId !== playerId) throw new NotFoundError(huntMessages.roundGone);
+        throw new ConflictError(huntMessages.roundGone);
+      }
+      return Buffer.from(await storage.getBytes(roundImageKey(roundId)));
+    },
+
+    async tap(roundId: string, playerId: string, tap: { x: number; y: number }): Promise<HuntTapResult> {
+      const round = await running(roundId, playerId);
+      const elapsedMs = now().getTime() - round.servedAt!.getTime();
+      if (elapsedMs > HUNT_TIME_LIMIT_MS + LATE_GRACE_MS) {
+        const shown = await endAs(round, 'timeout', HUNT_TIME_LIMIT_MS);
+        return { result: 'timeout', misses: round.misses, reveal: shown };
+      }
+      const tolerance = HUNT_TAP_TOLERANCE * Math.max(round.width, round.height);
+      if (!hitsTarget(silhouetteById(round.silhouette), round, tap.x, tap.y, tolerance)) {
+        const misses = await repo.addMiss(round.id);
+        if (misses === null) throw new ConflictError(huntMessages.roundGone);
+        return { result: 'miss', misses };
+      }
+      if (elapsedMs < HUNT_REACTION_FLOOR_MS) {
+        return { result: 'too_fast', reveal: await endAs(round, 'too_fast', elapsedMs) };
+      }
+      const ms = Math.min(elapsedMs, HUNT_TIME_LIMIT_MS);
+      const shown = await endAs(round, 'found', ms);
+      return { result: 'found', ms, misses: round.misses, reveal: shown };
+    },
+
+    /** Time is up (the page's timer): the round ends as not found, once the server agrees. */
+    async timeout(roundId: string, playerId: string) {
+      const round = await running(roundId, playerId);
+      const elapsedMs = now().getTime() - round.servedAt!.getTime();
+      if (elapsedMs < HUNT_TIME_LIMIT_MS - 500) throw new ConflictError('The round is still running.');
+      const shown = await endAs(round, 'timeout', HUNT_TIME_LIMIT_MS);
+      return { result: 'timeout' as const, misses: round.misses, reveal: shown };
+    },
+  };
+}
+
+export type RoundService = ReturnType<typeof createRoundService>;
