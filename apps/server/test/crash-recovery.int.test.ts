@@ -8,7 +8,7 @@ import { signIn } from './support/dev-sign-in.js';
 import { upload, waitForGeneration } from './support/generation-client.js';
 import { forestJpeg } from './support/photos.js';
 import { startServerProcess, waitFor } from './support/server-process.js';
-import { freePort } from './support/test-server.js';
+import { copyPgliteTemplate, freePort } from './support/test-server.js';
 
 const startServer = (dataDir: string, port: number) =>
   startServerProcess(dataDir, port, { FAULT_INJECTION: 'true', WEB_DIST_DIR: path.join(dataDir, 'no-web') });
@@ -24,6 +24,8 @@ describe('a generation survives the server being killed', () => {
   it('ends completed after SIGKILL mid-generation and a restart, with one design record', async () => {
     const port = await freePort();
     const origin = `http://localhost:${port}`;
+    // The embedded database starts migrated, as after a first start (main.ts keeps it in db/).
+    copyPgliteTemplate(path.join(dataDir, 'db'));
     const first = startServer(dataDir, port);
     children.push(first.child);
     await waitFor(() => first.output().includes('is ready: open'), 90_000);

@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGalleryRepository } from '../src/gallery/gallery.repository.js';
-import { openDatabase, type Database } from '../src/platform/db/database.js';
+import type { Database } from '../src/platform/db/database.js';
 import { createSubmittedDesign, createUser } from './support/community-factory.js';
-import { backends } from './support/test-server.js';
+import { backends, openTestDatabase } from './support/test-server.js';
 
 /**
  * The gallery search matches the designer's current name, and the name kept on the design only
@@ -13,27 +11,13 @@ import { backends } from './support/test-server.js';
  */
 describe.each(backends)('gallery search by designer name (%s)', (backend) => {
   let database: Database;
-  // A database of its own on PostgreSQL, dropped afterwards.
-  const name = `camo_search_${randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await client.connect();
-    await client.query(statement);
-    await client.end();
-  };
+  // A database of its own, dropped afterwards.
+  let drop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    if (backend === 'postgres') {
-      await admin(`CREATE DATABASE ${name}`);
-      const url = new URL(process.env.TEST_DATABASE_URL!);
-      url.pathname = `/${name}`;
-      database = await openDatabase({ kind: 'postgres', url: url.toString() });
-    } else {
-      database = await openDatabase({ kind: 'pglite-memory' });
-    }
+    ({ database, drop } = await openTestDatabase(backend));
   });
   afterAll(async () => {
-    await database?.close();
-    if (backend === 'postgres') await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await drop?.();
   });
 
   it('uses the current name, falling back to the stored one for a blank name', async () => {

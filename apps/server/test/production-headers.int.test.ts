@@ -6,13 +6,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/platform/config.js';
-import { openDatabase, type Database } from '../src/platform/db/database.js';
+import { openDatabase } from '../src/platform/db/database.js';
 import { createStorage } from '../src/platform/storage.js';
+import { pgliteTarget } from './support/test-server.js';
 
 /** quality.md rule 9 as production runs it: HSTS on top of the strict CSP and the rest. */
 describe('security headers in production', () => {
   let app: FastifyInstance;
-  let database: Database;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'camo-prod-headers-'));
   beforeAll(async () => {
     const config = loadConfig({
@@ -24,7 +24,7 @@ describe('security headers in production', () => {
       GOOGLE_CLIENT_ID: 'client-id.apps.googleusercontent.com',
       GOOGLE_CLIENT_SECRET: 'not-a-real-secret',
     });
-    database = await openDatabase({ kind: 'pglite-memory' });
+    const database = await openDatabase(pgliteTarget(path.join(dataDir, 'db')));
     app = await buildApp({
       config,
       database,

@@ -16,7 +16,7 @@ import { loadConfig } from '../src/platform/config.js';
 import { lockDataDirectory } from '../src/platform/db/data-dir-lock.js';
 import { openDatabase } from '../src/platform/db/database.js';
 import { storageKeys } from '../src/platform/storage.js';
-import { backends, freshPostgres } from './support/test-server.js';
+import { backends, copyPgliteTemplate, freshPostgres } from './support/test-server.js';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Three scenes: six designs, enough to check every invariant without a long engine run. */
@@ -38,6 +38,7 @@ describe.each(backends)('npm run seed (%s)', (backend) => {
       AUTH_SECRET: randomBytes(32).toString('base64url'),
     });
     postgres = backend === 'postgres' ? await freshPostgres() : undefined;
+    if (!postgres) copyPgliteTemplate(path.join(dataDir, 'db'));
     const database = await openDatabase(
       postgres ? { kind: 'postgres', url: postgres.url } : { kind: 'pglite', dir: path.join(dataDir, 'db') },
     );

@@ -5,7 +5,8 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuth } from '../src/platform/auth/auth.js';
 import { loadConfig } from '../src/platform/config.js';
-import { openDatabase, type Database } from '../src/platform/db/database.js';
+import type { Database } from '../src/platform/db/database.js';
+import { openTestDatabase } from './support/test-server.js';
 
 /**
  * quality.md rule 5: on https the session cookie is `__Host-` prefixed (Secure, path /, no
@@ -13,11 +14,12 @@ import { openDatabase, type Database } from '../src/platform/db/database.js';
  */
 describe('session cookie', () => {
   let database: Database;
+  let drop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    database = await openDatabase({ kind: 'pglite-memory' });
+    ({ database, drop } = await openTestDatabase('pglite'));
   });
   afterAll(async () => {
-    await database?.close();
+    await drop?.();
   });
 
   const cookiesFor = async (publicUrl: string) => {

@@ -1,15 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/platform/config.js';
-import { openDatabase, type Database } from '../../src/platform/db/database.js';
+import { openDatabase, type Database, type DatabaseTarget } from '../../src/platform/db/database.js';
 import type { Mailer } from '../../src/platform/mailer.js';
 import { createStorage, type Storage } from '../../src/platform/storage.js';
+import { postgresUrl } from './template-database.js';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -29,19 +31,36 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** A fresh, empty PostgreSQL database per test server, dropped when it closes. */
+/**
+ * The migrated template of this vitest run (support/template-database.ts, the project's
+ * globalSetup), or undefined when the file runs without it.
+ */
+function template(key: 'pgliteTemplate' | 'postgresTemplate'): string | undefined {
+  try {
+    return inject(key) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A PostgreSQL database of its own per test server, dropped when it closes: a copy of the run's
+ * migrated template (openDatabase then finds every migration applied), or empty without one.
+ */
 export async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `camo_test_${randomBytes(6).toString('hex')}`;
+  const source = template('postgresTemplate');
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  try {
+    await admin.query(source ? `CREATE DATABASE ${name} TEMPLATE ${source}` : `CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
   return {
-    url: url.toString(),
+    url: postgresUrl(adminUrl, name),
     async drop() {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
@@ -51,19 +70,40 @@ export async function freshPostgres(): Promise<{ url: string; drop(): Promise<vo
   };
 }
 
+/**
+ * Copies the run's migrated PGlite template into `dir` (a data directory's `db`, say); false when
+ * the file runs without the template, and the directory is left to initdb as on a first start.
+ */
+export function copyPgliteTemplate(dir: string): boolean {
+  const source = template('pgliteTemplate');
+  if (!source) return false;
+  cpSync(source, dir, { recursive: true });
+  return true;
+}
+
+/**
+ * Where a PGlite test database lives: `dir`, holding a copy of the run's migrated template, or
+ * memory (initdb and every migration) when the file runs without the template.
+ */
+export function pgliteTarget(dir: string): DatabaseTarget {
+  return copyPgliteTemplate(dir) ? { kind: 'pglite', dir } : { kind: 'pglite-memory' };
+}
+
 /** A migrated database of its own; `drop` closes it (unless closed already) and removes a PostgreSQL one. */
 export async function openTestDatabase(
   backend: Backend,
 ): Promise<{ database: Database; drop: () => Promise<void> }> {
   const postgres = backend === 'postgres' ? await freshPostgres() : undefined;
+  const dir = postgres ? undefined : mkdtempSync(path.join(tmpdir(), 'camo-test-db-'));
   const database = await openDatabase(
-    postgres ? { kind: 'postgres', url: postgres.url } : { kind: 'pglite-memory' },
+    postgres ? { kind: 'postgres', url: postgres.url } : pgliteTarget(path.join(dir!, 'db')),
   );
   return {
     database,
     drop: async () => {
       await database.close().catch(() => undefined);
       await postgres?.drop();
+      if (dir) rmSync(dir, { recursive: true, force: true });
     },
   };
 }
@@ -109,7 +149,7 @@ export async function startTestServer(
           kind: 'postgres',
           url: options.databaseUrl ? await options.databaseUrl(postgres.url) : postgres.url,
         }
-      : { kind: 'pglite-memory' },
+      : pgliteTarget(path.join(dataDir, 'db')),
   );
   const sentLinks: { email: string; url: string }[] = [];
   const mailer: Mailer = {
