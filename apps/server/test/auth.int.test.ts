@@ -33,13 +33,24 @@ describe.each(backends)('sign-in through the development provider (%s)', (backen
     const firstSignIn = me.body.lastSignIn as string;
     const createdAt = me.body.createdAt as string;
 
-    // A returning account: no new member, same record, a later lastSignIn.
-    await new Promise((r) => setTimeout(r, 20));
-    const again = await signIn(server.origin, { name: 'Buck Hunter', email: 'buck@example.com' });
+    // A returning account whose name at the provider has changed since: no new member, same
+    // record, the name the site knows kept (the provider's is only the first one's), a later
+    // lastSignIn. The first sign-in is moved an hour back instead of waiting for the clock to move.
+    await server.database.db
+      .update(devAccounts)
+      .set({ name: 'Buckley Provider-Name' })
+      .where(eq(devAccounts.email, 'buck@example.com'));
+    const anHourBefore = new Date(new Date(firstSignIn).getTime() - 60 * 60_000);
+    await server.database.db
+      .update(users)
+      .set({ lastSignIn: anHourBefore })
+      .where(eq(users.id, me.body.id as string));
+    const again = await signIn(server.origin, { name: 'Buckley Provider-Name', email: 'buck@example.com' });
     expect(await memberCount()).toBe(before + 1);
     const meAgain = await again.json<Record<string, unknown>>('/api/me');
     expect(meAgain.body.id).toBe(me.body.id);
     expect(meAgain.body.createdAt).toBe(createdAt);
+    expect(meAgain.body.displayName).toBe('Buck Hunter');
     expect(new Date(meAgain.body.lastSignIn as string).getTime()).toBeGreaterThan(
       new Date(firstSignIn).getTime(),
     );
