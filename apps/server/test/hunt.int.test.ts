@@ -11,7 +11,7 @@ import { upload, waitForGeneration } from './support/generation-client.js';
 import { createSubmittedDesign, createUsers } from './support/community-factory.js';
 import { createClient, signIn, type Client } from './support/dev-sign-in.js';
 import { fixturePhoto, forestJpeg } from './support/photos.js';
-import { openTestDatabase, startTestServer, type TestServer } from './support/test-server.js';
+import { openTestDatabase, startTestServer, testClock, type TestServer } from './support/test-server.js';
 
 /** A small camouflage-like tile. */
 async function designPng(seed: number): Promise<Buffer> {
@@ -28,6 +28,7 @@ async function designPng(seed: number): Promise<Buffer> {
 
 describe('hide and seek through the API', () => {
   let server: TestServer;
+  const clock = testClock();
   let alice: Client;
   let bob: Client;
   let aliceId: string;
@@ -46,7 +47,7 @@ describe('hide and seek through the API', () => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer('pglite');
+    server = await startTestServer('pglite', {}, { now: clock.now });
     alice = await signIn(server.origin, { name: 'Alice Hunter', email: 'alice-hunt@example.com' });
     bob = await signIn(server.origin, { name: 'Bob Hider', email: 'bob-hunt@example.com' });
     aliceId = (await alice.json<{ id: string }>('/api/me')).body.id;
@@ -120,7 +121,8 @@ describe('hide and seek through the API', () => {
       y: 0,
     });
     expect(miss.body).toEqual({ result: 'miss', misses: 1 });
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // 400 ms pass on the server's clock (past the reaction floor) without waiting for them.
+    clock.advance(400);
     const target = await onTarget(started.body.roundId);
     const hit = await post<HuntTapResult>(alice, `/api/hunt/rounds/${started.body.roundId}/taps`, target);
     expect(hit.body.result).toBe('found');
