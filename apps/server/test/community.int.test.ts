@@ -10,9 +10,10 @@ import {
   type MyVotes,
   type VoteStatus,
 } from '@camo/shared/community';
+import { limits } from '@camo/shared/limits';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createCommentsRepository } from '../src/comments/comments.repository.js';
 import { createCommentsService } from '../src/comments/comments.service.js';
 import { designs } from '../src/platform/db/schema.js';
@@ -207,6 +208,12 @@ describe.each(backends)('votes, comments and the gallery (%s)', (backend) => {
   });
 
   describe('gallery', () => {
+    // Each test sees only the designs it creates: the gallery starts empty every time, so no
+    // test depends on another's designs, on their states or on the order the tests run in.
+    beforeEach(async () => {
+      await db().delete(designs);
+    });
+
     const gallery = (client: Client, query: Record<string, string | number>) =>
       client.json<GalleryPage & { message?: string }>(
         `/api/gallery?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()}`,
@@ -324,6 +331,9 @@ describe.each(backends)('votes, comments and the gallery (%s)', (backend) => {
     });
 
     it('answers a bad cursor with 400, never 500', async () => {
+      // One more than a page, so the first page has a next cursor.
+      for (let i = 0; i <= limits.galleryPageSize; i++)
+        await createSubmittedDesign(db(), { userId: aliceId, state: 'OR', voteCount: i % 2 });
       const first = (await gallery(bob, { sort: 'votes' })).body;
       const garbage = [
         'not-base64!!',
@@ -358,12 +368,17 @@ describe.each(backends)('votes, comments and the gallery (%s)', (backend) => {
       const before = (await bob.json<GalleryStates>('/api/gallery/states')).body.states;
       const count = (states: GalleryStates['states'], state: string) =>
         states.find((s) => s.state === state)?.count ?? 0;
+      for (let i = 0; i < 30; i++) await createSubmittedDesign(db(), { userId: aliceId, state: 'WY' });
+      await createSubmittedDesign(db(), { userId: aliceId, state: 'WY', status: 'pending_selection' });
+      const between = (await bob.json<GalleryStates>('/api/gallery/states')).body.states;
       await createSubmittedDesign(db(), { userId: aliceId, state: 'HI' });
       await createSubmittedDesign(db(), { userId: aliceId, state: 'HI' });
       await createSubmittedDesign(db(), { userId: aliceId, state: 'HI', status: 'pending_selection' });
       const after = (await bob.json<GalleryStates>('/api/gallery/states')).body.states;
-      expect(count(after, 'HI') - count(before, 'HI')).toBe(2);
+      expect(before).toEqual([]);
+      expect(count(after, 'HI') - count(between, 'HI')).toBe(2);
       expect(count(after, 'WY')).toBe(30);
+      expect(after.map((s) => s.state).sort()).toEqual(['HI', 'WY']);
     });
 
     it('tells each viewer which cards they have voted for', async () => {
