@@ -1,3 +1,4 @@
+import { apiMessages } from '@camo/shared/api-messages';
 import { randomUUID } from 'node:crypto';
 import { communityMessages, type Comment, type CommentList } from '@camo/shared/community';
 import { messages } from '@camo/shared/messages';
@@ -41,8 +42,7 @@ export function createCommentsService(repo: CommentsRepository, options: { now?:
     /** `text` is already trimmed and checked by the route's schema; it is stored as typed. */
     async create(designId: string, userId: string, text: string): Promise<Comment> {
       const recent = await repo.countSince(userId, new Date(now().getTime() - 60_000));
-      if (recent >= COMMENTS_PER_MINUTE)
-        throw new QuotaExceededError('You are commenting too fast. Please wait a minute and try again.');
+      if (recent >= COMMENTS_PER_MINUTE) throw new QuotaExceededError(apiMessages.commentingTooFast);
       const row = await repo.create({ id: randomUUID(), designId, userId, text });
       if (!row) throw new NotFoundError(messages.designNotFound);
       return toComment(row);

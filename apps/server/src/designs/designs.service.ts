@@ -1,3 +1,4 @@
+import { apiMessages } from '@camo/shared/api-messages';
 import { editRefusalText, type EditRefusalReason, type EditSuggestionCode } from '@camo/shared/edit-refusal';
 import { messages } from '@camo/shared/messages';
 import {
@@ -109,10 +110,9 @@ export function createDesignsService(deps: {
 
     async select(id: string, userId: string, variant: Variant): Promise<Design> {
       const row = await ownPending(id, userId);
-      if (row.hasEdits || row.editStartedAt)
-        throw new ConflictError('The design has an edit; it keeps the variant it was made from.');
+      if (row.hasEdits || row.editStartedAt) throw new ConflictError(apiMessages.editKeepsVariant);
       if (!(variant === 'A' ? row.designAUrl : row.designBUrl))
-        throw new ValidationError(`Design ${variant} was not generated.`);
+        throw new ValidationError(apiMessages.variantMissing(variant));
       const updated = await repo.select(id, userId, variant);
       if (!updated) throw new ConflictError(generationMessages.notPending);
       return toDesign({ ...updated, currentDesignerName: row.currentDesignerName });
@@ -217,7 +217,7 @@ export function createDesignsService(deps: {
       size: number,
     ): Promise<{ bytes: Uint8Array; filename: string }> {
       const row = await visible(id, userId);
-      if (row.userId !== userId) throw new ForbiddenError('Only the designer can download the print files.');
+      if (row.userId !== userId) throw new ForbiddenError(apiMessages.printOwnerOnly);
       const key = chosenImageKey(row);
       if (!key) throw new ValidationError(generationMessages.submitNeedsSelection);
       const slug =
@@ -232,7 +232,7 @@ export function createDesignsService(deps: {
       const edited = row.hasEdits && row.finalDesignChoice === 'edited';
       const recipe = edited ? row.editedRecipe : row.selectedVariant === 'B' ? row.recipeB : row.recipeA;
       const bytes = await provider.render(recipe, size);
-      if (!bytes) throw new ValidationError('A print file cannot be made for this design.');
+      if (!bytes) throw new ValidationError(apiMessages.printUnavailable);
       await storage.put(printKey, bytes);
       return { bytes, filename: `${slug}-print-${size}.png` };
     },

@@ -1,3 +1,4 @@
+import { apiMessages } from '@camo/shared/api-messages';
 import { createHash, randomUUID } from 'node:crypto';
 import { isCountyOf } from '@camo/shared/counties';
 import {
@@ -295,7 +296,7 @@ export function createGenerationService(deps: {
 
     async get(photoId: string, userId: string): Promise<Generation> {
       const photo = await repo.findForOwner(photoId, userId);
-      if (!photo) throw new NotFoundError('Generation not found.');
+      if (!photo) throw new NotFoundError(apiMessages.generationNotFound);
       const design = photo.status === 'completed' ? await deps.designsRepo.findByPhoto(photoId) : undefined;
       return toGeneration(photo, design);
     },

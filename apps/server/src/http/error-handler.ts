@@ -1,3 +1,4 @@
+import { apiMessages } from '@camo/shared/api-messages';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../platform/http-errors.js';
@@ -28,7 +29,7 @@ export function errorHandler(error: FastifyError, req: FastifyRequest, reply: Fa
   }
   if (status >= 500) {
     req.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ error: 'internal', message: 'Something went wrong. Please try again.' });
+    return reply.code(500).send({ error: 'internal', message: apiMessages.internal });
   }
   return reply.code(status).send({ error: error.code ?? 'bad_request', message: error.message });
 }

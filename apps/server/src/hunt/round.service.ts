@@ -1,3 +1,4 @@
+import { apiMessages } from '@camo/shared/api-messages';
 import { randomUUID } from 'node:crypto';
 import {
   HUNT_REACTION_FLOOR_MS,
@@ -168,7 +169,7 @@ export function createRoundService(deps: {
     async timeout(roundId: string, playerId: string) {
       const round = await running(roundId, playerId);
       const elapsedMs = now().getTime() - round.servedAt!.getTime();
-      if (elapsedMs < HUNT_TIME_LIMIT_MS - 500) throw new ConflictError('The round is still running.');
+      if (elapsedMs < HUNT_TIME_LIMIT_MS - 500) throw new ConflictError(apiMessages.roundRunning);
       const shown = await endAs(round, 'timeout', HUNT_TIME_LIMIT_MS);
       return { result: 'timeout' as const, misses: round.misses, reveal: shown };
     },

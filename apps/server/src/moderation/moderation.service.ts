@@ -1,3 +1,4 @@
+import { apiMessages } from '@camo/shared/api-messages';
 import { randomUUID } from 'node:crypto';
 import {
   moderationMessages,
@@ -52,7 +53,7 @@ export function createModerationService(deps: {
     // another moderator was first); the reply says which.
     if (!(await exists())) throw new NotFoundError(moderationMessages.targetNotFound);
     if (entry.targetType === 'user' && entry.targetId === entry.adminId)
-      throw new ForbiddenError('You cannot block yourself.');
+      throw new ForbiddenError(apiMessages.blockSelf);
     throw new ConflictError(alreadyDone(entry.action));
   }
 

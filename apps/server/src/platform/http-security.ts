@@ -1,3 +1,4 @@
+import { apiMessages } from '@camo/shared/api-messages';
 import { isIPv4, isIPv6 } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ForbiddenError, UnsupportedMediaTypeError } from './http-errors.js';
@@ -129,15 +130,13 @@ export function registerRequestGuards(app: FastifyInstance, origin: string): voi
       const from = req.headers.origin;
       const fromHost = hostnameOf(from, true);
       if (from && fromHost && isLoopbackHost(fromHost) && isLoopbackHost(publicHost))
-        throw new ForbiddenError(
-          `This site is at ${origin}: open it there. Requests from ${from} are refused.`,
-        );
-      throw new ForbiddenError('Cross-site requests are not allowed.');
+        throw new ForbiddenError(apiMessages.wrongAddress(origin, from));
+      throw new ForbiddenError(apiMessages.crossSite);
     }
     const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
     const multipartAllowed = req.routeOptions.config?.multipart === true;
     if (type === 'application/json') return;
     if (multipartAllowed && type === 'multipart/form-data') return;
-    throw new UnsupportedMediaTypeError('Send a JSON body (Content-Type: application/json).');
+    throw new UnsupportedMediaTypeError(apiMessages.jsonBody);
   });
 }

@@ -1,3 +1,4 @@
+import { apiMessages } from '@camo/shared/api-messages';
 import type { DesignCard, PrivateProfile, PublicUser } from '@camo/shared/api';
 import type { UpdateProfileRequest } from '@camo/shared/profile';
 import { updateProfileSchema } from '@camo/shared/profile';
@@ -52,7 +53,7 @@ export function createUsersService(
   return {
     async me(userId: string): Promise<PrivateProfile> {
       const row = await repo.findById(userId);
-      if (!row) throw new NotFoundError('User not found.');
+      if (!row) throw new NotFoundError(apiMessages.userNotFound);
       return toPrivateProfile(row, profileOptions);
     },
 
@@ -60,13 +61,13 @@ export function createUsersService(
       const parsed = updateProfileSchema.safeParse(request);
       if (!parsed.success) throw new ValidationError(parsed.error.issues[0]?.message ?? 'Invalid request.');
       const row = await repo.updateProfile(userId, parsed.data);
-      if (!row) throw new NotFoundError('User not found.');
+      if (!row) throw new NotFoundError(apiMessages.userNotFound);
       return toPrivateProfile(row, profileOptions);
     },
 
     async publicUser(id: string): Promise<PublicUser> {
       const row = await repo.findById(id);
-      if (!row) throw new NotFoundError('User not found.');
+      if (!row) throw new NotFoundError(apiMessages.userNotFound);
       return toPublicUser(row);
     },
 

@@ -1,3 +1,4 @@
+import { apiMessages } from '@camo/shared/api-messages';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -81,6 +82,6 @@ export async function registerWebPages(app: FastifyInstance, options: WebPagesOp
     const isPage = (req.method === 'GET' || req.method === 'HEAD') && !isApiPath(pathName) && !isFile;
     if (isPage && indexPage)
       return sendHtml(req, reply, await renderPage(req, await indexPage.render(pathName)));
-    return reply.code(404).send({ error: 'not_found', message: 'Not found.' });
+    return reply.code(404).send({ error: 'not_found', message: apiMessages.notFound });
   });
 }

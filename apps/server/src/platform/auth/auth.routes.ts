@@ -1,3 +1,4 @@
+import { apiMessages } from '@camo/shared/api-messages';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -62,7 +63,7 @@ export function authRoutes({
       if (carriesIdToken(req.body)) {
         return reply.code(400).send({
           error: 'id_token_sign_in_disabled',
-          message: 'Sign in through the provider’s sign-in page.',
+          message: apiMessages.signInThroughProvider,
         });
       }
       await deleteAgedSession(repo, req.headers.cookie, sessionCookieName(config.publicUrl));
@@ -93,9 +94,7 @@ export function authRoutes({
     // The e-mailed link opens /login?link=<token>, which asks for an explicit confirmation;
     // only this POST spends the token, so a mail scanner opening the link changes nothing.
     app.get('/api/auth/magic-link/verify', { schema: { hide: true } }, async (_req, reply) =>
-      reply
-        .code(405)
-        .send({ error: 'method_not_allowed', message: 'Confirm the sign-in on the page the link opens.' }),
+      reply.code(405).send({ error: 'method_not_allowed', message: apiMessages.confirmLinkOnPage }),
     );
     app.post(
       '/api/auth/magic-link/confirm',
@@ -116,16 +115,14 @@ export function authRoutes({
         if (!linkEmail || linkEmail.toLowerCase() !== email.toLowerCase()) {
           return reply.code(400).send({
             error: 'invalid_link',
-            message: 'This sign-in link is invalid, expired, or for another e-mail.',
+            message: apiMessages.linkInvalidOrOther,
           });
         }
         const url = new URL('/api/auth/magic-link/verify', origin);
         url.searchParams.set('token', token);
         const response = await auth.handler(new Request(url, { method: 'GET', headers: authHeaders(req) }));
         if (response.status >= 400) {
-          return reply
-            .code(400)
-            .send({ error: 'invalid_link', message: 'This sign-in link is invalid or expired.' });
+          return reply.code(400).send({ error: 'invalid_link', message: apiMessages.linkInvalid });
         }
         return sendResponse(reply, response);
       },

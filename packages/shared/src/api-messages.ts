@@ -1,0 +1,36 @@
+/**
+ * The sentences the API answers with that the specification does not fix (messages.ts has those
+ * it does), by the part of the site that says them: every user-facing message of the server
+ * lives in this package, so the page and the API say the same thing and nothing is worded twice.
+ */
+export const apiMessages = {
+  // Requests
+  crossSite: 'Cross-site requests are not allowed.',
+  jsonBody: 'Send a JSON body (Content-Type: application/json).',
+  notFound: 'Not found.',
+  internal: 'Something went wrong. Please try again.',
+  wrongAddress: (origin: string, from: string) =>
+    `This site is at ${origin}: open it there. Requests from ${from} are refused.`,
+
+  // People and sign-in
+  userNotFound: 'User not found.',
+  signInThroughProvider: 'Sign in through the provider’s sign-in page.',
+  confirmLinkOnPage: 'Confirm the sign-in on the page the link opens.',
+  linkInvalidOrOther: 'This sign-in link is invalid, expired, or for another e-mail.',
+  linkInvalid: 'This sign-in link is invalid or expired.',
+  avatarUrl: 'The avatar must be an http(s) image address.',
+
+  // Designs
+  generationNotFound: 'Generation not found.',
+  editKeepsVariant: 'The design has an edit; it keeps the variant it was made from.',
+  variantMissing: (variant: string) => `Design ${variant} was not generated.`,
+  printOwnerOnly: 'Only the designer can download the print files.',
+  printUnavailable: 'A print file cannot be made for this design.',
+
+  // Community
+  commentingTooFast: 'You are commenting too fast. Please wait a minute and try again.',
+  blockSelf: 'You cannot block yourself.',
+
+  // Hide and seek
+  roundRunning: 'The round is still running.',
+} as const;
