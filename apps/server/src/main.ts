@@ -5,6 +5,9 @@ import { DataDirectoryLockedError } from './platform/db/data-dir-lock.js';
 import { openDatabase, releaseStartupMemory } from './platform/db/database.js';
 import path from 'node:path';
 
+/** How long after listening the start-up's garbage is collected (see below). */
+const STARTUP_GC_DELAY_MS = 5_000;
+
 async function main(): Promise<void> {
   const config = loadConfig();
   // The embedded database and local files live in the data directory: its owner's alone.
@@ -52,9 +55,10 @@ async function main(): Promise<void> {
   );
   // The last line of the start-up: where to open the site (not the interface Fastify listens on).
   app.log.info({ url: config.publicUrl.href }, `${config.siteName} is ready: open ${config.publicUrl.href}`);
-  // What the start-up left behind (PGlite's and the migrations' buffers) is freed once the site
-  // answers, not before: the first page need not wait for it.
-  await releaseStartupMemory();
+  // What the start-up left behind (PGlite's and the migrations' buffers) is freed a few seconds
+  // after the site answers: the full collection blocks the event loop for a moment, and the
+  // first page, asked for as soon as the address is printed, need not wait for it.
+  setTimeout(() => void releaseStartupMemory(), STARTUP_GC_DELAY_MS).unref();
 }
 
 main().catch((error: unknown) => {
