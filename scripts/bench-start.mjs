@@ -2,10 +2,11 @@
 // page (the first 200 on /), in a checkout (this one by default; another commit's worktree with
 // its own `npm ci` to compare). Each run times a first start (no web build, no server bundle,
 // an empty data directory: a fresh clone) and then a second start with nothing changed, and
-// prints the medians. The checkout's build outputs are removed for each first start: point it at
+// prints the medians, with the CPU time the start took (user + system, the launcher and the
+// server with its threads: what a loaded machine inflates least). The checkout's build outputs are removed for each first start: point it at
 // a worktree nobody else is using.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -26,6 +27,37 @@ const freePort = () =>
     });
   });
 
+const TICKS_PER_SECOND = 100;
+
+/** CPU seconds (user + system) used so far by a process and its descendants (Linux /proc). */
+function cpuSeconds(pid) {
+  const children = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ');
+      const parent = Number(fields[1]);
+      children.set(parent, [
+        ...(children.get(parent) ?? []),
+        { pid: Number(entry), ticks: Number(fields[11]) + Number(fields[12]) },
+      ]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const own = (() => {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return 0;
+    }
+  })();
+  const below = (id) =>
+    (children.get(id) ?? []).reduce((sum, child) => sum + child.ticks + below(child.pid), 0);
+  return (own + below(pid)) / TICKS_PER_SECOND;
+}
+
 async function timeStart(dataDir) {
   const port = await freePort();
   const started = performance.now();
@@ -40,7 +72,10 @@ async function timeStart(dataDir) {
     try {
       const response = await fetch(`http://localhost:${port}/`);
       await response.arrayBuffer();
-      if (response.status === 200) ms = performance.now() - started;
+      if (response.status === 200) {
+        ms = performance.now() - started;
+        cpu.push(cpuSeconds(child.pid));
+      }
     } catch {
       // not listening yet
     }
@@ -52,6 +87,7 @@ async function timeStart(dataDir) {
   return ms;
 }
 
+const cpu = [];
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const first = [];
 const second = [];
@@ -63,11 +99,13 @@ for (let run = 0; run < runs; run++) {
   second.push(await timeStart(dataDir));
   rmSync(dataDir, { recursive: true, force: true });
   console.log(
-    `run ${run + 1}: first ${(first.at(-1) / 1000).toFixed(2)} s, second ${(second.at(-1) / 1000).toFixed(2)} s`,
+    `run ${run + 1}: first ${(first.at(-1) / 1000).toFixed(2)} s (${cpu.at(-2).toFixed(2)} s CPU), ` +
+      `second ${(second.at(-1) / 1000).toFixed(2)} s (${cpu.at(-1).toFixed(2)} s CPU)`,
   );
 }
 console.log(
-  `${repo}: first start ${(median(first) / 1000).toFixed(2)} s, second ${(median(second) / 1000).toFixed(2)} s ` +
+  `${repo}: first start ${(median(first) / 1000).toFixed(2)} s (${median(cpu.filter((_, i) => i % 2 === 0)).toFixed(2)} s CPU), ` +
+    `second ${(median(second) / 1000).toFixed(2)} s (${median(cpu.filter((_, i) => i % 2 === 1)).toFixed(2)} s CPU) ` +
     `(medians of ${runs}; load average ${loadavg()
       .map((l) => l.toFixed(1))
       .join(' ')})`,
