@@ -1,5 +1,47 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import checkFile from 'eslint-plugin-check-file';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
+
+const dirsIn = (dir) =>
+  readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+// Web import zones, after bulletproof-react: a feature imports no other feature (what two share
+// moves to components/ or lib/, or is put together in the route); components/ and lib/ import no
+// feature and nothing of app/.
+const webFeatures = dirsIn('./apps/web/src/features/');
+const webZones = [
+  ...webFeatures.map((feature) => ({
+    target: `./apps/web/src/features/${feature}`,
+    from: './apps/web/src/features',
+    except: [`./${feature}`],
+    message:
+      'A feature imports no other feature: move what both need to components/ or lib/, or compose in the route.',
+  })),
+  {
+    target: ['./apps/web/src/components', './apps/web/src/lib'],
+    from: ['./apps/web/src/features', './apps/web/src/app'],
+    message: 'components/ and lib/ import no feature and nothing from app/.',
+  },
+];
+
+// Server: platform/ is the ground floor and imports no domain folder (nor app.ts or compose.ts).
+const serverDomains = dirsIn('./apps/server/src/').filter((dir) => dir !== 'platform');
+const serverZones = [
+  {
+    target: './apps/server/src/platform',
+    from: [
+      ...serverDomains.map((dir) => `./apps/server/src/${dir}`),
+      './apps/server/src/app.ts',
+      './apps/server/src/compose.ts',
+    ],
+    message: 'platform/ imports no domain: move what it needs into platform/.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -16,6 +58,8 @@ export default tseslint.config(
       '**/vitest.config.ts',
       'vitest.config.ts',
       '**/drizzle.config.ts',
+      // The engine's scratch scripts (git-ignored).
+      'packages/camo-engine/out/**',
     ],
   },
   js.configs.recommended,
@@ -30,6 +74,72 @@ export default tseslint.config(
       // Fastify plugins and hooks are async by contract even when they await nothing.
       '@typescript-eslint/require-await': 'off',
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+    },
+  },
+  // File and folder names are kebab-case; middle extensions (.test, .repository, .worker) are free.
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': [
+        'error',
+        { '**/*.{ts,tsx}': 'KEBAB_CASE' },
+        { ignoreMiddleExtensions: true },
+      ],
+      'check-file/folder-naming-convention': ['error', { '**/': 'KEBAB_CASE' }],
+    },
+  },
+  // Import boundaries: no cycles anywhere, and the zones above.
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Parse imported TypeScript files too, so no-cycle follows imports past the linted file.
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver': undefined,
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['packages/*/tsconfig.json', 'apps/*/tsconfig.json', 'e2e/tsconfig.json'],
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: [...webZones, ...serverZones] }],
+    },
+  },
+  // No import cycles. The engine is not in yet: analysis/ground.ts <-> metrics/photo-stats.ts is a
+  // cycle its owner is to break; then this covers packages/camo-engine as well.
+  {
+    files: ['apps/**/*.{ts,tsx}', 'packages/shared/**/*.ts', 'e2e/**/*.ts'],
+    rules: { 'import-x/no-cycle': 'error' },
+  },
+  // Server: only repositories, platform/db and better-auth's adapter (platform/auth/auth.ts) touch
+  // drizzle or the schema; row shapes for everyone else come from platform/db/types.ts or
+  // @camo/shared. Tests and scripts are exempt.
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/**/*.repository.ts',
+      'apps/server/src/platform/db/**',
+      'apps/server/src/platform/auth/auth.ts',
+      'apps/server/src/**/*.test.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*'],
+              message: 'Only *.repository.ts, platform/db/ and platform/auth/auth.ts use drizzle.',
+            },
+            {
+              group: ['**/db/schema', '**/db/schema.js', './schema.js'],
+              message: 'Only repositories read the schema; take row types from platform/db/types.ts.',
+            },
+          ],
+        },
+      ],
     },
   },
 );

@@ -39,6 +39,7 @@ function readJson(file) {
 check('format (prettier)', 'npx', ['prettier', '--check', '.']);
 check('type-check (tsc)', 'npm', ['run', '--silent', 'typecheck']);
 check('lint (eslint)', 'npx', ['eslint', '.', '--max-warnings', '0']);
+check('unused files, exports and dependencies (knip)', 'npx', ['knip', '--no-progress']);
 
 // Unit and integration tests: PGlite always, PostgreSQL too when TEST_DATABASE_URL is set.
 const vitestJson = path.join(results, 'vitest.json');

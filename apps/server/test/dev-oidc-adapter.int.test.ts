@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devOidcAdapter } from '../src/platform/auth/dev-oidc-adapter.js';
+import { devOidcAdapter } from '../src/platform/auth/dev-oidc-adapter.repository.js';
 import type { Database } from '../src/platform/db/database.js';
 import { backends, openTestDatabase } from './support/test-server.js';
 

@@ -13,10 +13,10 @@ import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { AppProvider } from './app/provider';
-import { routeHandle } from './app/route-handle';
+import { routeHandle } from '@/lib/route-handle';
 import { routes } from './app/router';
-import { configQueryOptions } from './features/config/api/get-config';
-import { meQueryOptions } from './features/auth/api/get-me';
+import { configQueryOptions } from '@/lib/config';
+import { meQueryOptions } from '@/lib/me';
 import { type Fetcher } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
 

@@ -5,7 +5,7 @@ import type { EditRefusalReason, EditSuggestionCode } from '@camo/shared/edit-re
 import { Piscina } from 'piscina';
 import type { EditOutcome, EngineDesign, GenerateTask } from './engine.worker.js';
 import type { TileCheck } from './flat-colours.js';
-import type { EngineMeasures } from '../platform/db/schema.js';
+import type { EngineMeasures } from '../platform/db/types.js';
 import type { DesignProvider, ProviderInput } from './provider.js';
 
 // From the sources, a plain module loads the TypeScript task file through tsx; in the start-up

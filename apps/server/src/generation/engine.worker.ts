@@ -16,7 +16,7 @@ import {
   type Recipe,
 } from '@camo/camo-engine';
 import sharp from 'sharp';
-import type { EngineMeasures } from '../platform/db/schema.js';
+import type { EngineMeasures } from '../platform/db/types.js';
 import { checkTile, toFlatTile, type TileCheck } from './flat-colours.js';
 
 export interface GenerateTask {

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startOpenAiStandIn, type StandIn } from '../../test/support/openai-stand-in.js';
 import { forestJpeg } from '../../test/support/photos.js';
 import { checkTile } from './flat-colours.js';
-import { createOpenAiProvider, type OpenAiSettings } from './openai-provider.js';
+import type { OpenAiSettings } from '../platform/config.js';
+import { createOpenAiProvider } from './openai-provider.js';
 import type { DesignProvider, ProviderInput } from './provider.js';
 
 /** What the built-in engine would answer (the engine itself is tested in its package). */

@@ -4,27 +4,11 @@ import { stateName } from '@camo/shared/states';
 import OpenAI, { APIConnectionTimeoutError, APIError } from 'openai';
 import type { Logger } from 'pino';
 import sharp from 'sharp';
+import type { OpenAiSettings } from '../platform/config.js';
 import { ServiceUnavailableError } from '../platform/http-errors.js';
 import { checkTile, toFlatTile, type TileCheck } from './flat-colours.js';
 import type { ProviderUsage } from './provider-usage.repository.js';
 import type { DesignProvider, ProviderDesign, ProviderInput } from './provider.js';
-
-export interface OpenAiSettings {
-  apiKey: string;
-  /** Any OpenAI-compatible endpoint; the SDK's default (api.openai.com) when unset. */
-  baseUrl?: string;
-  /** The model that runs the Responses API call and its image_generation tool. */
-  model: string;
-  imageModel: string;
-  /** Deadline of one attempt. */
-  timeoutMs: number;
-  /** Further attempts after a transient failure (timeouts, 429, 5xx), with capped backoff. */
-  maxRetries: number;
-  /** Spend at most this much a day (UTC) across all workers; the engine draws after that. */
-  dailyBudgetUsd: number;
-  /** What one image call is estimated to cost, reserved against the budget before it is made. */
-  costPerImageUsd: number;
-}
 
 const STYLE: Record<Variant, string> = {
   A: 'an organic woodland-style camouflage: irregular soft-edged blotches of several sizes, layered',

@@ -1,7 +1,7 @@
 import { generationMessages, uploadLimits } from '@camo/shared/generation';
 import pLimit from 'p-limit';
 import sharp from 'sharp';
-import { HttpError, ValidationError } from '../platform/http-errors.js';
+import { HttpError } from '../platform/http-errors.js';
 
 /** Longest side of the stored environment photo; more detail than any design needs. */
 const STORED_MAX_SIDE = 2048;
@@ -167,10 +167,4 @@ export async function designDisplayImage(png: Uint8Array): Promise<Buffer> {
       .toBuffer(),
   ]);
   return lossless.length <= lossy.length ? lossless : lossy;
-}
-
-/** Refuses anything but a PNG from a provider, so nothing else is stored under a .png key. */
-export async function assertPng(bytes: Uint8Array): Promise<void> {
-  const meta = await sharp(bytes).metadata();
-  if (meta.format !== 'png') throw new ValidationError('The generator returned an image that is not a PNG.');
 }

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { OpenAiSettings } from '../generation/openai-provider.js';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
@@ -160,6 +159,24 @@ export class ConfigError extends Error {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     this.name = 'ConfigError';
   }
+}
+
+/** An OpenAI-compatible image service for the designs (generation/openai-provider.ts). */
+export interface OpenAiSettings {
+  apiKey: string;
+  /** Any OpenAI-compatible endpoint; the SDK's default (api.openai.com) when unset. */
+  baseUrl?: string;
+  /** The model that runs the Responses API call and its image_generation tool. */
+  model: string;
+  imageModel: string;
+  /** Deadline of one attempt. */
+  timeoutMs: number;
+  /** Further attempts after a transient failure (timeouts, 429, 5xx), with capped backoff. */
+  maxRetries: number;
+  /** Spend at most this much a day (UTC) across all workers; the engine draws after that. */
+  dailyBudgetUsd: number;
+  /** What one image call is estimated to cost, reserved against the budget before it is made. */
+  costPerImageUsd: number;
 }
 
 export interface Config {

@@ -46,11 +46,6 @@ export class ConflictError extends HttpError {
     super(409, 'conflict', message);
   }
 }
-export class PayloadTooLargeError extends HttpError {
-  constructor(message: string) {
-    super(413, 'payload_too_large', message);
-  }
-}
 /** Understood as a request, but not something that can be done (an edit the generator cannot map). */
 export class UnprocessableError extends HttpError {
   constructor(message: string, code = 'unprocessable', details: Record<string, unknown> = {}) {

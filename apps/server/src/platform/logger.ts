@@ -85,7 +85,8 @@ export function loggerOptions(
     ...(pretty && config.env !== 'test'
       ? {
           transport: {
-            target: 'pino-pretty',
+            // Resolved here, so the dependency is visible to knip and found from any working directory.
+            target: import.meta.resolve('pino-pretty'),
             options: {
               translateTime: 'SYS:HH:MM:ss',
               // A request's line, and the start-up's, say it all in their messages (app.ts, main.ts).

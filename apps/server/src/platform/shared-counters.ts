@@ -1,7 +1,6 @@
-import { inArray, lt, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from './db/database.js';
-import { rateLimitCounters } from './db/schema.js';
+import { sharedCountersRepository } from './shared-counters.repository.js';
 
 /**
  * Request counts shared by every API process through PostgreSQL, for the rate limits.
@@ -51,6 +50,7 @@ export function createSharedCounters(
 ): SharedCounters {
   const flushMs = options.flushMs ?? 1000;
   const now = options.now ?? Date.now;
+  const counters = sharedCountersRepository(db);
   const entries = new Map<string, Entry>();
   let flushing: Promise<void> | null = null;
   let lastPrune = 0;
@@ -72,16 +72,9 @@ export function createSharedCounters(
       const counts = batch.map(([key, e]) => ({ key, entry: e, count: e.pending }));
       for (const { entry } of counts) entry.pending = 0;
       try {
-        const rows = await db
-          .insert(rateLimitCounters)
-          .values(
-            counts.map(({ key, entry, count }) => ({ key, windowStart: new Date(entry.windowStart), count })),
-          )
-          .onConflictDoUpdate({
-            target: [rateLimitCounters.key, rateLimitCounters.windowStart],
-            set: { count: sql`${rateLimitCounters.count} + excluded.count` },
-          })
-          .returning();
+        const rows = await counters.add(
+          counts.map(({ key, entry, count }) => ({ key, windowStart: new Date(entry.windowStart), count })),
+        );
         const totals = new Map(rows.map((r) => [`${r.key}\u0000${r.windowStart.getTime()}`, r.count]));
         for (const { key, entry, count } of counts) {
           entry.sent += count;
@@ -100,16 +93,7 @@ export function createSharedCounters(
       .filter(([, e]) => e.pending === 0 && at - e.lastHit < REFRESH_RECENT_MS)
       .slice(0, REFRESH_MAX_KEYS);
     if (recent.length > 0) {
-      const rows = await db
-        .select()
-        .from(rateLimitCounters)
-        .where(
-          inArray(
-            rateLimitCounters.key,
-            recent.map(([key]) => key),
-          ),
-        )
-        .catch(() => []);
+      const rows = await counters.totals(recent.map(([key]) => key)).catch(() => []);
       const totals = new Map(rows.map((r) => [`${r.key}\u0000${r.windowStart.getTime()}`, r.count]));
       for (const [key, entry] of recent) {
         entry.total = totals.get(`${key}\u0000${entry.windowStart}`) ?? entry.total;
@@ -117,10 +101,7 @@ export function createSharedCounters(
     }
     if (at - lastPrune > 60_000) {
       lastPrune = at;
-      await db
-        .delete(rateLimitCounters)
-        .where(lt(rateLimitCounters.windowStart, new Date(at - KEEP_MS)))
-        .catch(() => undefined);
+      await counters.prune(new Date(at - KEEP_MS)).catch(() => undefined);
     }
   }
 

@@ -2,7 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AppShell } from '@/components/layout/app-shell';
 import { LoadingState } from '@/components/ui/loading-state';
 import { ProtectedRoute } from '@/features/auth/components/protected-route';
-import type { PageModule, RouteHandle } from './route-handle';
+import type { PageModule, RouteHandle } from '@/lib/route-handle';
 import { RouteError } from './route-error';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closeInWords, countdownParts, formatContestMonth, votesLabel } from './contest-month';
+import { closeInWords, countdownParts, formatContestMonth, votesLabel } from '@/lib/contest-month';
 
 describe('contest month wording', () => {
   it('names months and their last day', () => {

@@ -2,14 +2,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { meQueryKey } from './api/get-me';
+import { meQueryKey } from '@/lib/me';
 
 /** Sign out, go to /login, then drop everything cached for the old session (the public config stays). */
 export function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useCallback(async () => {
-    const { authClient } = await import('./lib/auth-client');
+    const { authClient } = await import('@/lib/auth-client');
     const { error } = await authClient.signOut();
     if (error) {
       toast.error('Failed to log out. Please try again.');

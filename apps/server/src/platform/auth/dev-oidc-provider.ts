@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { normaliseDisplayName } from '@camo/shared/profile';
 import type { Db } from '../db/database.js';
 import type { AuthRepository } from './auth.repository.js';
-import { devOidcAdapter, devOidcSigningKey } from './dev-oidc-adapter.js';
+import { devOidcAdapter, devOidcSigningKey } from './dev-oidc-adapter.repository.js';
 
 /**
  * The development sign-in: a real OpenID provider (oidc-provider) mounted on our own server,

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { LoadingState } from '@/components/ui/loading-state';
 import { LocalDate } from '@/components/ui/local-date';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
-import { useMe } from '@/features/auth/api/get-me';
+import { useMe } from '@/lib/me';
 import {
   useBlockedUsers,
   useModerate,

@@ -1,12 +1,13 @@
 import type { ContestOverview, ContestStanding } from '@camo/shared/contest';
+import { BestHiding } from '@/features/hunt/components/best-hiding';
 import { messages } from '@camo/shared/messages';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { LoadingState } from '@/components/ui/loading-state';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
-import { useMe } from '@/features/auth/api/get-me';
-import type { PageModule } from '@/app/route-handle';
+import { useMe } from '@/lib/me';
+import type { PageModule } from '@/lib/route-handle';
 import {
   contestOverviewQueryOptions,
   contestResultsQueryOptions,
@@ -16,7 +17,7 @@ import {
 } from '@/features/contest/api/contest';
 import { Countdown } from '@/features/contest/components/countdown';
 import { TrophyClub } from '@/features/contest/components/trophy-club';
-import { closeInWords, formatContestMonth, votesLabel } from '@/features/contest/lib/contest-month';
+import { closeInWords, formatContestMonth, votesLabel } from '@/lib/contest-month';
 import { formatCount } from '@/lib/format';
 
 /** The open month, the archive and the Trophy Club; the standings for the signed in. */
@@ -50,7 +51,9 @@ export default function ContestPage() {
           </>
         )}
       </div>
-      <TrophyClub />
+      <TrophyClub>
+        <BestHiding />
+      </TrophyClub>
     </>
   );
 }

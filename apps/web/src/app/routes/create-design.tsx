@@ -16,8 +16,8 @@ import {
 } from '@/features/create-design/components/generation-outcome';
 import { emptyCreateForm, type CreateForm } from '@/features/create-design/lib/create-form';
 import { useGeneration } from '@/features/create-design/lib/use-generation';
-import { designQueryKey } from '@/features/designs/api/design-actions';
-import { availableVariants } from '@/features/designs/lib/design-view';
+import { designQueryKey } from '@/lib/design-actions';
+import { availableVariants } from '@/lib/design-view';
 import { ApiRequestError } from '@/lib/api-client';
 
 /** Where the upload is: running (with its progress), or failed other than with a 4xx. */

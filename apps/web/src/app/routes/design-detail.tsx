@@ -4,15 +4,15 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { LoadingState } from '@/components/ui/loading-state';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
-import { useMe } from '@/features/auth/api/get-me';
+import { useMe } from '@/lib/me';
 import { CommentsSection } from '@/features/community/components/comments-section';
 import { VoteButton } from '@/features/community/components/vote-button';
 import { NewAccountVoteNote } from '@/features/contest/components/new-account-vote-note';
-import { useDesign } from '@/features/designs/api/design-actions';
+import { useDesign } from '@/lib/design-actions';
 import { DesignName } from '@/features/designs/components/design-name';
 import { DesignStory } from '@/features/designs/components/design-story';
-import { EnvironmentPhoto } from '@/features/designs/components/environment-photo';
-import { ExportLinks } from '@/features/designs/components/export-links';
+import { EnvironmentPhoto } from '@/components/design/environment-photo';
+import { ExportLinks } from '@/components/design/export-links';
 import { ShareButton } from '@/features/designs/components/share-button';
 import {
   availableVariants,
@@ -20,13 +20,13 @@ import {
   designPageMessages,
   locationLabel,
   variantUrl,
-} from '@/features/designs/lib/design-view';
+} from '@/lib/design-view';
 import { ApiRequestError } from '@/lib/api-client';
 import { LocalDate } from '@/components/ui/local-date';
-import type { PageModule } from '@/app/route-handle';
+import type { PageModule } from '@/lib/route-handle';
 import { commentsQueryOptions } from '@/features/community/api/comments';
 import { voteStatusQueryOptions } from '@/features/community/api/votes';
-import { designQueryOptions } from '@/features/designs/api/design-actions';
+import { designQueryOptions } from '@/lib/design-actions';
 import { designContestQueryOptions } from '@/features/contest/api/contest';
 import { DesignContestPanel } from '@/features/contest/components/design-contest-panel';
 import { HidingPanel } from '@/features/hunt/components/hiding-panel';
@@ -186,7 +186,19 @@ function DesignDetail({ design }: { design: Design }) {
       </section>
 
       {design.status === 'submitted' && (
-        <CommentsSection designId={design.id} designOwnerId={design.userId} viewerId={me?.id} />
+        <CommentsSection
+          designId={design.id}
+          designOwnerId={design.userId}
+          viewerId={me?.id}
+          reportButton={(comment) => (
+            <ReportButton
+              targetType="comment"
+              targetId={comment.id}
+              subject={`comment by ${comment.userName}`}
+              small
+            />
+          )}
+        />
       )}
     </article>
   );
@@ -241,7 +253,7 @@ function VariantCard({ design, variant }: { design: Design; variant: Variant }) 
 
 // The Markdown renderer is a chunk of its own, fetched when someone opens an analysis.
 const DesignAnalysis = lazy(() =>
-  import('@/features/designs/components/design-analysis').then((module) => ({
+  import('@/components/design/design-analysis').then((module) => ({
     default: module.DesignAnalysis,
   })),
 );

@@ -2,14 +2,15 @@ import { communityMessages } from '@camo/shared/community-text';
 import { LoadingState } from '@/components/ui/loading-state';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
 import { useControlReady } from '@/lib/hydration';
-import { useMe } from '@/features/auth/api/get-me';
+import { useMe } from '@/lib/me';
 import { NewAccountVoteNote } from '@/features/contest/components/new-account-vote-note';
 import { useGallery } from '@/features/gallery/api/get-gallery';
+import { VoteButton } from '@/features/community/components/vote-button';
 import { GalleryCard } from '@/features/gallery/components/gallery-card';
 import { GalleryFilterBar } from '@/features/gallery/components/gallery-filter-bar';
 import { GalleryMapPanel } from '@/features/gallery/components/gallery-map-panel';
 import { useGalleryFilters } from '@/features/gallery/lib/use-gallery-filters';
-import type { PageModule } from '@/app/route-handle';
+import type { PageModule } from '@/lib/route-handle';
 import { galleryQueryOptions } from '@/features/gallery/api/get-gallery';
 import { galleryStatesQueryOptions } from '@/features/gallery/api/get-gallery-states';
 import { initialFilters } from '@/features/gallery/lib/gallery-filters';
@@ -86,6 +87,16 @@ export default function GalleryPage() {
                 design={design}
                 rank={ranked ? index + 1 : undefined}
                 first={index < FIRST_CARDS}
+                vote={(name) => (
+                  <VoteButton
+                    designId={design.id}
+                    isOwner={me?.id === design.userId}
+                    initialCount={design.voteCount}
+                    initialHasVoted={design.hasVoted ?? false}
+                    designName={name}
+                    compact
+                  />
+                )}
               />
             ))}
           </ul>

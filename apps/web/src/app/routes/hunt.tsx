@@ -13,7 +13,7 @@ import {
 } from 'react';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
-import { useMe } from '@/features/auth/api/get-me';
+import { useMe } from '@/lib/me';
 import {
   fetchRoundImage,
   huntQueryKey,

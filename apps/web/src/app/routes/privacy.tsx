@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useConfig } from '@/features/config/api/get-config';
+import { useConfig } from '@/lib/config';
 import { LegalPage, type LegalSection } from '@/features/legal/components/legal-page';
 
 export default function PrivacyPage() {

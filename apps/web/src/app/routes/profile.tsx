@@ -3,7 +3,7 @@ import { PlayerRecord } from '@/features/hunt/components/player-record';
 import { Link } from 'react-router';
 import { LoadingState } from '@/components/ui/loading-state';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
-import { useMe } from '@/features/auth/api/get-me';
+import { useMe } from '@/lib/me';
 import { useUserDesigns } from '@/features/profile/api/get-user-designs';
 import { AccountInformation } from '@/features/profile/components/account-information';
 import { YourDesigns } from '@/features/profile/components/your-designs';

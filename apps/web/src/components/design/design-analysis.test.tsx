@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { DesignAnalysis, explainMissingShares } from './design-analysis';
+import { DesignAnalysis, explainMissingShares } from '@/components/design/design-analysis';
 
 describe('DesignAnalysis', () => {
   it('draws a swatch beside every hex colour code and renders GFM tables', () => {

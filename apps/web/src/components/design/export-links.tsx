@@ -1,4 +1,4 @@
-import { exportUrl } from '../api/design-actions';
+import { exportUrl } from '@/lib/design-actions';
 
 /** The owner's print export: a 1024 px seamless tile and a 4096 px print file made on demand. */
 export function ExportLinks({ designId }: { designId: string }) {

@@ -1,5 +1,5 @@
 import { Outlet, useMatches } from 'react-router';
-import { routeHandle } from '@/app/route-handle';
+import { routeHandle } from '@/lib/route-handle';
 import { BlockedNotice } from './blocked-notice';
 import { DevSignInNotice } from './dev-sign-in-notice';
 import { NavigationProgress } from './navigation-progress';

@@ -1,5 +1,5 @@
 import { moderationMessages } from '@camo/shared/moderation-text';
-import { useMe } from '@/features/auth/api/get-me';
+import { useMe } from '@/lib/me';
 
 /** Tells a blocked person why their posts, votes and generations are refused (moderation). */
 export function BlockedNotice() {

@@ -1,4 +1,4 @@
-import { useConfig } from '@/features/config/api/get-config';
+import { useConfig } from '@/lib/config';
 
 /** Architecture: while the built-in development sign-in provider is on, every page says so. */
 export function DevSignInNotice() {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useConfig } from '@/features/config/api/get-config';
+import { useConfig } from '@/lib/config';
 import { LogoMark } from '@/components/ui/logo-mark';
 
 export function SiteFooter() {

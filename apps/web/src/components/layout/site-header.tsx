@@ -1,8 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { useMe } from '@/features/auth/api/get-me';
-import { useSignOut } from '@/features/auth/use-sign-out';
-import { useConfig } from '@/features/config/api/get-config';
+import { useMe } from '@/lib/me';
+import { useSignOut } from '@/lib/use-sign-out';
+import { useConfig } from '@/lib/config';
 import { ExternalLinkIcon } from '@/components/ui/external-link-icon';
 import { LogoMark } from '@/components/ui/logo-mark';
 import { useControlReady } from '@/lib/hydration';

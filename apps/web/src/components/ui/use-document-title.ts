@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useConfig } from '@/features/config/api/get-config';
+import { useConfig } from '@/lib/config';
 
 /** "Page | Site name", or the site name alone for the home page. */
 export function useDocumentTitle(page?: string) {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '@/lib/api-client';
-import { meQueryKey } from './get-me';
+import { meQueryKey } from '@/lib/me';
 import { emailForSignInKey } from './send-magic-link';
 
 export type ConfirmMagicLinkInput = { token: string; email: string };

@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadingState } from '@/components/ui/loading-state';
 import { useControlReady } from '@/lib/hydration';
-import { useMe } from '../api/get-me';
+import { useMe } from '@/lib/me';
 
 /** Where a signed-out visitor is sent: /login, remembering the page they asked for. */
 export function loginPathFor(pathname: string, search: string): string {

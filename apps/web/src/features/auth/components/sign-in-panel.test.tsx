@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SignInPanel } from './sign-in-panel';
 
 const signInSocial = vi.fn();
-vi.mock('../lib/auth-client', () => ({ authClient: { signIn: { social: signInSocial } } }));
+vi.mock('@/lib/auth-client', () => ({ authClient: { signIn: { social: signInSocial } } }));
 
 const config: PublicConfig = {
   siteName: 'Camo Test',

@@ -2,9 +2,9 @@ import { safeRedirectPath } from '@camo/shared/redirect';
 import { messages } from '@camo/shared/messages';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useConfig } from '@/features/config/api/get-config';
+import { useConfig } from '@/lib/config';
 import { useControlReady } from '@/lib/hydration';
-import { useMe } from '../api/get-me';
+import { useMe } from '@/lib/me';
 import { useSendMagicLink } from '../api/send-magic-link';
 import { AuthCard } from './auth-card';
 import { EmailLinkCompletion } from './email-link-completion';
@@ -76,7 +76,7 @@ export function SignInPanel({ mode }: { mode: Mode }) {
     const errorTarget = new URLSearchParams({ error: 'google' });
     if (redirectParam) errorTarget.set('redirect', redirectTarget);
     try {
-      const { authClient } = await import('../lib/auth-client');
+      const { authClient } = await import('@/lib/auth-client');
       const { error } = await authClient.signIn.social({
         provider: config.data.signInProvider,
         callbackURL: redirectTarget,

@@ -1,7 +1,7 @@
 import type { VoteStatus } from '@camo/shared/community';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { contestQueryKey } from '@/features/contest/api/contest';
-import { designQueryKey } from '@/features/designs/api/design-actions';
+import { contestQueryKey } from '@/lib/query-keys';
+import { designQueryKey } from '@/lib/design-actions';
 import { requestJson } from '@/lib/api-client';
 
 const votePath = (designId: string) => `/api/designs/${encodeURIComponent(designId)}/vote`;

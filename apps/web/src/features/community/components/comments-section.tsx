@@ -1,22 +1,23 @@
 import type { Comment } from '@camo/shared/community';
 import { COMMENT_MAX, communityMessages } from '@camo/shared/community-text';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { useComments, useDeleteComment, usePostComment } from '../api/comments';
 import { LocalDate } from '@/components/ui/local-date';
 import { useControlReady } from '@/lib/hydration';
 import { ApiRequestError } from '@/lib/api-client';
-import { ReportButton } from '@/features/moderation/components/report-button';
 
 type CommentsSectionProps = {
   designId: string;
   designOwnerId: string;
   /** The signed-in viewer's id; undefined while unknown. */
   viewerId: string | undefined;
+  /** The report control for another person's comment; the route supplies it (moderation's). */
+  reportButton?: (comment: Comment) => ReactNode;
 };
 
 /** Spec §2 design detail, §5 Comment, §6: count, form, newest-first list, delete by author or design owner. */
-export function CommentsSection({ designId, designOwnerId, viewerId }: CommentsSectionProps) {
+export function CommentsSection({ designId, designOwnerId, viewerId, reportButton }: CommentsSectionProps) {
   const comments = useComments(designId);
   const post = usePostComment(designId);
   const remove = useDeleteComment(designId);
@@ -95,7 +96,9 @@ export function CommentsSection({ designId, designOwnerId, viewerId }: CommentsS
               canDelete={
                 viewerId !== undefined && (viewerId === comment.userId || viewerId === designOwnerId)
               }
-              canReport={viewerId !== undefined && viewerId !== comment.userId}
+              report={
+                viewerId !== undefined && viewerId !== comment.userId ? reportButton?.(comment) : undefined
+              }
               deleting={remove.isPending && remove.variables === comment.id}
               onDelete={() => confirmDelete(comment)}
             />
@@ -109,12 +112,12 @@ export function CommentsSection({ designId, designOwnerId, viewerId }: CommentsS
 type CommentItemProps = {
   comment: Comment;
   canDelete: boolean;
-  canReport: boolean;
+  report: ReactNode;
   deleting: boolean;
   onDelete: () => void;
 };
 
-function CommentItem({ comment, canDelete, canReport, deleting, onDelete }: CommentItemProps) {
+function CommentItem({ comment, canDelete, report, deleting, onDelete }: CommentItemProps) {
   const ready = useControlReady();
   return (
     <li className="card flex gap-3 p-4">
@@ -143,16 +146,9 @@ function CommentItem({ comment, canDelete, canReport, deleting, onDelete }: Comm
         </div>
         {/* Rendered as text, never as HTML (spec §5; the server stores the text as typed). */}
         <p className="whitespace-pre-wrap break-words text-bone">{comment.text}</p>
-        {(canDelete || canReport) && (
+        {(canDelete || Boolean(report)) && (
           <div className="flex flex-wrap justify-end gap-2">
-            {canReport && (
-              <ReportButton
-                targetType="comment"
-                targetId={comment.id}
-                subject={`comment by ${comment.userName}`}
-                small
-              />
-            )}
+            {report}
             {canDelete && (
               <button
                 type="button"

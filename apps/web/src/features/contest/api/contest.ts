@@ -8,9 +8,7 @@ import type {
 } from '@camo/shared/contest';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestJson } from '@/lib/api-client';
-
-/** Every contest query starts with this key, so a vote can mark them all stale at once. */
-export const contestQueryKey = ['contest'] as const;
+import { contestQueryKey } from '@/lib/query-keys';
 
 export const contestOverviewQueryOptions = queryOptions({
   queryKey: [...contestQueryKey, 'overview'],

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useHydrated } from '@/lib/hydration';
-import { countdownParts } from '../lib/contest-month';
+import { countdownParts } from '@/lib/contest-month';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

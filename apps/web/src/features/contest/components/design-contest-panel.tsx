@@ -1,7 +1,7 @@
 import type { DesignContest } from '@camo/shared/contest';
 import { Link } from 'react-router';
 import { useDesignContest } from '../api/contest';
-import { formatContestMonth, votesLabel } from '../lib/contest-month';
+import { formatContestMonth, votesLabel } from '@/lib/contest-month';
 
 type Entry = NonNullable<DesignContest['entry']>;
 

@@ -1,8 +1,8 @@
 import type { TrophyWinner } from '@camo/shared/api';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { BestHiding } from '@/features/hunt/components/best-hiding';
 import { useTrophyClub } from '../api/contest';
-import { formatContestMonth, votesLabel } from '../lib/contest-month';
+import { formatContestMonth, votesLabel } from '@/lib/contest-month';
 
 function WinnerCard({ winner }: { winner: TrophyWinner }) {
   const body = (
@@ -50,7 +50,8 @@ function WinnerCard({ winner }: { winner: TrophyWinner }) {
  * August 2025, then every month decided by votes), and the open month's VOTE NOW card to /design.
  * The open month is the server's (the site's time zone), never the device's.
  */
-export function TrophyClub({ rulesLink = false }: { rulesLink?: boolean }) {
+/** `children` follow the winners (the routes put the hunt's best hiding there). */
+export function TrophyClub({ rulesLink = false, children }: { rulesLink?: boolean; children?: ReactNode }) {
   const club = useTrophyClub();
   return (
     <section aria-labelledby="trophy-title" className="bg-night">
@@ -102,7 +103,7 @@ export function TrophyClub({ rulesLink = false }: { rulesLink?: boolean }) {
             </Link>
           </li>
         </ul>
-        <BestHiding />
+        {children}
       </div>
     </section>
   );

@@ -2,13 +2,13 @@ import { randomDesignName } from '@camo/shared/design-names';
 import { generationMessages, type Design } from '@camo/shared/generation';
 import { limits } from '@camo/shared/limits';
 import { useState, type FormEvent } from 'react';
-import { submitDesign } from '@/features/designs/api/design-actions';
-import { ExportLinks } from '@/features/designs/components/export-links';
-import { locationLabel, variantUrl } from '@/features/designs/lib/design-view';
+import { submitDesign } from '@/lib/design-actions';
+import { ExportLinks } from '@/components/design/export-links';
+import { locationLabel, variantUrl } from '@/lib/design-view';
 import { ApiRequestError } from '@/lib/api-client';
 import { EditBox } from './edit-box';
 import { StepHeading } from './step-heading';
-import { EnvironmentPhoto } from '@/features/designs/components/environment-photo';
+import { EnvironmentPhoto } from '@/components/design/environment-photo';
 import { LocalDate } from '@/components/ui/local-date';
 
 type Choice = 'original' | 'edited';

@@ -1,10 +1,10 @@
 import type { Design, Variant } from '@camo/shared/generation';
 import { useState } from 'react';
-import { selectVariant } from '@/features/designs/api/design-actions';
-import { DesignAnalysis } from '@/features/designs/components/design-analysis';
-import { availableVariants, variantUrl } from '@/features/designs/lib/design-view';
+import { selectVariant } from '@/lib/design-actions';
+import { DesignAnalysis } from '@/components/design/design-analysis';
+import { availableVariants, variantUrl } from '@/lib/design-view';
 import { ApiRequestError } from '@/lib/api-client';
-import { BlendPreview } from '@/features/hunt/components/hiding-panel';
+import { BlendPreview } from '@/components/design/blend-preview';
 import { StepHeading } from './step-heading';
 
 /** Design A and Design B side by side (stacked on phones), each with Select and its analysis. */

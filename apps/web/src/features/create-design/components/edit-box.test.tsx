@@ -7,7 +7,7 @@ import { makeDesign } from '@/test/generation-fixtures';
 import { EditBox } from './edit-box';
 
 const editDesign = vi.hoisted(() => vi.fn());
-vi.mock('@/features/designs/api/design-actions', () => ({ editDesign }));
+vi.mock('@/lib/design-actions', () => ({ editDesign }));
 
 const refused = (suggestions: string[]) =>
   new ApiRequestError(

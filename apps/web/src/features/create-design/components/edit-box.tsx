@@ -2,7 +2,7 @@ import { editSuggestions, editVocabulary } from '@camo/shared/edit-refusal';
 import { generationMessages, type Design } from '@camo/shared/generation';
 import { limits } from '@camo/shared/limits';
 import { useState, type FormEvent } from 'react';
-import { editDesign } from '@/features/designs/api/design-actions';
+import { editDesign } from '@/lib/design-actions';
 import { ApiRequestError } from '@/lib/api-client';
 import { useElapsedSeconds } from '../lib/use-elapsed-seconds';
 import { StageList } from './stage-list';

@@ -1,8 +1,8 @@
 import type { DesignCard } from '@camo/shared/api';
 import { messages } from '@camo/shared/messages';
 import { Link } from 'react-router';
-import { DesignThumbnail } from '@/features/designs/components/design-thumbnail';
-import { locationLabel } from '@/features/designs/lib/design-view';
+import { DesignThumbnail } from '@/components/design/design-thumbnail';
+import { locationLabel } from '@/lib/design-view';
 import { LocalDate } from '@/components/ui/local-date';
 
 /**

@@ -4,7 +4,7 @@ import { limits } from '@camo/shared/limits';
 import { messages } from '@camo/shared/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { designQueryKey, renameDesign } from '../api/design-actions';
+import { designQueryKey, renameDesign } from '@/lib/design-actions';
 import { useControlReady } from '@/lib/hydration';
 
 /**

@@ -3,7 +3,7 @@ import { generationMessages } from '@camo/shared/design-text';
 import { limits } from '@camo/shared/limits';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { designQueryKey, saveDesignStory } from '../api/design-actions';
+import { designQueryKey, saveDesignStory } from '@/lib/design-actions';
 import { useControlReady } from '@/lib/hydration';
 
 /**

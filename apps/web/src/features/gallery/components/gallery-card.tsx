@@ -1,11 +1,10 @@
 import type { DesignCard } from '@camo/shared/api';
 import { messages } from '@camo/shared/messages';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useMe } from '@/features/auth/api/get-me';
-import { VoteButton } from '@/features/community/components/vote-button';
-import { DesignThumbnail } from '@/features/designs/components/design-thumbnail';
-import { formatContestMonth } from '@/features/contest/lib/contest-month';
-import { locationLabel } from '@/features/designs/lib/design-view';
+import { DesignThumbnail } from '@/components/design/design-thumbnail';
+import { formatContestMonth } from '@/lib/contest-month';
+import { locationLabel } from '@/lib/design-view';
 
 type GalleryCardProps = {
   design: DesignCard;
@@ -13,15 +12,16 @@ type GalleryCardProps = {
   rank?: number;
   /** Among the first cards of the grid, in view as the page opens: its image loads at once. */
   first?: boolean;
+  /** The vote control (community's), given by the route; `name` is the card's shown name. */
+  vote: (name: string) => ReactNode;
 };
 
 /**
  * The whole card links to the design; the designer's name is a second, separate link, so it sits
  * outside the card's main link rather than nested inside it (nested links are invalid HTML).
  */
-export function GalleryCard({ design, rank, first = false }: GalleryCardProps) {
+export function GalleryCard({ design, rank, first = false, vote }: GalleryCardProps) {
   const name = design.name.trim() || messages.noName;
-  const { data: me } = useMe();
   return (
     <li className="card relative flex flex-col overflow-hidden">
       <Link to={`/gallery/${design.id}`} className="group flex flex-col focus-visible:outline-none">
@@ -58,16 +58,7 @@ export function GalleryCard({ design, rank, first = false }: GalleryCardProps) {
         <p>{locationLabel(design.state, design.county)}</p>
         {design.contestMonth && <p>Entered in {formatContestMonth(design.contestMonth)}</p>}
       </div>
-      <div className="mt-auto px-4 pb-4">
-        <VoteButton
-          designId={design.id}
-          isOwner={me?.id === design.userId}
-          initialCount={design.voteCount}
-          initialHasVoted={design.hasVoted ?? false}
-          designName={name}
-          compact
-        />
-      </div>
+      <div className="mt-auto px-4 pb-4">{vote(name)}</div>
     </li>
   );
 }

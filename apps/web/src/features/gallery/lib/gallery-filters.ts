@@ -97,10 +97,6 @@ export function filtersToQuery(filters: GalleryFilters): Omit<GalleryQuery, 'cur
   };
 }
 
-export function isFiltered(filters: GalleryFilters): boolean {
-  return Boolean(filters.state || filters.year || filters.month || filters.q);
-}
-
 function safeGet(storage: Storage | null, key: string): string | null {
   try {
     return storage?.getItem(key) ?? null;

@@ -1,6 +1,6 @@
 import { limits } from '@camo/shared/limits';
 import { ExternalLinkIcon } from '@/components/ui/external-link-icon';
-import { useConfig } from '@/features/config/api/get-config';
+import { useConfig } from '@/lib/config';
 import { formatCount } from '@/lib/format';
 
 export function EcoregionCallout() {

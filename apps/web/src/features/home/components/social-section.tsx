@@ -2,7 +2,7 @@ import { StrokeIcon } from '@/components/ui/stroke-icon';
 import type { PublicConfig } from '@camo/shared/api';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useConfig } from '@/features/config/api/get-config';
+import { useConfig } from '@/lib/config';
 
 type Network = keyof PublicConfig['social'];
 

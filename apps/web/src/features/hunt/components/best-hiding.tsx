@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { formatContestMonth } from '@/features/contest/lib/contest-month';
+import { formatContestMonth } from '@/lib/contest-month';
 import { useBestHiding } from '../api/hunt';
 
 /**

@@ -1,6 +1,7 @@
 import type { Concealment } from '@camo/shared/hunt';
 import { HUNT_MIN_ROUNDS_FOR_SCORE, HUNT_TIME_LIMIT_MS } from '@camo/shared/hunt-rules';
 import { Link } from 'react-router';
+import { BlendPreview } from '@/components/design/blend-preview';
 import { seconds, useConcealment } from '../api/hunt';
 
 /** "Found by 62% of 48 hunters, median 3.4 s". */
@@ -82,26 +83,5 @@ export function HidingPanel({ designId }: { designId: string }) {
         <BlendPreview designId={designId} variant="final" />
       </div>
     </section>
-  );
-}
-
-/** The design on a crouching hunter in its own photo, beside the same shape in one flat colour. */
-export function BlendPreview({ designId, variant }: { designId: string; variant: 'A' | 'B' | 'final' }) {
-  return (
-    <figure className="flex flex-col gap-2">
-      <img
-        src={`/api/designs/${encodeURIComponent(designId)}/blend-preview?variant=${variant}`}
-        alt="The design worn by a crouching hunter in its own environment photo, beside the same silhouette in the photo's average colour"
-        loading="lazy"
-        width={1288}
-        height={480}
-        className="h-auto w-full rounded bg-loam"
-        data-testid="blend-preview"
-      />
-      <figcaption className="text-sm text-sage">
-        Left: the design on a crouching hunter in its photo. Right: the same shape in the photo&apos;s average
-        colour, for comparison.
-      </figcaption>
-    </figure>
   );
 }

@@ -2,7 +2,7 @@ import type { PrivateProfile } from '@camo/shared/api';
 import type { UpdateProfileRequest } from '@camo/shared/profile';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '@/lib/api-client';
-import { meQueryKey } from '@/features/auth/api/get-me';
+import { meQueryKey } from '@/lib/me';
 
 export function updateProfile(changes: UpdateProfileRequest): Promise<PrivateProfile> {
   return requestJson<PrivateProfile>('/api/me', { method: 'PATCH', body: changes });

@@ -2,7 +2,7 @@ import type { PrivateProfile } from '@camo/shared/api';
 import { messages } from '@camo/shared/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { meQueryKey } from '@/features/auth/api/get-me';
+import { meQueryKey } from '@/lib/me';
 import { updateProfile } from './update-profile';
 
 /** The promotions switch: flips at once, and flips back if the server says no. */
