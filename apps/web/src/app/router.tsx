@@ -39,7 +39,7 @@ export const routes: RouteObject[] = [
             handle: { footer: true, signedIn: true } satisfies RouteHandle,
             children: [
               { path: 'profile', ...page(() => import('./routes/profile'), { browserOnly: true }) },
-              { path: 'design', ...page(() => import('./routes/design')) },
+              { path: 'design', ...page(() => import('./routes/design-studio')) },
               {
                 path: 'create-design',
                 ...page(() => import('./routes/create-design'), { browserOnly: true }),

@@ -1,0 +1,99 @@
+import { HUNT_MIN_ROUNDS_FOR_SCORE, HUNT_TIME_LIMIT_MS } from '@camo/shared/hunt-rules';
+import { Link } from 'react-router';
+import { useMe } from '@/lib/me';
+import { seconds, useBoard, usePlayer } from '@/features/hunt/api/hunt';
+
+import type { Play } from '@/features/hunt/lib/hunt-play';
+
+export function Intro({ play, onStart }: { play: Play; onStart: () => void }) {
+  return (
+    <div className="flex flex-col gap-8 px-2">
+      <div className="flex flex-col gap-4">
+        <h1 className="stencil-heading text-4xl text-bone sm:text-5xl">Hide and Seek</h1>
+        <p className="max-w-2xl text-lg text-sage">
+          Camouflage is for hiding. Each round shows a photo with one target wearing a design from the
+          gallery: a hunter, a blind, a deer, a turkey or a pack. Tap it as soon as you see it. You have{' '}
+          {HUNT_TIME_LIMIT_MS / 1000} seconds; a wrong tap costs nothing. The time you take tells the
+          community how well each design hides.
+        </p>
+        <div>
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={onStart}
+            disabled={play.phase === 'loading'}
+          >
+            {play.phase === 'loading' ? 'Loading…' : 'Start a round'}
+          </button>
+        </div>
+        {play.phase === 'error' && (
+          <p role="alert" className="text-danger">
+            {play.message}
+          </p>
+        )}
+      </div>
+      <div className="grid gap-8 md:grid-cols-2">
+        <MyRecord />
+        <Board />
+      </div>
+      <p className="text-sage">
+        <Link to="/hunt/insights" className="text-link">
+          What makes a design hide?
+        </Link>{' '}
+        Every scored design against the generator&apos;s own measures.
+      </p>
+    </div>
+  );
+}
+
+function MyRecord() {
+  const { data: me } = useMe();
+  const record = usePlayer(me?.id);
+  return (
+    <section className="card flex flex-col gap-2 p-5" aria-labelledby="hunt-record">
+      <h2 id="hunt-record" className="font-condensed text-xl font-bold uppercase tracking-wider text-bone">
+        Your record
+      </h2>
+      {record.data && record.data.rounds > 0 ? (
+        <p className="text-sage">
+          {record.data.rounds} round{record.data.rounds === 1 ? '' : 's'}, found{' '}
+          {Math.round(record.data.hitRate * 100)}%
+          {record.data.medianMs !== null ? `, median ${seconds(record.data.medianMs)}` : ''}.
+        </p>
+      ) : (
+        <p className="text-sage">No rounds yet.</p>
+      )}
+      <p className="text-sm text-sage">
+        A design&apos;s score shows on its page from its first round, and in the gallery from{' '}
+        {HUNT_MIN_ROUNDS_FOR_SCORE} rounds.
+      </p>
+    </section>
+  );
+}
+
+function Board() {
+  const board = useBoard();
+  return (
+    <section className="card flex flex-col gap-2 p-5" aria-labelledby="hunt-board">
+      <h2 id="hunt-board" className="font-condensed text-xl font-bold uppercase tracking-wider text-bone">
+        Sharpest eyes this week
+      </h2>
+      {board.data && board.data.players.length > 0 ? (
+        <ol className="flex flex-col gap-1 text-sage">
+          {board.data.players.map((p) => (
+            <li key={p.userId}>
+              {p.rank}.{' '}
+              <Link to={`/gallery/user/${p.userId}`} className="text-link">
+                {p.displayName}
+              </Link>{' '}
+              found {p.found} of {p.rounds}
+              {p.medianMs !== null ? `, median ${seconds(p.medianMs)}` : ''}
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="text-sage">Nobody has played five rounds this week yet.</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,12 @@
+import type { HuntRound, HuntTapResult } from '@camo/shared/hunt';
+
+export type Reveal = Extract<HuntTapResult, { reveal: unknown }>['reveal'];
+export type Ending = { result: 'found'; ms: number } | { result: 'timeout' } | { result: 'too_fast' };
+
+/** Where one hunt page is: waiting, loading a round, playing it, or showing how it ended. */
+export type Play =
+  | { phase: 'idle' }
+  | { phase: 'loading' }
+  | { phase: 'playing'; round: HuntRound; imageUrl: string; shownAt: number; misses: number }
+  | { phase: 'ended'; round: HuntRound; imageUrl: string; ending: Ending; misses: number; reveal: Reveal }
+  | { phase: 'error'; message: string };
