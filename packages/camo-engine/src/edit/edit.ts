@@ -10,7 +10,7 @@ import type { Recipe } from '../recipe/recipe-types.js';
 import { encodeIndexedPng } from '../render/png.js';
 import { renderIndices } from '../render/render.js';
 import type { ToggleName } from '../types.js';
-import { findColours, labOfHex, type NamedColour } from './colours.js';
+import { colourNames, findColours, labOfHex, type NamedColour } from './colours.js';
 import {
   addColour,
   areaColours,
@@ -203,11 +203,24 @@ const SETTINGS: { re: RegExp; ops: (k: number) => Op[]; label: string }[] = [
   },
 ];
 
+/** "its to busy", "way to dark": the common slip of "to" for "too" before a word the parser reads. */
+const TO_FOR_TOO =
+  /\b(its|it's|it is|is|are|way|bit|little|lot|kinda|kind of|much|just) to (busy|dark|light|bright|big|small|warm|cold|cool|much|many|plain|loud|pale|green|brown|grey|gray|black|orange|contrasty|noisy|blocky|pixelated)\b/g;
+
+/** "brownish", "greenish", "reddish", "whitish": the colour. */
+function colourOfIsh(text: string): string {
+  const names = new Set(colourNames());
+  return text.replace(/\b([a-z]+?)-?ish\b/g, (w, stemmed: string) => {
+    for (const c of [stemmed, stemmed + 'e', stemmed.replace(/([a-z])\1$/, '$1')]) if (names.has(c)) return c;
+    return w;
+  });
+}
+
 /** Splits a request into clauses. */
 function clauses(text: string): string[] {
   return (
-    text
-      .toLowerCase()
+    colourOfIsh(text.toLowerCase())
+      .replace(TO_FOR_TOO, '$1 too $2')
       .replace(/colou?rs?/g, (m) => (m.endsWith('s') ? 'colors' : 'color'))
       .replace(/[’`]/g, "'")
       // A glow-in-the-dark finish is a material, not a colour: its "dark" does not ask for darker.
