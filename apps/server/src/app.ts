@@ -1,6 +1,11 @@
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type onRouteHookHandler,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { commentsRoutes } from './comments/comments.routes.js';
 import { compose, type ComposeOptions } from './compose.js';
@@ -27,6 +32,8 @@ import { registerWebPages } from './web/web-pages.js';
 export interface AppDeps extends ComposeOptions {
   /** Process generation jobs in this process too (the embedded default). */
   workers?: boolean;
+  /** Sees every route as it is added (the API tests read each route's response schemas). */
+  onRoute?: onRouteHookHandler;
 }
 
 /** The HTTP server over the composition root (compose.ts): plugins and routes, in order. */
@@ -41,6 +48,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -1,4 +1,12 @@
+import * as api from '@camo/shared/api';
+import * as community from '@camo/shared/community';
+import * as contest from '@camo/shared/contest';
+import * as generation from '@camo/shared/generation';
+import * as hunt from '@camo/shared/hunt';
+import * as moderation from '@camo/shared/moderation';
+import * as profile from '@camo/shared/profile';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ZodType } from 'zod';
 import { createClient, signIn, type Client } from './support/dev-sign-in.js';
 import { upload, waitForGeneration } from './support/generation-client.js';
 import { forestJpeg } from './support/photos.js';
@@ -10,6 +18,13 @@ import { startTestServer, type TestServer } from './support/test-server.js';
  * endpoint without a row fails the test, so the table stays whole.
  */
 type Role = 'anonymous' | 'owner' | 'other';
+
+/** Every zod schema packages/shared exports: the contract the pages are typed with. */
+const sharedSchemas = new Set<unknown>(
+  [api, community, contest, generation, hunt, moderation, profile].flatMap((module) =>
+    Object.values(module).filter((value) => value instanceof ZodType),
+  ),
+);
 type Row = {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** The documented path, as OpenAPI writes it. */
@@ -388,6 +403,15 @@ describe('access matrix: every endpoint x anonymous, owner, another user', () =>
     expect(results).toEqual([]);
   });
 
+  it('answers every 2xx JSON reply in the shape of a shared schema (what the pages are typed with)', () => {
+    expect(contractProblems).toEqual([]);
+    expect(checkedReplies.size).toBeGreaterThan(25);
+  });
+
+  /** Replies parsed so far, by route, and what did not hold (filled by `call`). */
+  const checkedReplies = new Set<string>();
+  const contractProblems: string[] = [];
+
   async function call(client: Client, row: Row): Promise<number> {
     const controller = new AbortController();
     const body = row.body?.();
@@ -398,10 +422,35 @@ describe('access matrix: every endpoint x anonymous, owner, another user', () =>
         ? {}
         : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
     });
-    // The progress stream stays open: its status is all this table needs.
-    controller.abort();
-    await response.body?.cancel().catch(() => {});
+    const json = (response.headers.get('content-type') ?? '').startsWith('application/json');
+    if (response.ok && json) {
+      checkReply(row, response.status, await response.json());
+    } else {
+      // The progress stream stays open: its status is all this table needs.
+      controller.abort();
+      await response.body?.cancel().catch(() => {});
+    }
     return response.status;
+  }
+
+  /**
+   * The route's response schema for this status must be one that packages/shared exports (the
+   * web app's types come from those), and the reply must parse with it.
+   */
+  function checkReply(row: Row, status: number, reply: unknown): void {
+    const endpoint = `${row.method} ${row.route}`;
+    const schema = server.responseSchemas.get(`${row.method} ${row.route.replace(/\{(\w+)\}/g, ':$1')}`)?.[
+      String(status)
+    ];
+    if (!schema) {
+      contractProblems.push(`${endpoint} ${status}: no response schema`);
+      return;
+    }
+    if (!sharedSchemas.has(schema))
+      contractProblems.push(`${endpoint} ${status}: its schema is not a shared export`);
+    const parsed = (schema as ZodType).safeParse(reply);
+    if (!parsed.success) contractProblems.push(`${endpoint} ${status}: ${parsed.error.message}`);
+    checkedReplies.add(endpoint);
   }
 });
 

@@ -101,6 +101,10 @@ export const publicConfigSchema = z.object({
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
+/** GET /api/health: up, and whether the database answers ('degraded' with a 503 when not). */
+export const healthSchema = z.object({ status: z.enum(['ok', 'degraded']), database: z.string() });
+export type Health = z.infer<typeof healthSchema>;
+
 export const errorSchema = z.object({
   error: z.string(),
   message: z.string(),

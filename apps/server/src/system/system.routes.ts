@@ -1,6 +1,5 @@
-import { publicConfigSchema } from '@camo/shared/api';
+import { healthSchema, publicConfigSchema } from '@camo/shared/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { DEV_OIDC_PROVIDER_ID } from '../platform/auth/dev-oidc-provider.js';
 import type { Config } from '../platform/config.js';
 import { pingDatabase, type Database } from '../platform/db/database.js';
@@ -14,10 +13,7 @@ export function systemRoutes(config: Config, database: Database): FastifyPluginA
         schema: {
           tags: ['system'],
           summary: 'Liveness and database reachability',
-          response: {
-            200: z.object({ status: z.literal('ok'), database: z.string() }),
-            503: z.object({ status: z.string(), database: z.string() }),
-          },
+          response: { 200: healthSchema, 503: healthSchema },
         },
       },
       async (_req, reply) => {

@@ -125,6 +125,8 @@ export function testClock(): { now: () => Date; advance(ms: number): void } {
 export interface TestServer {
   origin: string;
   app: FastifyInstance;
+  /** Each route's response schemas by status, keyed by `METHOD /fastify/:path`. */
+  responseSchemas: Map<string, Record<string, unknown>>;
   config: Config;
   database: Database;
   storage: Storage;
@@ -176,11 +178,23 @@ export async function startTestServer(
   };
   const real = createStorage(config);
   const storage = options.wrapStorage ? options.wrapStorage(real) : real;
-  const app = await buildApp({ config, database, mailer, storage, now: options.now });
+  const routes = new Map<string, Record<string, unknown>>();
+  const app = await buildApp({
+    config,
+    database,
+    mailer,
+    storage,
+    now: options.now,
+    onRoute: (route) => {
+      const response = (route.schema as { response?: Record<string, unknown> } | undefined)?.response;
+      for (const method of [route.method].flat()) routes.set(`${method} ${route.url}`, response ?? {});
+    },
+  });
   await app.listen({ port, host: '127.0.0.1' });
   return {
     origin: config.publicUrl.origin,
     app,
+    responseSchemas: routes,
     config,
     database,
     storage,
