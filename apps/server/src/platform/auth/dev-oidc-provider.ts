@@ -1,3 +1,4 @@
+import { apiMessages } from '@camo/shared/api-messages';
 import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import formbody from '@fastify/formbody';
@@ -111,7 +112,7 @@ const createAccountSchema = z.object({
     .transform((v) => (v === '' ? null : v))
     .pipe(
       z
-        .url({ protocol: /^https?$/, message: 'The avatar must be an http(s) image address.' })
+        .url({ protocol: /^https?$/, message: apiMessages.avatarUrl })
         .max(500)
         .nullable(),
     ),
