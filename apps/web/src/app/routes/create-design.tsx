@@ -1,13 +1,9 @@
-import type { Design, GenerationOutcome } from '@camo/shared/generation';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { LoadingState } from '@/components/ui/loading-state';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
 import { startGeneration, type UploadHandle } from '@/features/create-design/api/start-generation';
-import { DesignFinalize } from '@/features/create-design/components/design-finalize';
 import { DesignForm } from '@/features/create-design/components/design-form';
-import { DesignSelection } from '@/features/create-design/components/design-selection';
 import { GenerationProgress } from '@/features/create-design/components/generation-progress';
 import {
   AlreadySubmitted,
@@ -16,9 +12,8 @@ import {
 } from '@/features/create-design/components/generation-outcome';
 import { emptyCreateForm, type CreateForm } from '@/features/create-design/lib/create-form';
 import { useGeneration } from '@/features/create-design/lib/use-generation';
-import { designQueryKey } from '@/lib/design-actions';
-import { availableVariants } from '@/lib/design-view';
 import { ApiRequestError } from '@/lib/api-client';
+import { useStepFocus, DesignWorkflow } from '@/features/create-design/components/design-workflow';
 
 /** Where the upload is: running (with its progress), or failed other than with a 4xx. */
 type Upload = { state: 'running'; fraction: number } | { state: 'failed' } | null;
@@ -195,71 +190,5 @@ export default function CreateDesignPage() {
         {view.node}
       </div>
     </>
-  );
-}
-
-/** Moves focus to the new step's heading when the step changes (not on the first render). */
-function useStepFocus(key: string) {
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    document.getElementById('step-heading')?.focus();
-  }, [key]);
-}
-
-/** A generated design from the choice of A or B to the submit. */
-function DesignWorkflow({
-  initial,
-  outcome,
-  outcomeMessage,
-}: {
-  initial: Design;
-  outcome: GenerationOutcome | null;
-  outcomeMessage: string | null;
-}) {
-  const [design, setDesign] = useState(initial);
-  const [choosing, setChoosing] = useState(false);
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-
-  const update = (next: Design) => {
-    setDesign(next);
-    queryClient.setQueryData(designQueryKey(next.id), next);
-  };
-
-  const selecting = choosing || design.selectedVariant === null;
-  useStepFocus(selecting ? 'select' : 'finalize');
-
-  if (selecting) {
-    return (
-      <DesignSelection
-        design={design}
-        outcomeMessage={outcomeMessage}
-        onSelected={(next) => {
-          update(next);
-          setChoosing(false);
-        }}
-      />
-    );
-  }
-  return (
-    <DesignFinalize
-      design={design}
-      onDesign={update}
-      // With one design there is nothing to choose; the server has selected it.
-      notice={outcome === 'one' ? outcomeMessage : null}
-      onChangeSelection={
-        design.hasEdits || availableVariants(design).length < 2 ? null : () => setChoosing(true)
-      }
-      onSubmitted={(submitted) => {
-        update(submitted);
-        void queryClient.invalidateQueries({ queryKey: ['generations'] });
-        void queryClient.invalidateQueries({ queryKey: ['users', submitted.userId, 'designs'] });
-        void navigate(`/gallery/${submitted.id}`);
-      }}
-    />
   );
 }
