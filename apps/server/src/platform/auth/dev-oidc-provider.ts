@@ -1,3 +1,5 @@
+// Its routes are hidden from the API docs (`hide`, a property @fastify/swagger adds to route schemas).
+import type {} from '@fastify/swagger';
 import { apiMessages } from '@camo/shared/api-messages';
 import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
