@@ -165,7 +165,7 @@ const EDIT_REQUESTS = [
 ];
 type EngineModule = { generate: typeof generate; edit: (r: never, t: string) => unknown };
 const engines: { name: string; mod: EngineModule }[] = [
-  { name: 'this checkout', mod: (await import('../src/index.js')) as unknown as EngineModule },
+  { name: 'this checkout', mod: await import('../src/index.js') },
 ];
 const baselinePath = process.env.BENCH_EDIT_BASELINE;
 if (baselinePath) engines.push({ name: 'baseline', mod: (await import(baselinePath)) as EngineModule });
