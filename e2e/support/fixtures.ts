@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
@@ -33,6 +34,58 @@ export async function signInThroughUi(page: Page, user: TestUser, from = '/login
     await page.getByRole('button', { name: 'Create and sign in' }).click();
   }
   await page.waitForURL((url) => !url.pathname.startsWith('/dev-oidc') && !url.pathname.startsWith('/api/'));
+}
+
+/** What signInOnce keeps of an account's sign-in: the browser's cookies and where it landed. */
+interface SavedSignIn {
+  cookies: Awaited<ReturnType<ReturnType<Page['context']>['cookies']>>;
+  landedAt: string;
+}
+
+const savedSignInFile = (origin: string, email: string) =>
+  path.join(
+    base.info().project.outputDir,
+    '.auth',
+    `${new URL(origin).host}-${email}.json`.replace(/[^\w.@-]/g, '_'),
+  );
+
+/**
+ * Signs `page`'s browser in as `user` once per account and server for the whole run: the first
+ * time through the UI (signInThroughUi), saving the browser state (Playwright's storageState:
+ * the session cookie); afterwards by giving the browser that state, checked with /api/me, and
+ * opening the page the sign-in landed on. For accounts several tests use (the moderator): the
+ * sign-in itself is tested in auth.spec.ts and member-count.spec.ts, which keep signInThroughUi.
+ */
+export async function signInOnce(page: Page, user: TestUser): Promise<void> {
+  const origin = new URL(page.url().startsWith('http') ? page.url() : base.info().project.use.baseURL!)
+    .origin;
+  const file = savedSignInFile(origin, user.email);
+  let saved: SavedSignIn | undefined;
+  try {
+    saved = JSON.parse(readFileSync(file, 'utf8')) as SavedSignIn;
+  } catch {
+    saved = undefined;
+  }
+  if (saved) {
+    await page.context().addCookies(saved.cookies);
+    const me = await page.request.get(`${origin}/api/me`);
+    const email = me.ok() ? ((await me.json()) as { email?: string }).email : undefined;
+    if (email === user.email) {
+      await page.goto(saved.landedAt);
+      return;
+    }
+    // The session is gone (signed out, or another server): sign in afresh.
+    await page.context().clearCookies();
+  }
+  await signInThroughUi(page, user, `${origin}/login`);
+  const state = await page.context().storageState();
+  const host = new URL(origin).hostname;
+  const cookies = state.cookies.filter((c) => c.domain.replace(/^\./, '') === host);
+  mkdirSync(path.dirname(file), { recursive: true });
+  // Written whole, then renamed: another worker may read it meanwhile.
+  const partial = `${file}.${process.pid}.tmp`;
+  writeFileSync(partial, JSON.stringify({ cookies, landedAt: page.url() } satisfies SavedSignIn));
+  renameSync(partial, file);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { COMMENT_MAX } from '@camo/shared/community-text';
 import type { Page } from '@playwright/test';
 import { makeDesign } from '../support/design-api.js';
-import { expect, newUser, signInThroughUi, test } from '../support/fixtures.js';
+import { expect, newUser, signInOnce, signInThroughUi, test } from '../support/fixtures.js';
 
 /**
  * Issue 12: hostile text typed into every field a person fills (display name, design name,
@@ -113,7 +113,7 @@ test('hostile text is shown as text on every page and runs nothing', async ({ br
   await expectInert(designer);
 
   // The moderators' queue shows the comment and the report as text.
-  await signInThroughUi(moderator, { name: 'Site Moderator', email: 'moderator@example.com' });
+  await signInOnce(moderator, { name: 'Site Moderator', email: 'moderator@example.com' });
   await moderator.goto('/admin');
   await expect(moderator.getByText(hostile.report, { exact: false }).first()).toBeVisible();
   await expect(moderator.getByText(hostile.comment).first()).toBeVisible();

@@ -5,6 +5,7 @@ import {
   expect,
   expectNoSeriousA11yViolations,
   newUser,
+  signInOnce,
   signInThroughUi,
   test,
 } from '../support/fixtures.js';
@@ -15,6 +16,13 @@ const moderatorAccount = { name: 'Site Moderator', email: 'moderator@example.com
 async function signedInPage(browser: Browser, user = newUser()): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await signInThroughUi(page, user);
+  return page;
+}
+
+/** The moderator signs in through the UI once per run; later tests reuse the saved browser state. */
+async function moderatorPage(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signInOnce(page, moderatorAccount);
   return page;
 }
 
@@ -45,7 +53,7 @@ test('a report reaches the moderators, who hide the design; reporter and designe
   await reporter.goto('/admin');
   await expect(reporter.getByRole('alert')).toHaveText(moderationMessages.adminOnly);
 
-  const moderator = await signedInPage(browser, moderatorAccount);
+  const moderator = await moderatorPage(browser);
   await moderator.getByRole('link', { name: 'Moderate' }).first().click();
   await expect(moderator).toHaveURL(/\/admin$/);
   const item = moderator.getByRole('listitem').filter({ hasText: name });
@@ -82,7 +90,7 @@ test('a blocked person is told, and their vote and comment are refused', async (
   const blocked = await signedInPage(browser, newUser({ name: 'Spammy Visitor' }));
   const blockedId = ((await (await blocked.request.get('/api/me')).json()) as { id: string }).id;
 
-  const moderator = await signedInPage(browser, moderatorAccount);
+  const moderator = await moderatorPage(browser);
   const origin = new URL(moderator.url()).origin;
   const reply = await moderator.request.post(`/api/admin/users/${blockedId}/block`, {
     headers: { origin },
