@@ -6,6 +6,7 @@ import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from '@/lib/api-client';
 import { makeDesign, makeGeneration } from '@/test/generation-fixtures';
+import { jpegFile, stubImageDecoder } from '@/test/image-decoder';
 import CreateDesignPage from './create-design';
 
 const api = vi.hoisted(() => ({
@@ -50,16 +51,14 @@ function renderAt(path: string) {
 }
 
 async function fillStepOne(user: ReturnType<typeof userEvent.setup>) {
-  await user.upload(
-    screen.getByLabelText(/click to upload a photo/i),
-    new File(['jpeg'], 'timber.jpg', { type: 'image/jpeg' }),
-  );
+  await user.upload(screen.getByLabelText(/click to upload a photo/i), jpegFile());
   await user.type(screen.getByRole('textbox', { name: 'Description' }), 'Oak timber in late fall');
   await user.type(screen.getByRole('combobox', { name: /state/i }), 'AZ');
   await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: /Arizona/ }));
 }
 
 beforeEach(() => {
+  stubImageDecoder();
   vi.stubGlobal(
     'fetch',
     vi.fn(() => new Promise(() => {})),

@@ -23,7 +23,14 @@ function renderWith(
       if (input === '/api/designs/d1') return Promise.resolve(designReply());
       if (viewer && input === '/api/auth/get-session') return Promise.resolve(json({ user: viewer }));
       if (viewer && input === '/api/me')
-        return Promise.resolve(json({ id: viewer.id, displayName: 'Viewer' }));
+        return Promise.resolve(
+          json({
+            id: viewer.id,
+            displayName: 'Viewer',
+            // An account old enough that its votes count in the contest: no note for new members.
+            contestVotes: { minAccountAgeHours: 24, countFrom: '2026-01-01T00:00:00.000Z' },
+          }),
+        );
       if (input === '/api/designs/d1/vote') return Promise.resolve(json({ voteCount: 3, hasVoted: false }));
       if (input === '/api/designs/d1/comments') return Promise.resolve(json({ comments: [], count: 0 }));
       return new Promise(() => {});

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emptyCreateForm, type CreateForm } from '../lib/create-form';
 import { DesignForm } from './design-form';
+import { jpegFile, stubImageDecoder } from '@/test/image-decoder';
 
 function Harness({
   onGenerate,
@@ -33,20 +34,9 @@ const formState = () =>
     photo: string | null;
   };
 
-const JPEG_START = [0xff, 0xd8, 0xff];
-const photo = () =>
-  new File([new Uint8Array([...JPEG_START, 0xe0]), 'rest'], 'timber.jpg', { type: 'image/jpeg' });
+const photo = () => jpegFile();
 
-// jsdom decodes no pictures: this stands in for the browser's decoder, which reads the bytes
-// (here only a JPEG's first three) and never the name or the type.
-beforeEach(() => {
-  vi.stubGlobal('createImageBitmap', async (blob: Blob) => {
-    const start = new Uint8Array(await blob.slice(0, 3).arrayBuffer());
-    if (!JPEG_START.every((byte, index) => start[index] === byte))
-      throw new DOMException('undecodable', 'InvalidStateError');
-    return { close: () => {} };
-  });
-});
+beforeEach(() => stubImageDecoder());
 afterEach(() => {
   vi.unstubAllGlobals();
 });
