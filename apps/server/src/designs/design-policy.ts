@@ -6,7 +6,12 @@ import type { DesignRecord } from './designs.repository.js';
  * a design a moderator hid). Everyone else is told it does not exist.
  */
 export function canView(design: { status: string; userId: string }, viewerId: string): boolean {
-  return design.status === ('submitted' satisfies DesignStatus) || design.userId === viewerId;
+  return isCommunityVisible(design.status) || design.userId === viewerId;
+}
+
+/** In the gallery for everybody: submitted, not a draft and not hidden by a moderator. */
+export function isCommunityVisible(status: string): boolean {
+  return status === ('submitted' satisfies DesignStatus);
 }
 
 type ImageColumns = Pick<

@@ -9,8 +9,10 @@ import { designMoves, type DesignMove } from './design-status.js';
  * same rules in code): the designer's name, read through the join on users, and a status move.
  */
 
-/** Designs the community sees (design-policy.ts#canView's first half). */
+/** Designs the community sees (design-policy.ts#isCommunityVisible). */
 export const communityVisible: SQL = eq(designs.status, 'submitted');
+/** A design still with its owner: generated, not yet submitted. */
+export const isDraft: SQL = eq(designs.status, 'pending_selection');
 
 /** The designer's name: their display name now, else the one stored when the design was made. */
 export function designerNameSql(displayName: AnyPgColumn = users.displayName) {

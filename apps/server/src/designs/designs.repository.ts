@@ -2,7 +2,7 @@ import { messages } from '@camo/shared/messages';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/database.js';
 import { designs, users } from '../platform/db/schema.js';
-import { designerNameSql, statusMove } from './design-queries.repository.js';
+import { designerNameSql, isDraft, statusMove } from './design-queries.repository.js';
 
 export type DesignRecord = typeof designs.$inferSelect;
 export type NewDesign = typeof designs.$inferInsert;
@@ -14,12 +14,7 @@ const EDIT_CLAIM_MS = 5 * 60 * 1000;
 
 /** The owner's design, not yet submitted and not yet edited: the ownership is part of the write. */
 function ownUneditedDraft(id: string, userId: string) {
-  return and(
-    eq(designs.id, id),
-    eq(designs.userId, userId),
-    eq(designs.status, 'pending_selection'),
-    eq(designs.hasEdits, false),
-  );
+  return and(eq(designs.id, id), eq(designs.userId, userId), isDraft, eq(designs.hasEdits, false));
 }
 
 export function createDesignsRepository(db: Db) {

@@ -8,6 +8,7 @@ import { and, desc, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/database.js';
 import { designs, environmentPhotos } from '../platform/db/schema.js';
 import { photoStatusesBefore } from './photo-status.js';
+import { isDraft } from '../designs/design-queries.repository.js';
 
 export type PhotoRow = typeof environmentPhotos.$inferSelect;
 
@@ -180,7 +181,7 @@ export function createGenerationRepository(db: Db) {
             eq(environmentPhotos.userId, userId),
             or(
               inArray(environmentPhotos.status, ['pending', 'uploaded', 'processing']),
-              and(eq(environmentPhotos.status, 'completed'), eq(designs.status, 'pending_selection')),
+              and(eq(environmentPhotos.status, 'completed'), isDraft),
             ),
           ),
         )

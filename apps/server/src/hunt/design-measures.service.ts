@@ -1,6 +1,6 @@
 import { messages } from '@camo/shared/messages';
 import type { Logger } from 'pino';
-import { canView, chosenImageKey } from '../designs/design-policy.js';
+import { canView, chosenImageKey, isCommunityVisible } from '../designs/design-policy.js';
 import { decodeForEngine } from '../generation/photo-image.js';
 import type { EngineMeasures } from '../platform/db/types.js';
 import { NotFoundError } from '../platform/http-errors.js';
@@ -33,7 +33,7 @@ export function createDesignMeasuresService(deps: {
     ): Promise<void> {
       const design = await repo.design(designId);
       const key = design && chosenImageKey(design);
-      if (!design || design.status !== 'submitted' || !key || !design.environmentPhotoUrl) return;
+      if (!design || !isCommunityVisible(design.status) || !key || !design.environmentPhotoUrl) return;
       const photo = await decodeForEngine(await storage.getBytes(design.environmentPhotoUrl));
       await repo.setMeasures(designId, await measureWith(photo, await storage.getBytes(key)));
     },

@@ -1,6 +1,7 @@
 import type { ModerationActionKind, ReportReason, ReportStatus, ReportTarget } from '@camo/shared/moderation';
 import { and, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../platform/db/database.js';
+import { isCommunityVisible } from '../designs/design-policy.js';
 import { statusMove } from '../designs/design-queries.repository.js';
 import { comments, designs, moderationLog, reports, users } from '../platform/db/schema.js';
 
@@ -86,7 +87,9 @@ export function createModerationRepository(db: Db) {
           .from(designs)
           .where(eq(designs.id, targetId))
           .limit(1);
-        return row && { designId: row.designId, authorId: row.authorId, visible: row.status === 'submitted' };
+        return (
+          row && { designId: row.designId, authorId: row.authorId, visible: isCommunityVisible(row.status) }
+        );
       }
       const [row] = await db
         .select({
@@ -103,7 +106,7 @@ export function createModerationRepository(db: Db) {
         row && {
           designId: row.designId,
           authorId: row.authorId,
-          visible: row.hiddenAt === null && row.status === 'submitted',
+          visible: row.hiddenAt === null && isCommunityVisible(row.status),
         }
       );
     },

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { messages } from '@camo/shared/messages';
 import escapeHtml from 'escape-html';
 import { z } from 'zod';
+import { isCommunityVisible } from '../designs/design-policy.js';
 
 /** What a link preview may say about a design: nothing beyond its name, designer, place and image. */
 export interface PreviewDesign {
@@ -136,7 +137,7 @@ export function createIndexPage(deps: IndexPageDeps): IndexPage {
       const preloads = deps.preloads?.(pathName) ?? [];
       const id = designIdOfPath(pathName);
       const design = id ? await deps.findDesign(id) : null;
-      if (!design || design.status !== 'submitted' || !design.imageUrl)
+      if (!design || !isCommunityVisible(design.status) || !design.imageUrl)
         return injectPreview(html, generic(pathName), preloads);
       const title = design.name?.trim() || messages.noName;
       return injectPreview(
