@@ -195,7 +195,7 @@ const G7_ORGANIC_MARGIN = 0.34;
 /** A design retries when its patch sizes span fewer decades than this (G6 asks 2.5). */
 const G6_MARGIN = 2.55;
 
-/** Moves a rendered recipe's cut (Recipe.origin) to a typical line; see withTypicalCut. */
+/** Moves a rendered recipe's cut (Recipe.origin) to a typical line. */
 function cutOpen(recipe: Recipe, tile: RenderedTile): { recipe: Recipe; tile: RenderedTile } {
   const cut = typicalCut(tile);
   const out: Recipe = { ...recipe, origin: { x: cut.x / DESIGN_SIZE, y: cut.y / DESIGN_SIZE } };
@@ -225,14 +225,6 @@ function tileSlope(tile: RenderedTile): number {
     for (let x = 0; x < side; x++) L[y * side + x] = lut[tile.index[src + x] ?? 0] ?? 0;
   }
   return spectralSlope({ width: side, height: side, data: L });
-}
-
-/**
- * Renders a new recipe, then moves its cut (see Recipe.origin) to a typical line. Rolling the
- * rendered tile gives exactly what rendering with the new origin gives, so this costs one render.
- */
-export function withTypicalCut(recipe: Recipe): { recipe: Recipe; tile: RenderedTile } {
-  return cutOpen(recipe, renderIndices(recipe, DESIGN_SIZE));
 }
 
 export function designFromRecipe(

@@ -101,10 +101,3 @@ export const COLOUR_WORDS: Record<string, string> = {
   ochre: '#c4872b',
   purple: '#6e5a86',
 };
-
-export function colourWordLab(word: string): Lab | undefined {
-  const hex = COLOUR_WORDS[word];
-  if (!hex) return undefined;
-  const [r, g, b] = hexToRgb(hex);
-  return rgbToLab(r, g, b);
-}

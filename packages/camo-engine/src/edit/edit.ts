@@ -33,13 +33,6 @@ import {
 } from './recipe-ops.js';
 import { EditNotUnderstoodError, suggestEdits, type EditSuggestion } from './suggestions.js';
 
-export {
-  EDIT_SUGGESTIONS,
-  EditNotUnderstoodError,
-  type EditRefusalReason,
-  type EditSuggestion,
-} from './suggestions.js';
-
 /** What edit() understands, in words (not part of a refusal, which carries codes: ./suggestions.ts). */
 export const EDIT_VOCABULARY =
   'darker / lighter; warmer / cooler; more, less, no or add <colour> (any CSS colour name, camo names such as ' +

@@ -1,4 +1,4 @@
-import { imageToLab, rgbToLab, type Lab } from '../color/lab.js';
+import { rgbToLab, type Lab } from '../color/lab.js';
 import { ciede2000 } from './ciede2000.js';
 import { patchSizeSpan } from './components.js';
 import { axisEnergyShare } from './orientation.js';
@@ -208,5 +208,3 @@ export function failedTargets(m: DesignMeasures, style: 'organic' | 'digital'): 
   if (style === 'digital' && m.axisShare < 0.7) f.push(`G7 digital axis share=${m.axisShare.toFixed(3)}`);
   return f;
 }
-
-export { imageToLab };

@@ -1,4 +1,4 @@
-import { imageToLab, type Lab } from '../color/lab.js';
+import { imageToLab } from '../color/lab.js';
 import { channelsOf, type Photo } from '../types.js';
 import { groundSlope, groundView } from '../analysis/ground.js';
 import { ciede2000 } from './ciede2000.js';
@@ -72,7 +72,7 @@ export function otherClusterings(
   return out;
 }
 
-export type { Cluster, Lab };
+export type { Cluster };
 
 /**
  * A lower bound on the number of colours any palette needs so that every large cluster (5 % of the
