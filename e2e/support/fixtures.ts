@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
@@ -102,7 +102,7 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
 }
 
 const htmlcsScript = readFileSync(
-  createRequire(import.meta.url).resolve('html_codesniffer/build/HTMLCS.js'),
+  fileURLToPath(import.meta.resolve('html_codesniffer/build/HTMLCS.js')),
   'utf8',
 );
 
