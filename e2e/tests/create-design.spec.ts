@@ -18,9 +18,13 @@ async function fillStep1(page: Page, photo: string, description: string, state =
   // would, before picking from a list (react-aria closes an open list when the page moves).
   await expect(page.getByRole('img', { name: 'Your environment photo' })).toBeVisible();
   await page.getByRole('textbox', { name: /description/i }).fill(description);
+  // By keyboard, as the county below: the list may open above the field and move as it does, and
+  // react-aria closes an open list when the page moves, which can swallow a click (seen in CI).
   const stateBox = page.getByRole('combobox', { name: /state/i });
   await stateBox.fill(state.slice(0, 4).toLowerCase());
-  await page.getByRole('option', { name: new RegExp(`^${state}\\b`) }).click();
+  await expect(page.getByRole('option', { name: new RegExp(`^${state}\\b`) })).toBeVisible();
+  await stateBox.press('ArrowDown');
+  await stateBox.press('Enter');
   await expect(stateBox).toHaveValue(state);
   if (county) {
     // By keyboard: react-aria closes an open list when the page scrolls, which a click low on a
