@@ -1,17 +1,18 @@
 /**
  * 4-connected components of equal labels on a torus (the left edge touches the right edge and
- * the top touches the bottom), so a patch that crosses the tile's seam counts once.
- * Returns the pixel count of every component.
+ * the top touches the bottom), so a patch that crosses the tile's seam counts once: each pixel's
+ * component, and each component's size and label, in scan order.
  */
-export function torusComponentSizes(labels: Uint8Array, width: number, height: number): Int32Array {
+function torusComponents(labels: Uint8Array, width: number, height: number) {
   const n = width * height;
   const comp = new Int32Array(n).fill(-1);
   const stack = new Int32Array(n);
   const sizes: number[] = [];
+  const labelOf: number[] = [];
   for (let start = 0; start < n; start++) {
     if ((comp[start] ?? 0) >= 0) continue;
     const id = sizes.length;
-    const lab = labels[start];
+    const lab = labels[start] ?? 0;
     let top = 0;
     stack[top++] = start;
     comp[start] = id;
@@ -43,8 +44,14 @@ export function torusComponentSizes(labels: Uint8Array, width: number, height: n
       }
     }
     sizes.push(size);
+    labelOf.push(lab);
   }
-  return Int32Array.from(sizes);
+  return { comp, sizes, labelOf };
+}
+
+/** The pixel count of every torus component (torusComponents). */
+export function torusComponentSizes(labels: Uint8Array, width: number, height: number): Int32Array {
+  return Int32Array.from(torusComponents(labels, width, height).sizes);
 }
 
 /**
@@ -74,37 +81,7 @@ export function patchSizeSpan(labels: Uint8Array, width: number, height: number)
  */
 export function largestPatches(labels: Uint8Array, width: number, height: number): Int32Array[] {
   const n = width * height;
-  const comp = new Int32Array(n).fill(-1);
-  const stack = new Int32Array(n);
-  const sizes: number[] = [];
-  const labelOf: number[] = [];
-  for (let start = 0; start < n; start++) {
-    if ((comp[start] ?? 0) >= 0) continue;
-    const id = sizes.length;
-    const lab = labels[start] ?? 0;
-    let top = 0;
-    stack[top++] = start;
-    comp[start] = id;
-    let size = 0;
-    while (top > 0) {
-      const p = stack[--top] ?? 0;
-      size++;
-      const x = p % width;
-      const y = (p - x) / width;
-      for (const q of [
-        y * width + (x === 0 ? width - 1 : x - 1),
-        y * width + (x === width - 1 ? 0 : x + 1),
-        (y === 0 ? height - 1 : y - 1) * width + x,
-        (y === height - 1 ? 0 : y + 1) * width + x,
-      ])
-        if (comp[q] === -1 && labels[q] === lab) {
-          comp[q] = id;
-          stack[top++] = q;
-        }
-    }
-    sizes.push(size);
-    labelOf.push(lab);
-  }
+  const { comp, sizes, labelOf } = torusComponents(labels, width, height);
   const best = new Map<number, number>();
   sizes.forEach((s, id) => {
     const l = labelOf[id] ?? 0;
