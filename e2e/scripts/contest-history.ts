@@ -8,8 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { contestMonthOf, monthStart, previousMonth } from '@camo/shared/contest-time';
-import { generationFieldsSchema } from '@camo/shared/generation';
+import { contestMonthOf, monthStart, previousMonth } from '@camo/shared/contest';
+import { generationFieldsSchema } from '@camo/shared/generation.schema';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { compose } from '../../apps/server/src/compose.js';

@@ -1,4 +1,4 @@
-import { COMMENT_MAX } from '@camo/shared/community-text';
+import { COMMENT_MAX } from '@camo/shared/community';
 import type { Page } from '@playwright/test';
 import { makeDesign } from '../support/design-api.js';
 import { expect, newUser, signInOnce, signInThroughUi, test } from '../support/fixtures.js';

@@ -1,4 +1,4 @@
-import { moderationMessages } from '@camo/shared/moderation-text';
+import { moderationMessages } from '@camo/shared/moderation';
 import type { Browser, Page } from '@playwright/test';
 import { makeDesign } from '../support/design-api.js';
 import {

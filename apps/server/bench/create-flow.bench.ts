@@ -12,7 +12,7 @@ import { appendFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import type { Generation } from '@camo/shared/generation';
+import type { Generation } from '@camo/shared/generation.schema';
 import { buildApp } from '../src/app.js';
 import { signIn, type Client } from '../test/support/dev-sign-in.js';
 import { upload } from '../test/support/generation-client.js';

@@ -10,7 +10,7 @@
  * changes a result only when designs or accounts were removed since. With the embedded database
  * the server must be stopped first (one process owns the data directory).
  */
-import { isContestMonth } from '@camo/shared/contest-time';
+import { isContestMonth } from '@camo/shared/contest';
 import pino from 'pino';
 import { compose } from '../src/compose.js';
 import { ConfigError, loadConfig } from '../src/platform/config.js';

@@ -1,10 +1,10 @@
-import * as api from '@camo/shared/api';
-import * as community from '@camo/shared/community';
-import * as contest from '@camo/shared/contest';
-import * as generation from '@camo/shared/generation';
-import * as hunt from '@camo/shared/hunt';
-import * as moderation from '@camo/shared/moderation';
-import * as profile from '@camo/shared/profile';
+import * as api from '@camo/shared/api.schema';
+import * as community from '@camo/shared/community.schema';
+import * as contest from '@camo/shared/contest.schema';
+import * as generation from '@camo/shared/generation.schema';
+import * as hunt from '@camo/shared/hunt.schema';
+import * as moderation from '@camo/shared/moderation.schema';
+import * as profile from '@camo/shared/profile.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZodType } from 'zod';
 import { createClient, signIn, type Client } from './support/dev-sign-in.js';

@@ -1,4 +1,4 @@
-import type { Design, Generation } from '@camo/shared/generation';
+import type { Design, Generation } from '@camo/shared/generation.schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProviderUsage } from '../src/generation/provider-usage.repository.js';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { DesignCard } from '@camo/shared/api';
+import type { DesignCard } from '@camo/shared/api.schema';
 import {
   COMMENT_MAX,
   communityMessages,
@@ -9,7 +9,7 @@ import {
   type GalleryStates,
   type MyVotes,
   type VoteStatus,
-} from '@camo/shared/community';
+} from '@camo/shared/community.schema';
 import { limits } from '@camo/shared/limits';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';

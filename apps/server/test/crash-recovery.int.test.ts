@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Generation } from '@camo/shared/generation';
+import type { Generation } from '@camo/shared/generation.schema';
 import { afterAll, describe, expect, it } from 'vitest';
 import { signIn } from './support/dev-sign-in.js';
 import { upload, waitForGeneration } from './support/generation-client.js';

@@ -1,5 +1,5 @@
-import type { Design } from '@camo/shared/generation';
-import { generationMessages } from '@camo/shared/generation';
+import type { Design } from '@camo/shared/generation.schema';
+import { generationMessages } from '@camo/shared/generation.schema';
 import { limits } from '@camo/shared/limits';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
-import type { GalleryPage } from '@camo/shared/community';
-import type { Design } from '@camo/shared/generation';
-import { generationMessages } from '@camo/shared/generation';
+import type { GalleryPage } from '@camo/shared/community.schema';
+import type { Design } from '@camo/shared/generation.schema';
+import { generationMessages } from '@camo/shared/generation.schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { designs, environmentPhotos } from '../src/platform/db/schema.js';

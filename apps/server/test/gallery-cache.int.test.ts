@@ -1,4 +1,4 @@
-import type { GalleryPage } from '@camo/shared/community';
+import type { GalleryPage } from '@camo/shared/community.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSubmittedDesign } from './support/community-factory.js';
 import { signIn, type Client } from './support/dev-sign-in.js';

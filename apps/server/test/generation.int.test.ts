@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { generationMessages, type Design, type Generation } from '@camo/shared/generation';
+import { generationMessages, type Design, type Generation } from '@camo/shared/generation.schema';
 import exifReader from 'exif-reader';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { HuntRound, HuntTapResult } from '@camo/shared/hunt';
-import { HUNT_ROUND_TTL_MS } from '@camo/shared/hunt';
+import type { HuntRound, HuntTapResult } from '@camo/shared/hunt.schema';
+import { HUNT_ROUND_TTL_MS } from '@camo/shared/hunt.schema';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,12 +1,12 @@
-import type { Design } from '@camo/shared/generation';
-import type { CommentList, GalleryPage, GalleryStates } from '@camo/shared/community';
-import type { ContestStandings } from '@camo/shared/contest';
+import type { Design } from '@camo/shared/generation.schema';
+import type { CommentList, GalleryPage, GalleryStates } from '@camo/shared/community.schema';
+import type { ContestStandings } from '@camo/shared/contest.schema';
 import {
   moderationMessages,
   type ModerationLog,
   type MyReportList,
   type Queue,
-} from '@camo/shared/moderation';
+} from '@camo/shared/moderation.schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moderationLog } from '../src/platform/db/schema.js';

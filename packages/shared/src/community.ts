@@ -1,116 +1,25 @@
-import { z } from './zod.js';
-import { designCardSchema } from './api.js';
-import { limits } from './limits.js';
-import { COMMENT_MAX, communityMessages, GALLERY_SEARCH_MAX, gallerySorts } from './community-text.js';
-
 /**
- * Votes, comments and the gallery (spec §2 /gallery and design detail, §4 Voting, §5 Comment,
- * §6, §9): the requests the browser sends and the replies the server builds. One contract for
- * both sides. Its messages and limits are in community-text.ts, which the browser's pages import
- * without the schemas (and without zod).
+ * The messages and limits of votes, comments and the gallery, without the schemas (community.ts):
+ * what a page shows needs no zod.
  */
 
-export {
-  COMMENT_MAX,
-  communityMessages,
-  GALLERY_SEARCH_MAX,
-  gallerySorts,
-  type GallerySort,
-} from './community-text.js';
+/** The longest comment; the form shows a counter against it. */
+export const COMMENT_MAX = 1000;
 
-// --- votes ------------------------------------------------------------------------------
+export const communityMessages = {
+  ownDesignVote: 'You cannot vote on your own design.',
+  commentEmpty: 'Please write a comment before posting.',
+  commentTooLong: `A comment can be at most ${COMMENT_MAX} characters.`,
+  commentNotFound: 'Comment not found.',
+  badCursor: 'This gallery page link is no longer valid. Please reload the gallery.',
+  // §8, shown by the web app when a request fails
+  postFailed: 'Failed to post comment.',
+  deleteFailed: 'Failed to delete comment.',
+  deleteConfirm: 'Are you sure you want to delete this comment?',
+  noDesigns: 'No designs found for the selected criteria.',
+} as const;
 
-/** A vote carries nothing: who votes is the session, on what is the path. */
-export const voteRequestSchema = z.object({}).strict();
+export const gallerySorts = ['votes', 'recent', 'hiding'] as const;
+export type GallerySort = (typeof gallerySorts)[number];
 
-/** `GET /api/me/votes?designIds=a,b`: which of these designs the signed-in user has voted for. */
-export const MY_VOTES_MAX_IDS = 100;
-export const myVotesQuerySchema = z.object({
-  designIds: z
-    .string()
-    .max(MY_VOTES_MAX_IDS * 40)
-    .transform((value) => value.split(',').filter(Boolean))
-    .pipe(z.array(z.uuid('Not a valid design id.')).max(MY_VOTES_MAX_IDS)),
-});
-export const myVotesSchema = z.object({ designIds: z.array(z.string()) });
-export type MyVotes = z.infer<typeof myVotesSchema>;
-
-export const voteStatusSchema = z.object({
-  voteCount: z.number().int().nonnegative(),
-  hasVoted: z.boolean(),
-});
-export type VoteStatus = z.infer<typeof voteStatusSchema>;
-
-// --- comments -----------------------------------------------------------------------------
-
-// Control characters (NUL above all, which PostgreSQL text cannot hold) never belong in text;
-// tabs and line breaks are kept.
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
-
-/**
- * The comment as typed, trimmed. It is stored as text and rendered as text, never as HTML, so
- * it is not escaped here (architecture: "Where we deliberately improve" 6).
- */
-export const commentTextSchema = z
-  .string()
-  .transform((value) => value.replace(CONTROL_CHARS, '').trim())
-  .pipe(z.string().min(1, communityMessages.commentEmpty).max(COMMENT_MAX, communityMessages.commentTooLong));
-
-export const createCommentSchema = z.object({ text: commentTextSchema }).strict();
-export type CreateCommentRequest = z.infer<typeof createCommentSchema>;
-
-export const commentSchema = z.object({
-  id: z.string(),
-  designId: z.string(),
-  userId: z.string(),
-  /** The commenter's current display name, 'Anonymous' when they have none. */
-  userName: z.string(),
-  userAvatar: z.string().nullable(),
-  text: z.string(),
-  createdAt: z.string(),
-});
-export type Comment = z.infer<typeof commentSchema>;
-
-/** Newest first; `count` is the number of comments on the design. */
-export const commentListSchema = z.object({
-  comments: z.array(commentSchema),
-  count: z.number().int().nonnegative(),
-});
-export type CommentList = z.infer<typeof commentListSchema>;
-
-// --- gallery ------------------------------------------------------------------------------
-
-/** `/api/gallery` query: sort (Most Popular by default), filters, search and the page cursor. */
-export const galleryQuerySchema = z.object({
-  sort: z.enum(gallerySorts).default('votes'),
-  state: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z]{2}$/, 'A state is its two-letter code.')
-    .transform((code) => code.toUpperCase())
-    .optional(),
-  year: z.coerce.number().int().min(2000).max(2100).optional(),
-  month: z.coerce.number().int().min(1).max(12).optional(),
-  q: z
-    .string()
-    .transform((value) => value.replace(CONTROL_CHARS, '').trim())
-    .pipe(z.string().max(GALLERY_SEARCH_MAX))
-    .optional(),
-  /** Opaque: the `nextCursor` of the previous page, unchanged. */
-  cursor: z.string().max(500).optional(),
-});
-export type GalleryQuery = z.infer<typeof galleryQuerySchema>;
-
-export const galleryPageSchema = z.object({
-  designs: z.array(designCardSchema).max(limits.galleryPageSize),
-  /** Pass it back as `cursor` for the next page; null on the last page. */
-  nextCursor: z.string().nullable(),
-});
-export type GalleryPage = z.infer<typeof galleryPageSchema>;
-
-/** How many submitted designs each state has (the gallery's map). */
-export const galleryStatesSchema = z.object({
-  states: z.array(z.object({ state: z.string(), count: z.number().int().nonnegative() })),
-});
-export type GalleryStates = z.infer<typeof galleryStatesSchema>;
+export const GALLERY_SEARCH_MAX = 100;

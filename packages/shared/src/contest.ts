@@ -1,105 +1,121 @@
-import { z } from './zod.js';
-import { trophyWinnerSchema } from './api.js';
+/**
+ * The monthly contest's calendar (no zod: the web app imports it too). A contest month is a
+ * calendar month in the site's time zone, written 'YYYY-MM'. Instants are computed on the server
+ * from the configured zone (style.md: time in one place), never from a browser's local time.
+ */
 
-export * from './contest-time.js';
+export type ContestMonth = string;
 
-/** One row of a month's standings or results, ranked by counted votes (the tie rule below). */
-export const contestStandingSchema = z.object({
-  rank: z.number().int().positive(),
-  designId: z.string(),
-  name: z.string(),
-  userId: z.string(),
-  designerName: z.string(),
-  thumbnailUrl: z.string().nullable(),
-  state: z.string(),
-  /** Votes that count for the month's result. */
-  countedVotes: z.number().int().nonnegative(),
-  /** When the entry reached its counted total (the tie-break); null without counted votes. */
-  reachedAt: z.string().nullable(),
-});
-export type ContestStanding = z.infer<typeof contestStandingSchema>;
-
-/** The rules as the server applies them, so the page shows the configured values. */
-export const contestRulesSchema = z.object({
-  timeZone: z.string(),
-  /** A vote counts in the contest only when the voter's account is at least this old. */
-  minAccountAgeHours: z.number().nonnegative(),
-});
-export type ContestRules = z.infer<typeof contestRulesSchema>;
-
-const monthSchema = z.string().regex(/^\d{4}-\d{2}$/);
-
-export const contestMonthSummarySchema = z.object({
-  month: monthSchema,
-  startsAt: z.string(),
-  closesAt: z.string(),
-  entries: z.number().int().nonnegative(),
-  voters: z.number().int().nonnegative(),
-});
+/** The site's default time zone (issue: America/Phoenix, which keeps no daylight saving time). */
+export const DEFAULT_CONTEST_TIME_ZONE = 'America/Phoenix';
 
 /**
- * GET /api/contest (public, like the home page's Trophy Club): the rules, the open month's counts
- * and close, and the closed months' winners.
+ * The first month decided by votes. April to August 2025 are the Trophy Club's seeded history;
+ * designs submitted before September 2025 are not contest entries.
  */
-export const contestOverviewSchema = z.object({
-  rules: contestRulesSchema,
-  /** The server's clock when it answered (the countdown does not trust the device's clock). */
-  now: z.string(),
-  current: contestMonthSummarySchema,
-  archive: z.array(
-    contestMonthSummarySchema.extend({
-      closedAt: z.string(),
-      winner: contestStandingSchema.nullable(),
-    }),
-  ),
-});
-export type ContestOverview = z.infer<typeof contestOverviewSchema>;
+export const FIRST_COMPUTED_MONTH: ContestMonth = '2025-09';
 
-/** GET /api/contest/standings (signed in, as the gallery is): the open month's live top 10. */
-export const contestStandingsSchema = z.object({
-  month: monthSchema,
-  standings: z.array(contestStandingSchema),
-});
-export type ContestStandings = z.infer<typeof contestStandingsSchema>;
+const MONTH_PATTERN = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
-/** GET /api/contest/months/:month (signed in): a closed month's full results. */
-export const contestResultsSchema = contestMonthSummarySchema.extend({
-  closedAt: z.string(),
-  results: z.array(contestStandingSchema),
-});
-export type ContestResults = z.infer<typeof contestResultsSchema>;
+export function isContestMonth(value: string): boolean {
+  return MONTH_PATTERN.test(value);
+}
 
-/** GET /api/contest/winners: the Trophy Club and the month whose VOTE NOW card is shown. */
-export const trophyClubSchema = z.object({
-  winners: z.array(trophyWinnerSchema),
-  currentMonth: monthSchema,
-});
-export type TrophyClub = z.infer<typeof trophyClubSchema>;
+function parseMonth(month: ContestMonth): { year: number; month: number } {
+  const match = MONTH_PATTERN.exec(month);
+  if (!match) throw new RangeError(`not a contest month: ${month}`);
+  return { year: Number(match[1]), month: Number(match[2]) };
+}
 
-/** GET /api/designs/:id/contest: the contest a design entered, and how its votes count. */
-export const designContestSchema = z.object({
-  entry: z
-    .object({
-      month: monthSchema,
-      closesAt: z.string(),
-      /** The close has passed (the result may still be being recorded). */
-      closed: z.boolean(),
-      /** Place in the recorded result of a closed month (null while open or not yet recorded). */
-      rank: z.number().int().positive().nullable(),
-      won: z.boolean(),
-      /** Votes that count for the month's result (so far, while it is open). */
-      countedVotes: z.number().int().nonnegative(),
-      /** Votes cast after the close: they count in the gallery only. */
-      votesAfterClose: z.number().int().nonnegative(),
-      /** Votes from accounts younger than the rules allow: gallery only. */
-      newAccountVotes: z.number().int().nonnegative(),
-    })
-    .nullable(),
-});
-export type DesignContest = z.infer<typeof designContestSchema>;
+const pad2 = (n: number): string => String(n).padStart(2, '0');
 
-/** A designer's contest wins (their profile's badges). */
-export const designerWinsSchema = z.object({
-  wins: z.array(z.object({ month: monthSchema, designId: z.string(), name: z.string() })),
-});
-export type DesignerWins = z.infer<typeof designerWinsSchema>;
+function formatMonth(year: number, month: number): ContestMonth {
+  return `${year}-${pad2(month)}`;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** Throws a RangeError for a name the runtime's time zone database does not know. */
+export function assertTimeZone(timeZone: string): void {
+  formatterFor(timeZone);
+}
+
+/** How far the zone's wall clock is ahead of UTC at this instant, in milliseconds. */
+function zoneOffsetMs(instant: Date, timeZone: string): number {
+  const parts = formatterFor(timeZone).formatToParts(instant);
+  const get = (type: Intl.DateTimeFormatPartTypes): number =>
+    Number(parts.find((part) => part.type === type)?.value ?? 0);
+  const wallClockAsUtc = Date.UTC(
+    get('year'),
+    get('month') - 1,
+    get('day'),
+    get('hour'),
+    get('minute'),
+    get('second'),
+  );
+  return wallClockAsUtc - Math.floor(instant.getTime() / 1000) * 1000;
+}
+
+/** The contest month an instant falls in, in the given zone. */
+export function contestMonthOf(instant: Date, timeZone: string): ContestMonth {
+  const wall = new Date(instant.getTime() + zoneOffsetMs(instant, timeZone));
+  return formatMonth(wall.getUTCFullYear(), wall.getUTCMonth() + 1);
+}
+
+export function nextMonth(month: ContestMonth): ContestMonth {
+  const { year, month: m } = parseMonth(month);
+  return m === 12 ? formatMonth(year + 1, 1) : formatMonth(year, m + 1);
+}
+
+export function previousMonth(month: ContestMonth): ContestMonth {
+  const { year, month: m } = parseMonth(month);
+  return m === 1 ? formatMonth(year - 1, 12) : formatMonth(year, m - 1);
+}
+
+/** The instant a month begins: midnight on its first day in the zone. */
+export function monthStart(month: ContestMonth, timeZone: string): Date {
+  const { year, month: m } = parseMonth(month);
+  const wallMidnight = Date.UTC(year, m - 1, 1);
+  // The offset at local midnight may differ from the offset at UTC midnight (a DST change in
+  // between), so it is looked up again at the first estimate.
+  let instant = wallMidnight - zoneOffsetMs(new Date(wallMidnight), timeZone);
+  instant = wallMidnight - zoneOffsetMs(new Date(instant), timeZone);
+  return new Date(instant);
+}
+
+/** A month's entries are submitted in [start, end); its votes count until `end`, the close. */
+export function monthWindow(month: ContestMonth, timeZone: string): { start: Date; end: Date } {
+  return { start: monthStart(month, timeZone), end: monthStart(nextMonth(month), timeZone) };
+}
+
+/** The contest month a design submitted at this instant entered (null: before the contest). */
+export function entryMonthOf(submittedAt: Date | null, timeZone: string): ContestMonth | null {
+  if (!submittedAt) return null;
+  const month = contestMonthOf(submittedAt, timeZone);
+  return month >= FIRST_COMPUTED_MONTH ? month : null;
+}
+
+/** Every month from `first` to `last`, both included (empty when `first` is after `last`). */
+export function monthsBetween(first: ContestMonth, last: ContestMonth): ContestMonth[] {
+  const months: ContestMonth[] = [];
+  for (let month = first; month <= last; month = nextMonth(month)) months.push(month);
+  return months;
+}

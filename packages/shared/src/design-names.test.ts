@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { designNameSchema } from './generation.js';
+import { designNameSchema } from './generation.schema.js';
 import { nameAdjectives, nameNouns, randomDesignName } from './design-names.js';
 
 describe('randomDesignName', () => {

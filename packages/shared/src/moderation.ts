@@ -1,124 +1,69 @@
-import { z } from './zod.js';
-import {
-  MODERATION_REASON_MAX,
-  moderationActions,
-  moderationMessages,
-  REPORT_DETAILS_MAX,
-  reportReasonIds,
-  reportStatuses,
-  reportTargets,
-} from './moderation-text.js';
-
 /**
- * Reports and moderation: the requests and replies of /api/reports and /api/admin. Messages and
- * reasons are in moderation-text.ts.
+ * Reports and moderation: the reasons a person may give and every message the pages show. Kept
+ * apart from moderation.ts (the schemas) so the browser's pages import them without zod.
  */
-export * from './moderation-text.js';
 
-// Control characters never belong in text; tabs and line breaks are kept (as in comments).
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
-const cleanText = (value: string) => value.replace(CONTROL_CHARS, '').trim();
+export const reportReasons = [
+  { id: 'spam', label: 'Spam or advertising' },
+  { id: 'offensive', label: 'Offensive or inappropriate' },
+  { id: 'harassment', label: 'Harassment or hate' },
+  { id: 'stolen', label: "Someone else's work" },
+  { id: 'other', label: 'Something else' },
+] as const;
+export type ReportReason = (typeof reportReasons)[number]['id'];
+export const reportReasonIds = reportReasons.map((r) => r.id) as [ReportReason, ...ReportReason[]];
 
-export const createReportSchema = z
-  .object({
-    targetType: z.enum(reportTargets),
-    targetId: z.uuid('Not a valid id.'),
-    reason: z.enum(reportReasonIds, 'Please choose a reason.'),
-    details: z
-      .string()
-      .default('')
-      .transform(cleanText)
-      .pipe(z.string().max(REPORT_DETAILS_MAX, moderationMessages.reportDetailsTooLong)),
-  })
-  .strict()
-  .refine((report) => report.reason !== 'other' || report.details.length > 0, {
-    message: moderationMessages.reportDetailsRequired,
-    path: ['details'],
-  });
-export type CreateReport = z.input<typeof createReportSchema>;
+export const reportTargets = ['design', 'comment'] as const;
+export type ReportTarget = (typeof reportTargets)[number];
 
-/** A report as its reporter sees it, with the outcome. */
-export const myReportSchema = z.object({
-  id: z.string(),
-  targetType: z.enum(reportTargets),
-  targetId: z.string(),
-  designId: z.string(),
-  /** The design's name, or the first words of the comment, when the content still exists. */
-  targetLabel: z.string(),
-  reason: z.enum(reportReasonIds),
-  status: z.enum(reportStatuses),
-  createdAt: z.string(),
-  resolvedAt: z.string().nullable(),
-});
-export type MyReport = z.infer<typeof myReportSchema>;
-export const myReportListSchema = z.object({ reports: z.array(myReportSchema) });
-export type MyReportList = z.infer<typeof myReportListSchema>;
+/** How a report ended, as its reporter is told. */
+export const reportStatuses = ['open', 'hidden', 'dismissed'] as const;
+export type ReportStatus = (typeof reportStatuses)[number];
 
-/** Every admin action names its reason: the log and the person concerned see it. */
-export const moderationReasonSchema = z
-  .object({
-    reason: z
-      .string()
-      .transform(cleanText)
-      .pipe(
-        z
-          .string()
-          .min(1, moderationMessages.reasonRequired)
-          .max(MODERATION_REASON_MAX, moderationMessages.reasonTooLong),
-      ),
-  })
-  .strict();
+export const moderationActions = [
+  'hide_design',
+  'restore_design',
+  'hide_comment',
+  'restore_comment',
+  'block_user',
+  'unblock_user',
+  'dismiss_reports',
+] as const;
+export type ModerationActionKind = (typeof moderationActions)[number];
 
-export const dismissReportsSchema = moderationReasonSchema.extend({
-  targetType: z.enum(reportTargets),
-  targetId: z.uuid('Not a valid id.'),
-});
+export const REPORT_DETAILS_MAX = 500;
+export const MODERATION_REASON_MAX = 500;
 
-/** One reported item in the admin queue: the content, its author and every open report on it. */
-export const queueItemSchema = z.object({
-  targetType: z.enum(reportTargets),
-  targetId: z.string(),
-  designId: z.string(),
-  /** The design's name or the comment's text. */
-  text: z.string(),
-  imageUrl: z.string().nullable(),
-  hidden: z.boolean(),
-  author: z.object({ id: z.string(), displayName: z.string().nullable(), blocked: z.boolean() }),
-  reports: z.array(
-    z.object({
-      id: z.string(),
-      reason: z.enum(reportReasonIds),
-      details: z.string(),
-      reporterName: z.string().nullable(),
-      createdAt: z.string(),
-    }),
-  ),
-  firstReportedAt: z.string(),
-});
-export type QueueItem = z.infer<typeof queueItemSchema>;
-export const queueSchema = z.object({ items: z.array(queueItemSchema) });
-export type Queue = z.infer<typeof queueSchema>;
+export const moderationMessages = {
+  reportSent:
+    'Thanks for your report. A moderator will review it, and you will see the outcome on your profile.',
+  reportFailed: 'Failed to send your report. Please try again.',
+  alreadyReported: 'You have already reported this.',
+  reportOwn: 'You cannot report your own content.',
+  reportDetailsTooLong: `Please keep the details under ${REPORT_DETAILS_MAX} characters.`,
+  reportDetailsRequired: 'Please tell us what is wrong.',
+  reasonRequired: 'Please give a reason: the person concerned and the log will show it.',
+  reasonTooLong: `Please keep the reason under ${MODERATION_REASON_MAX} characters.`,
+  blocked:
+    'Your account has been blocked by a moderator. You can still browse, but not post, vote or generate.',
+  adminOnly: 'Only moderators can do this.',
+  targetNotFound: 'That content no longer exists.',
+  actionFailed: 'The action failed. Please try again.',
+  designHiddenNotice: 'A moderator has hidden this design from the community.',
+} as const;
 
-export const moderationActionSchema = z.object({
-  id: z.string(),
-  action: z.enum(moderationActions),
-  targetType: z.enum(['design', 'comment', 'user']),
-  targetId: z.string(),
-  reason: z.string(),
-  adminId: z.string().nullable(),
-  adminName: z.string().nullable(),
-  createdAt: z.string(),
-});
-export type ModerationAction = z.infer<typeof moderationActionSchema>;
-export const moderationLogSchema = z.object({ actions: z.array(moderationActionSchema) });
-export type ModerationLog = z.infer<typeof moderationLogSchema>;
+/** What a reporter reads about their report. */
+export function reportOutcome(status: ReportStatus): string {
+  switch (status) {
+    case 'open':
+      return 'Waiting for a moderator';
+    case 'hidden':
+      return 'A moderator reviewed it and hid the content';
+    case 'dismissed':
+      return 'A moderator reviewed it and left the content up';
+  }
+}
 
-export const blockedUserSchema = z.object({
-  id: z.string(),
-  displayName: z.string().nullable(),
-  blockedAt: z.string(),
-  reason: z.string(),
-});
-export const blockedUserListSchema = z.object({ users: z.array(blockedUserSchema) });
-export type BlockedUserList = z.infer<typeof blockedUserListSchema>;
+export function reportReasonLabel(reason: ReportReason): string {
+  return reportReasons.find((r) => r.id === reason)?.label ?? reason;
+}

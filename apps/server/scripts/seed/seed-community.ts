@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { canonicalCounty } from '@camo/shared/counties';
-import { generationFieldsSchema, type Variant } from '@camo/shared/generation';
+import { generationFieldsSchema, type Variant } from '@camo/shared/generation.schema';
 import type { AppContext } from '../../src/compose.js';
 import type { DesignProvider, ProviderDesign, ProviderInput } from '../../src/generation/provider.js';
 import { commentTexts, people, scenes, stories, type SeedScene } from './community-plan.js';

@@ -1,5 +1,5 @@
-import { errorSchema } from '@camo/shared/api';
-import { commentListSchema, commentSchema, createCommentSchema } from '@camo/shared/community';
+import { errorSchema } from '@camo/shared/api.schema';
+import { commentListSchema, commentSchema, createCommentSchema } from '@camo/shared/community.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, type SessionResolver } from '../platform/auth/session.js';

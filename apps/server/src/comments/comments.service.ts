@@ -1,6 +1,6 @@
 import { apiMessages } from '@camo/shared/api-messages';
 import { randomUUID } from 'node:crypto';
-import { communityMessages, type Comment, type CommentList } from '@camo/shared/community';
+import { communityMessages, type Comment, type CommentList } from '@camo/shared/community.schema';
 import { messages } from '@camo/shared/messages';
 import { canView } from '../designs/design-policy.js';
 import { NotFoundError, QuotaExceededError } from '../platform/http-errors.js';

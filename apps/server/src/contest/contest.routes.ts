@@ -1,4 +1,4 @@
-import { errorSchema, userIdParamsSchema } from '@camo/shared/api';
+import { errorSchema, userIdParamsSchema } from '@camo/shared/api.schema';
 import {
   contestOverviewSchema,
   contestResultsSchema,
@@ -6,7 +6,7 @@ import {
   designContestSchema,
   designerWinsSchema,
   trophyClubSchema,
-} from '@camo/shared/contest';
+} from '@camo/shared/contest.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DesignsService } from '../designs/designs.service.js';

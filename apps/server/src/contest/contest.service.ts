@@ -15,7 +15,7 @@ import {
   type DesignContest,
   type DesignerWins,
   type TrophyClub,
-} from '@camo/shared/contest';
+} from '@camo/shared/contest.schema';
 import type { Logger } from 'pino';
 import { NotFoundError } from '../platform/http-errors.js';
 import type { FileUrl } from '../platform/storage.js';

@@ -1,5 +1,5 @@
-import type { DesignCard } from '@camo/shared/api';
-import { entryMonthOf } from '@camo/shared/contest-time';
+import type { DesignCard } from '@camo/shared/api.schema';
+import { entryMonthOf } from '@camo/shared/contest';
 import { messages } from '@camo/shared/messages';
 import type { FileUrl } from '../platform/storage.js';
 import { chosenImageKey, chosenThumbnailKey } from './design-policy.js';

@@ -1,4 +1,4 @@
-import type { DesignStatus } from '@camo/shared/generation';
+import type { DesignStatus } from '@camo/shared/generation.schema';
 import type { DesignRecord } from './designs.repository.js';
 
 /**

@@ -7,7 +7,7 @@ import {
   isUnnamed,
   type Design,
   type Variant,
-} from '@camo/shared/generation';
+} from '@camo/shared/generation.schema';
 import type { DesignProvider } from '../generation/provider.js';
 import { designDisplayImage, designThumbnail } from '../generation/photo-image.js';
 import {

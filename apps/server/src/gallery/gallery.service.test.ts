@@ -1,4 +1,4 @@
-import { galleryPageSchema, type GalleryQuery } from '@camo/shared/community';
+import { galleryPageSchema, type GalleryQuery } from '@camo/shared/community.schema';
 import { describe, expect, it, vi } from 'vitest';
 import type { GalleryRow } from './gallery.repository.js';
 import { createGalleryService } from './gallery.service.js';

@@ -1,6 +1,6 @@
-import { designCardSchema, type DesignCard } from '@camo/shared/api';
-import type { GalleryQuery, GalleryStates } from '@camo/shared/community';
-import { communityMessages } from '@camo/shared/community';
+import { designCardSchema, type DesignCard } from '@camo/shared/api.schema';
+import type { GalleryQuery, GalleryStates } from '@camo/shared/community.schema';
+import { communityMessages } from '@camo/shared/community.schema';
 import { limits } from '@camo/shared/limits';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';

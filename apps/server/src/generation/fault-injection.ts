@@ -1,4 +1,4 @@
-import type { Variant } from '@camo/shared/generation';
+import type { Variant } from '@camo/shared/generation.schema';
 import type { DesignProvider } from './provider.js';
 
 /**

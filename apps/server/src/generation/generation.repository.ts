@@ -3,7 +3,7 @@ import type {
   EnvironmentPhotoStatus,
   GenerationOutcome,
   GenerationStage,
-} from '@camo/shared/generation';
+} from '@camo/shared/generation.schema';
 import { and, desc, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/database.js';
 import { designs, environmentPhotos } from '../platform/db/schema.js';

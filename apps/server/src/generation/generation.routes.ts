@@ -1,4 +1,4 @@
-import { errorSchema } from '@camo/shared/api';
+import { errorSchema } from '@camo/shared/api.schema';
 import {
   generationFieldsSchema,
   generationListSchema,
@@ -6,7 +6,7 @@ import {
   generationSchema,
   generationStartedSchema,
   uploadLimits,
-} from '@camo/shared/generation';
+} from '@camo/shared/generation.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, type SessionResolver } from '../platform/auth/session.js';

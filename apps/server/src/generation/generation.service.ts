@@ -10,7 +10,7 @@ import {
   type GenerationOutcome,
   type GenerationSummary,
   type Variant,
-} from '@camo/shared/generation';
+} from '@camo/shared/generation.schema';
 import type { Logger } from 'pino';
 import type { DesignsRepository } from '../designs/designs.repository.js';
 import type { DesignsService } from '../designs/designs.service.js';

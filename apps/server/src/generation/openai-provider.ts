@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { DesignToggles, Variant } from '@camo/shared/generation';
+import type { DesignToggles, Variant } from '@camo/shared/generation.schema';
 import { stateName } from '@camo/shared/states';
 import OpenAI, { APIConnectionTimeoutError, APIError } from 'openai';
 import type { Logger } from 'pino';

@@ -1,4 +1,4 @@
-import { generationMessages, uploadLimits } from '@camo/shared/generation';
+import { generationMessages, uploadLimits } from '@camo/shared/generation.schema';
 import pLimit from 'p-limit';
 import sharp from 'sharp';
 import { HttpError } from '../platform/http-errors.js';

@@ -1,4 +1,4 @@
-import type { EnvironmentPhotoStatus } from '@camo/shared/generation';
+import type { EnvironmentPhotoStatus } from '@camo/shared/generation.schema';
 import { IllegalTransitionError } from '../platform/illegal-transition.js';
 
 /**

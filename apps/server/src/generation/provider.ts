@@ -1,5 +1,5 @@
 import type { EditRefusalReason, EditSuggestionCode } from '@camo/shared/edit-refusal';
-import type { DesignToggles, Variant } from '@camo/shared/generation';
+import type { DesignToggles, Variant } from '@camo/shared/generation.schema';
 
 /**
  * What the generation pipeline needs from whatever draws the designs: the built-in engine today,

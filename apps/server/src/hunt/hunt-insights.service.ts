@@ -6,7 +6,7 @@ import {
   type HuntBoard,
   type HuntInsights,
   type HuntPlayer,
-} from '@camo/shared/hunt';
+} from '@camo/shared/hunt.schema';
 import { messages } from '@camo/shared/messages';
 import { kaplanMeier } from '@camo/shared/survival';
 import { canView } from '../designs/design-policy.js';

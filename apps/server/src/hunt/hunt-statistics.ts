@@ -1,4 +1,4 @@
-import { HUNT_MIN_ROUNDS_FOR_SCORE, HUNT_TIME_LIMIT_MS } from '@camo/shared/hunt';
+import { HUNT_MIN_ROUNDS_FOR_SCORE, HUNT_TIME_LIMIT_MS } from '@camo/shared/hunt.schema';
 import { kaplanMeier } from '@camo/shared/survival';
 
 /** The game's numbers, pure: a design's score, rank correlation, the median. */

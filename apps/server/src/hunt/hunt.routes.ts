@@ -1,4 +1,4 @@
-import { errorSchema, userIdParamsSchema } from '@camo/shared/api';
+import { errorSchema, userIdParamsSchema } from '@camo/shared/api.schema';
 import {
   bestHidingSchema,
   concealmentSchema,
@@ -9,7 +9,7 @@ import {
   huntTapResultSchema,
   huntTapSchema,
   huntTimeoutResultSchema,
-} from '@camo/shared/hunt';
+} from '@camo/shared/hunt.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, type SessionResolver } from '../platform/auth/session.js';

@@ -8,7 +8,7 @@ import {
   huntMessages,
   type HuntRound,
   type HuntTapResult,
-} from '@camo/shared/hunt';
+} from '@camo/shared/hunt.schema';
 import { messages } from '@camo/shared/messages';
 import { chosenImageKey } from '../designs/design-policy.js';
 import { ConflictError, NotFoundError } from '../platform/http-errors.js';

@@ -1,4 +1,9 @@
-import type { ModerationActionKind, ReportReason, ReportStatus, ReportTarget } from '@camo/shared/moderation';
+import type {
+  ModerationActionKind,
+  ReportReason,
+  ReportStatus,
+  ReportTarget,
+} from '@camo/shared/moderation.schema';
 import { and, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../platform/db/database.js';
 import { isCommunityVisible } from '../designs/design-policy.js';

@@ -1,4 +1,4 @@
-import { errorSchema, userIdParamsSchema } from '@camo/shared/api';
+import { errorSchema, userIdParamsSchema } from '@camo/shared/api.schema';
 import {
   blockedUserListSchema,
   createReportSchema,
@@ -7,7 +7,7 @@ import {
   moderationReasonSchema,
   myReportListSchema,
   queueSchema,
-} from '@camo/shared/moderation';
+} from '@camo/shared/moderation.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, type SessionResolver } from '../platform/auth/session.js';

@@ -9,7 +9,7 @@ import {
   type QueueItem,
   type ReportReason,
   type ReportTarget,
-} from '@camo/shared/moderation';
+} from '@camo/shared/moderation.schema';
 import { ConflictError, ForbiddenError, NotFoundError } from '../platform/http-errors.js';
 import type { FileUrl } from '../platform/storage.js';
 import type { LogEntry, ModerationRepository } from './moderation.repository.js';

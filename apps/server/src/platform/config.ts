@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { DEFAULT_CONTEST_TIME_ZONE, assertTimeZone } from '@camo/shared/contest-time';
+import { DEFAULT_CONTEST_TIME_ZONE, assertTimeZone } from '@camo/shared/contest';
 import { z } from 'zod';
 import { fromRepoRoot, serverPaths } from './paths.js';
 

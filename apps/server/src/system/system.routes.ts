@@ -1,4 +1,4 @@
-import { healthSchema, publicConfigSchema } from '@camo/shared/api';
+import { healthSchema, publicConfigSchema } from '@camo/shared/api.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DEV_OIDC_PROVIDER_ID } from '../platform/auth/dev-oidc-provider.js';
 import type { Config } from '../platform/config.js';

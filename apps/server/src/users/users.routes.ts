@@ -5,8 +5,8 @@ import {
   privateProfileSchema,
   publicUserSchema,
   userIdParamsSchema,
-} from '@camo/shared/api';
-import { updateProfileSchema } from '@camo/shared/profile';
+} from '@camo/shared/api.schema';
+import { updateProfileSchema } from '@camo/shared/profile.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, type SessionResolver } from '../platform/auth/session.js';
 import type { UsersService } from './users.service.js';

@@ -1,7 +1,7 @@
 import { apiMessages } from '@camo/shared/api-messages';
-import type { DesignCard, PrivateProfile, PublicUser } from '@camo/shared/api';
-import type { UpdateProfileRequest } from '@camo/shared/profile';
-import { updateProfileSchema } from '@camo/shared/profile';
+import type { DesignCard, PrivateProfile, PublicUser } from '@camo/shared/api.schema';
+import type { UpdateProfileRequest } from '@camo/shared/profile.schema';
+import { updateProfileSchema } from '@camo/shared/profile.schema';
 import { NotFoundError, ValidationError } from '../platform/http-errors.js';
 import type { FileUrl } from '../platform/storage.js';
 import { toDesignCard } from '../designs/design-card.js';

@@ -1,10 +1,10 @@
-import { errorSchema } from '@camo/shared/api';
+import { errorSchema } from '@camo/shared/api.schema';
 import {
   myVotesQuerySchema,
   myVotesSchema,
   voteRequestSchema,
   voteStatusSchema,
-} from '@camo/shared/community';
+} from '@camo/shared/community.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, type SessionResolver } from '../platform/auth/session.js';

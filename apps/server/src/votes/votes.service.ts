@@ -1,4 +1,4 @@
-import { communityMessages, type VoteStatus } from '@camo/shared/community';
+import { communityMessages, type VoteStatus } from '@camo/shared/community.schema';
 import { messages } from '@camo/shared/messages';
 import { canView } from '../designs/design-policy.js';
 import { ForbiddenError, NotFoundError } from '../platform/http-errors.js';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Generation } from '@camo/shared/generation';
+import type { Generation } from '@camo/shared/generation.schema';
 import type { Client } from './dev-sign-in.js';
 
 export interface UploadFields {

@@ -1,4 +1,4 @@
-import type { ApiError } from '@camo/shared/api';
+import type { ApiError } from '@camo/shared/api.schema';
 
 /** A non-2xx reply from our API, with the `{ error, message }` body when the server sent one. */
 export class ApiRequestError extends Error {

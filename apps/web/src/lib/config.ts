@@ -1,4 +1,4 @@
-import type { PublicConfig } from '@camo/shared/api';
+import type { PublicConfig } from '@camo/shared/api.schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestJson } from '@/lib/api-client';
 

@@ -1,4 +1,4 @@
-import type { Design, Variant } from '@camo/shared/generation';
+import type { Design, Variant } from '@camo/shared/generation.schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestJson } from '@/lib/api-client';
 

@@ -1,5 +1,5 @@
 import { messages } from '@camo/shared/messages';
-import type { Design, Variant } from '@camo/shared/generation';
+import type { Design, Variant } from '@camo/shared/generation.schema';
 import { stateName } from '@camo/shared/states';
 
 /** "Maricopa, AZ", or the state's name alone when there is no county ('N/A' is the record's empty value). */

@@ -1,4 +1,4 @@
-import type { PrivateProfile } from '@camo/shared/api';
+import type { PrivateProfile } from '@camo/shared/api.schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiRequestError, requestJson } from '@/lib/api-client';
 

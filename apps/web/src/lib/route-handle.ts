@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { PrivateProfile } from '@camo/shared/api';
+import type { PrivateProfile } from '@camo/shared/api.schema';
 import type { ComponentType } from 'react';
 import type { Params } from 'react-router';
 

@@ -1,4 +1,4 @@
-import type { Design, Generation } from '@camo/shared/generation';
+import type { Design, Generation } from '@camo/shared/generation.schema';
 
 /** A design record as the API returns it, with overrides. */
 export function makeDesign(overrides: Partial<Design> = {}): Design {

@@ -3,7 +3,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorSchema } from '@camo/shared/api';
+import { errorSchema } from '@camo/shared/api.schema';
 import { messages } from '@camo/shared/messages';
 import type { Config } from '../config.js';
 import { clientKey } from '../http-security.js';

@@ -7,7 +7,7 @@ import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { z } from 'zod';
-import { normaliseDisplayName } from '@camo/shared/profile';
+import { normaliseDisplayName } from '@camo/shared/profile.schema';
 import type { Db } from '../db/database.js';
 import type { AuthRepository } from './auth.repository.js';
 import { devOidcAdapter, devOidcSigningKey } from './dev-oidc-adapter.repository.js';

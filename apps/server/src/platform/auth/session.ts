@@ -1,7 +1,7 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { moderationMessages } from '@camo/shared/moderation-text';
+import { moderationMessages } from '@camo/shared/moderation';
 import { ForbiddenError, UnauthorizedError } from '../http-errors.js';
 import { COOKIE_PREFIX, SESSION_ABSOLUTE_MS, type AuthGateway } from './auth.js';
 

@@ -5,13 +5,8 @@ import {
   type EnvironmentPhotoStatus,
   type GenerationOutcome,
   type GenerationStage,
-} from '@camo/shared/generation';
-import type {
-  ModerationActionKind,
-  ReportReason,
-  ReportStatus,
-  ReportTarget,
-} from '@camo/shared/moderation-text';
+} from '@camo/shared/generation.schema';
+import type { ModerationActionKind, ReportReason, ReportStatus, ReportTarget } from '@camo/shared/moderation';
 import { sql } from 'drizzle-orm';
 import {
   bigint,

@@ -1,4 +1,4 @@
-import { moderationMessages } from '@camo/shared/moderation';
+import { moderationMessages } from '@camo/shared/moderation.schema';
 import { Link } from 'react-router';
 import { LoadingState } from '@/components/ui/loading-state';
 import { useDocumentTitle } from '@/components/ui/use-document-title';

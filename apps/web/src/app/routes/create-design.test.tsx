@@ -1,4 +1,4 @@
-import { generationMessages, type Generation } from '@camo/shared/generation';
+import { generationMessages, type Generation } from '@camo/shared/generation.schema';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

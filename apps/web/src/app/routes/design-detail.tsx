@@ -1,4 +1,4 @@
-import type { Design } from '@camo/shared/generation';
+import type { Design } from '@camo/shared/generation.schema';
 import { messages } from '@camo/shared/messages';
 import { Link, useParams } from 'react-router';
 import { LoadingState } from '@/components/ui/loading-state';

@@ -1,4 +1,4 @@
-import { communityMessages } from '@camo/shared/community-text';
+import { communityMessages } from '@camo/shared/community';
 import { LoadingState } from '@/components/ui/loading-state';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
 import { useControlReady } from '@/lib/hydration';

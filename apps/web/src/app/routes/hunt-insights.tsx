@@ -1,4 +1,4 @@
-import { HUNT_MIN_ROUNDS_FOR_SCORE } from '@camo/shared/hunt-rules';
+import { HUNT_MIN_ROUNDS_FOR_SCORE } from '@camo/shared/hunt';
 import { Link } from 'react-router';
 import { LoadingState } from '@/components/ui/loading-state';
 import { useDocumentTitle } from '@/components/ui/use-document-title';

@@ -1,4 +1,4 @@
-import { huntMessages } from '@camo/shared/hunt-rules';
+import { huntMessages } from '@camo/shared/hunt';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDocumentTitle } from '@/components/ui/use-document-title';

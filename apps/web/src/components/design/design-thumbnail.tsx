@@ -1,4 +1,4 @@
-import type { DesignCard } from '@camo/shared/api';
+import type { DesignCard } from '@camo/shared/api.schema';
 
 /**
  * A design's square WebP thumbnail in a grid (400 px, at most 60 KB; its size is set so nothing shifts

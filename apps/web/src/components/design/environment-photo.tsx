@@ -1,4 +1,4 @@
-import type { Design } from '@camo/shared/generation';
+import type { Design } from '@camo/shared/generation.schema';
 
 /**
  * The environment photo a design was made from, with its description: the create flow's

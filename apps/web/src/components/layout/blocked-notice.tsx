@@ -1,4 +1,4 @@
-import { moderationMessages } from '@camo/shared/moderation-text';
+import { moderationMessages } from '@camo/shared/moderation';
 import { useMe } from '@/lib/me';
 
 /** Tells a blocked person why their posts, votes and generations are refused (moderation). */

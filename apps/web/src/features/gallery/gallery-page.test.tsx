@@ -1,5 +1,5 @@
-import type { DesignCard } from '@camo/shared/api';
-import type { GalleryPage as GalleryReply } from '@camo/shared/community';
+import type { DesignCard } from '@camo/shared/api.schema';
+import type { GalleryPage as GalleryReply } from '@camo/shared/community.schema';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,4 +1,4 @@
-import type { PublicConfig } from '@camo/shared/api';
+import type { PublicConfig } from '@camo/shared/api.schema';
 import { messages } from '@camo/shared/messages';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';

@@ -1,4 +1,4 @@
-import type { Comment, CommentList } from '@camo/shared/community';
+import type { Comment, CommentList } from '@camo/shared/community.schema';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '@/lib/api-client';
 

@@ -1,4 +1,4 @@
-import type { VoteStatus } from '@camo/shared/community';
+import type { VoteStatus } from '@camo/shared/community.schema';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { contestQueryKey } from '@/lib/query-keys';
 import { designQueryKey } from '@/lib/design-actions';

@@ -1,4 +1,4 @@
-import type { Comment } from '@camo/shared/community';
+import type { Comment } from '@camo/shared/community.schema';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

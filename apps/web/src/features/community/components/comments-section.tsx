@@ -1,5 +1,5 @@
-import type { Comment } from '@camo/shared/community';
-import { COMMENT_MAX, communityMessages } from '@camo/shared/community-text';
+import type { Comment } from '@camo/shared/community.schema';
+import { COMMENT_MAX, communityMessages } from '@camo/shared/community';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { useComments, useDeleteComment, usePostComment } from '../api/comments';

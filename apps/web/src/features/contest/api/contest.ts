@@ -5,7 +5,7 @@ import type {
   DesignContest,
   DesignerWins,
   TrophyClub,
-} from '@camo/shared/contest';
+} from '@camo/shared/contest.schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestJson } from '@/lib/api-client';
 import { contestQueryKey } from '@/lib/query-keys';

@@ -1,4 +1,4 @@
-import type { ContestOverview } from '@camo/shared/contest';
+import type { ContestOverview } from '@camo/shared/contest.schema';
 import { messages } from '@camo/shared/messages';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import type { ContestOverview } from '@camo/shared/contest';
+import type { ContestOverview } from '@camo/shared/contest.schema';
 
 export function Rules({ overview }: { overview: ContestOverview }) {
   const { timeZone, minAccountAgeHours } = overview.rules;

@@ -1,4 +1,4 @@
-import type { ContestStanding } from '@camo/shared/contest';
+import type { ContestStanding } from '@camo/shared/contest.schema';
 import { messages } from '@camo/shared/messages';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';

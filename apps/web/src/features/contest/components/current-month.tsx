@@ -1,4 +1,4 @@
-import type { ContestOverview } from '@camo/shared/contest';
+import type { ContestOverview } from '@camo/shared/contest.schema';
 import { Countdown } from '@/features/contest/components/countdown';
 import { closeInWords, formatContestMonth } from '@/lib/contest-month';
 

@@ -1,4 +1,4 @@
-import type { DesignContest } from '@camo/shared/contest';
+import type { DesignContest } from '@camo/shared/contest.schema';
 import { Link } from 'react-router';
 import { useDesignContest } from '../api/contest';
 import { formatContestMonth, votesLabel } from '@/lib/contest-month';

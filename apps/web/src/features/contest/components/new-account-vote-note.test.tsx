@@ -1,4 +1,4 @@
-import type { PrivateProfile } from '@camo/shared/api';
+import type { PrivateProfile } from '@camo/shared/api.schema';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { NewAccountVoteNote } from './new-account-vote-note';

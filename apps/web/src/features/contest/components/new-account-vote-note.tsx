@@ -1,4 +1,4 @@
-import type { PrivateProfile } from '@camo/shared/api';
+import type { PrivateProfile } from '@camo/shared/api.schema';
 import { formatLongDate } from '@/lib/format';
 import { useHydrated } from '@/lib/hydration';
 

@@ -1,4 +1,4 @@
-import type { TrophyWinner } from '@camo/shared/api';
+import type { TrophyWinner } from '@camo/shared/api.schema';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTrophyClub } from '../api/contest';

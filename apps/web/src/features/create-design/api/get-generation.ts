@@ -1,4 +1,4 @@
-import { generationSchema, type Generation } from '@camo/shared/generation';
+import { generationSchema, type Generation } from '@camo/shared/generation.schema';
 import { requestJson } from '@/lib/api-client';
 
 export async function getGeneration(photoId: string, signal?: AbortSignal): Promise<Generation> {

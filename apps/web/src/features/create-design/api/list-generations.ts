@@ -1,4 +1,4 @@
-import { generationListSchema, type GenerationSummary } from '@camo/shared/generation';
+import { generationListSchema, type GenerationSummary } from '@camo/shared/generation.schema';
 import { useQuery } from '@tanstack/react-query';
 import { requestJson } from '@/lib/api-client';
 

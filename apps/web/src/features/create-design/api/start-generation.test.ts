@@ -1,4 +1,4 @@
-import { defaultDesignToggles } from '@camo/shared/generation';
+import { defaultDesignToggles } from '@camo/shared/generation.schema';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from '@/lib/api-client';
 import { startGeneration } from './start-generation';

@@ -1,5 +1,5 @@
-import { errorSchema } from '@camo/shared/api';
-import { generationStartedSchema, type DesignToggles } from '@camo/shared/generation';
+import { errorSchema } from '@camo/shared/api.schema';
+import { generationStartedSchema, type DesignToggles } from '@camo/shared/generation.schema';
 import { ApiRequestError } from '@/lib/api-client';
 
 export type GenerationRequest = {

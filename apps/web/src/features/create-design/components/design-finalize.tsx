@@ -1,5 +1,5 @@
 import { randomDesignName } from '@camo/shared/design-names';
-import { generationMessages, type Design } from '@camo/shared/generation';
+import { generationMessages, type Design } from '@camo/shared/generation.schema';
 import { limits } from '@camo/shared/limits';
 import { useState, type FormEvent } from 'react';
 import { submitDesign } from '@/lib/design-actions';

@@ -1,4 +1,4 @@
-import { generationMessages } from '@camo/shared/generation';
+import { generationMessages } from '@camo/shared/generation.schema';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import { generationMessages } from '@camo/shared/generation';
+import { generationMessages } from '@camo/shared/generation.schema';
 import { limits } from '@camo/shared/limits';
 import { useState, type FormEvent } from 'react';
 import { canGenerate, type CreateForm } from '../lib/create-form';

@@ -1,4 +1,4 @@
-import type { Design, Variant } from '@camo/shared/generation';
+import type { Design, Variant } from '@camo/shared/generation.schema';
 import { useState } from 'react';
 import { selectVariant } from '@/lib/design-actions';
 import { DesignAnalysis } from '@/components/design/design-analysis';

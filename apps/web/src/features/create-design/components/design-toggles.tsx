@@ -1,4 +1,4 @@
-import { designToggleNames, type DesignToggleName, type DesignToggles } from '@camo/shared/generation';
+import { designToggleNames, type DesignToggleName, type DesignToggles } from '@camo/shared/generation.schema';
 import { Switch } from 'react-aria-components';
 import { TogglePreview } from './toggle-previews';
 

@@ -1,4 +1,4 @@
-import type { Design, GenerationOutcome } from '@camo/shared/generation';
+import type { Design, GenerationOutcome } from '@camo/shared/generation.schema';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';

@@ -1,5 +1,5 @@
 import { editSuggestions, editVocabulary } from '@camo/shared/edit-refusal';
-import { generationMessages, type Design } from '@camo/shared/generation';
+import { generationMessages, type Design } from '@camo/shared/generation.schema';
 import { limits } from '@camo/shared/limits';
 import { useState, type FormEvent } from 'react';
 import { editDesign } from '@/lib/design-actions';

@@ -1,4 +1,4 @@
-import { generationMessages } from '@camo/shared/generation';
+import { generationMessages } from '@camo/shared/generation.schema';
 import { Link } from 'react-router';
 import { StepHeading } from './step-heading';
 

@@ -1,4 +1,4 @@
-import { generationMessages, generationStages, type Generation } from '@camo/shared/generation';
+import { generationMessages, generationStages, type Generation } from '@camo/shared/generation.schema';
 import { useEffect, useState } from 'react';
 import { useElapsedSeconds } from '../lib/use-elapsed-seconds';
 import { ProgressBar, StageList } from './stage-list';

@@ -1,4 +1,4 @@
-import { generationMessages } from '@camo/shared/generation';
+import { generationMessages } from '@camo/shared/generation.schema';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { decodesAsImage, isImageFile } from '../lib/photo-file';
 

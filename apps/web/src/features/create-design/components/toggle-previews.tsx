@@ -1,4 +1,4 @@
-import type { DesignToggleName } from '@camo/shared/generation';
+import type { DesignToggleName } from '@camo/shared/generation.schema';
 import type { ReactNode } from 'react';
 
 // Theme colours as SVG fills (presentation attributes; the CSP forbids style attributes).

@@ -1,4 +1,4 @@
-import type { GenerationSummary } from '@camo/shared/generation';
+import type { GenerationSummary } from '@camo/shared/generation.schema';
 import { Link } from 'react-router';
 import { useUnfinishedGenerations } from '@/features/create-design/api/list-generations';
 import { locationLabel } from '@/lib/design-view';

@@ -1,4 +1,4 @@
-import { defaultDesignToggles, type DesignToggles } from '@camo/shared/generation';
+import { defaultDesignToggles, type DesignToggles } from '@camo/shared/generation.schema';
 import type { StateCode } from '@camo/shared/states';
 
 /** What step 1 holds; kept by the page so Go Back from step 2 finds it as it was. */

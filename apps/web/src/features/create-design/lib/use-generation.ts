@@ -1,4 +1,4 @@
-import type { Generation } from '@camo/shared/generation';
+import type { Generation } from '@camo/shared/generation.schema';
 import { useEffect, useState } from 'react';
 import { followGeneration } from '../api/get-generation';
 

@@ -1,4 +1,4 @@
-import type { DesignCard } from '@camo/shared/api';
+import type { DesignCard } from '@camo/shared/api.schema';
 import { messages } from '@camo/shared/messages';
 import { Link } from 'react-router';
 import { DesignThumbnail } from '@/components/design/design-thumbnail';

@@ -1,4 +1,4 @@
-import type { Design } from '@camo/shared/generation';
+import type { Design } from '@camo/shared/generation.schema';
 import { locationLabel } from '@/lib/design-view';
 import { LocalDate } from '@/components/ui/local-date';
 

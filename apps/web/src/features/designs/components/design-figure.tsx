@@ -1,4 +1,4 @@
-import type { Design } from '@camo/shared/generation';
+import type { Design } from '@camo/shared/generation.schema';
 import { chosenImageUrl } from '@/lib/design-view';
 
 /** The design as chosen (or as edited), large, with the edit that made it. */

@@ -1,5 +1,5 @@
-import type { Design } from '@camo/shared/generation';
-import { generationMessages, isUnnamed } from '@camo/shared/design-text';
+import type { Design } from '@camo/shared/generation.schema';
+import { generationMessages, isUnnamed } from '@camo/shared/generation';
 import { limits } from '@camo/shared/limits';
 import { messages } from '@camo/shared/messages';
 import { useQueryClient } from '@tanstack/react-query';

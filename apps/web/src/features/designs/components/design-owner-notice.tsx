@@ -1,6 +1,6 @@
-import type { Design } from '@camo/shared/generation';
+import type { Design } from '@camo/shared/generation.schema';
 import { Link } from 'react-router';
-import { moderationMessages } from '@camo/shared/moderation-text';
+import { moderationMessages } from '@camo/shared/moderation';
 
 /** What only the owner is told about the design: a moderator hid it, or it is not submitted yet. */
 export function DesignOwnerNotice({ design }: { design: Design }) {

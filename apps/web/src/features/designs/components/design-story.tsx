@@ -1,5 +1,5 @@
-import type { Design } from '@camo/shared/generation';
-import { generationMessages } from '@camo/shared/design-text';
+import type { Design } from '@camo/shared/generation.schema';
+import { generationMessages } from '@camo/shared/generation';
 import { limits } from '@camo/shared/limits';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';

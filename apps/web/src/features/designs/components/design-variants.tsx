@@ -1,4 +1,4 @@
-import type { Design, Variant } from '@camo/shared/generation';
+import type { Design, Variant } from '@camo/shared/generation.schema';
 import { messages } from '@camo/shared/messages';
 import { lazy, Suspense, useState } from 'react';
 import { availableVariants, variantUrl } from '@/lib/design-view';

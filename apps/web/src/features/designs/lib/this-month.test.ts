@@ -1,4 +1,4 @@
-import type { DesignCard } from '@camo/shared/api';
+import type { DesignCard } from '@camo/shared/api.schema';
 import { describe, expect, it } from 'vitest';
 import { thisMonthsSubmission } from './this-month';
 

@@ -1,4 +1,4 @@
-import type { DesignCard } from '@camo/shared/api';
+import type { DesignCard } from '@camo/shared/api.schema';
 
 /** Spec §9: the Design Studio reads up to 10 latest designs to find this month's submission. */
 export const STUDIO_DESIGN_LIMIT = 10;

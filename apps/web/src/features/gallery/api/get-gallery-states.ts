@@ -1,4 +1,4 @@
-import type { GalleryStates } from '@camo/shared/community';
+import type { GalleryStates } from '@camo/shared/community.schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestJson } from '@/lib/api-client';
 

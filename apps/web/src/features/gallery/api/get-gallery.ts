@@ -1,4 +1,4 @@
-import type { GalleryPage } from '@camo/shared/community';
+import type { GalleryPage } from '@camo/shared/community.schema';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { requestJson } from '@/lib/api-client';
 import { filtersToQuery, type GalleryFilters } from '../lib/gallery-filters';

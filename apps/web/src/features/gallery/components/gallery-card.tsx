@@ -1,4 +1,4 @@
-import type { DesignCard } from '@camo/shared/api';
+import type { DesignCard } from '@camo/shared/api.schema';
 import { messages } from '@camo/shared/messages';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';

@@ -1,4 +1,4 @@
-import { GALLERY_SEARCH_MAX, type GallerySort } from '@camo/shared/community-text';
+import { GALLERY_SEARCH_MAX, type GallerySort } from '@camo/shared/community';
 import { usStates } from '@camo/shared/states';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useControlReady } from '@/lib/hydration';

@@ -1,5 +1,5 @@
-import type { GalleryQuery } from '@camo/shared/community';
-import { gallerySorts, type GallerySort } from '@camo/shared/community-text';
+import type { GalleryQuery } from '@camo/shared/community.schema';
+import { gallerySorts, type GallerySort } from '@camo/shared/community';
 import { stateName } from '@camo/shared/states';
 
 /** What the gallery shows; '' means "any". */

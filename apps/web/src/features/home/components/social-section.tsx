@@ -1,5 +1,5 @@
 import { StrokeIcon } from '@/components/ui/stroke-icon';
-import type { PublicConfig } from '@camo/shared/api';
+import type { PublicConfig } from '@camo/shared/api.schema';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useConfig } from '@/lib/config';

@@ -6,7 +6,7 @@ import type {
   HuntPlayer,
   HuntRound,
   HuntTapResult,
-} from '@camo/shared/hunt';
+} from '@camo/shared/hunt.schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestJson } from '@/lib/api-client';
 

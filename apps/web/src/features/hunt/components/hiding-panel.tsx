@@ -1,5 +1,5 @@
-import type { Concealment } from '@camo/shared/hunt';
-import { HUNT_MIN_ROUNDS_FOR_SCORE, HUNT_TIME_LIMIT_MS } from '@camo/shared/hunt-rules';
+import type { Concealment } from '@camo/shared/hunt.schema';
+import { HUNT_MIN_ROUNDS_FOR_SCORE, HUNT_TIME_LIMIT_MS } from '@camo/shared/hunt';
 import { Link } from 'react-router';
 import { BlendPreview } from '@/components/design/blend-preview';
 import { seconds, useConcealment } from '../api/hunt';

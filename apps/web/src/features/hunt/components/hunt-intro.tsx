@@ -1,4 +1,4 @@
-import { HUNT_MIN_ROUNDS_FOR_SCORE, HUNT_TIME_LIMIT_MS } from '@camo/shared/hunt-rules';
+import { HUNT_MIN_ROUNDS_FOR_SCORE, HUNT_TIME_LIMIT_MS } from '@camo/shared/hunt';
 import { Link } from 'react-router';
 import { useMe } from '@/lib/me';
 import { seconds, useBoard, usePlayer } from '@/features/hunt/api/hunt';

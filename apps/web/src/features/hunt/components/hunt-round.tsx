@@ -1,4 +1,4 @@
-import { HUNT_TIME_LIMIT_MS } from '@camo/shared/hunt-rules';
+import { HUNT_TIME_LIMIT_MS } from '@camo/shared/hunt';
 import {
   useEffect,
   useLayoutEffect,

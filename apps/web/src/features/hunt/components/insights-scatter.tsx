@@ -1,4 +1,4 @@
-import type { HuntInsights } from '@camo/shared/hunt';
+import type { HuntInsights } from '@camo/shared/hunt.schema';
 
 type Measure = 'coverage' | 'shareTv' | 'slopeGap';
 

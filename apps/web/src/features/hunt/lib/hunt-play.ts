@@ -1,4 +1,4 @@
-import type { HuntRound, HuntTapResult } from '@camo/shared/hunt';
+import type { HuntRound, HuntTapResult } from '@camo/shared/hunt.schema';
 
 export type Reveal = Extract<HuntTapResult, { reveal: unknown }>['reveal'];
 export type Ending = { result: 'found'; ms: number } | { result: 'timeout' } | { result: 'too_fast' };

@@ -5,7 +5,7 @@ import type {
   MyReportList,
   Queue,
   ReportTarget,
-} from '@camo/shared/moderation';
+} from '@camo/shared/moderation.schema';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '@/lib/api-client';
 

@@ -1,4 +1,4 @@
-import { moderationMessages } from '@camo/shared/moderation';
+import { moderationMessages } from '@camo/shared/moderation.schema';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { useModerate, type ModerationCommand } from '@/features/moderation/api/moderation';

@@ -4,7 +4,7 @@ import {
   reportReasons,
   type ReportReason,
   type ReportTarget,
-} from '@camo/shared/moderation-text';
+} from '@camo/shared/moderation';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { ApiRequestError } from '@/lib/api-client';

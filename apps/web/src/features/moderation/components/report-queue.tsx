@@ -1,4 +1,4 @@
-import { reportReasonLabel, type QueueItem } from '@camo/shared/moderation';
+import { reportReasonLabel, type QueueItem } from '@camo/shared/moderation.schema';
 import { Link } from 'react-router';
 import { LocalDate } from '@/components/ui/local-date';
 import { useModerationQueue } from '@/features/moderation/api/moderation';

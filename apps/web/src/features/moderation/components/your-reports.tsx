@@ -1,4 +1,4 @@
-import { reportOutcome, reportReasonLabel } from '@camo/shared/moderation-text';
+import { reportOutcome, reportReasonLabel } from '@camo/shared/moderation';
 import { Link } from 'react-router';
 import { LocalDate } from '@/components/ui/local-date';
 import { useMyReports } from '../api/moderation';

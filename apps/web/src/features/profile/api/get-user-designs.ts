@@ -1,4 +1,4 @@
-import type { DesignCard } from '@camo/shared/api';
+import type { DesignCard } from '@camo/shared/api.schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestJson } from '@/lib/api-client';
 

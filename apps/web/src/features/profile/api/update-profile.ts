@@ -1,5 +1,5 @@
-import type { PrivateProfile } from '@camo/shared/api';
-import type { UpdateProfileRequest } from '@camo/shared/profile';
+import type { PrivateProfile } from '@camo/shared/api.schema';
+import type { UpdateProfileRequest } from '@camo/shared/profile.schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '@/lib/api-client';
 import { meQueryKey } from '@/lib/me';

@@ -1,4 +1,4 @@
-import type { PrivateProfile } from '@camo/shared/api';
+import type { PrivateProfile } from '@camo/shared/api.schema';
 import { messages } from '@camo/shared/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';

@@ -1,5 +1,5 @@
-import type { PrivateProfile } from '@camo/shared/api';
-import { formatPhoneNumber, formatZipCode, type ProfileField } from '@camo/shared/profile';
+import type { PrivateProfile } from '@camo/shared/api.schema';
+import { formatPhoneNumber, formatZipCode, type ProfileField } from '@camo/shared/profile.schema';
 import { useState } from 'react';
 import { LocalDate } from '@/components/ui/local-date';
 import { useUpdateProfile } from '../api/update-profile';

@@ -1,5 +1,5 @@
 import { messages } from '@camo/shared/messages';
-import type { ProfileField } from '@camo/shared/profile';
+import type { ProfileField } from '@camo/shared/profile.schema';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';

@@ -1,6 +1,6 @@
 import { messages } from '@camo/shared/messages';
 import { limits } from '@camo/shared/limits';
-import { profileFieldSuccess, validateProfileField, type ProfileField } from '@camo/shared/profile';
+import { profileFieldSuccess, validateProfileField, type ProfileField } from '@camo/shared/profile.schema';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { toast } from 'sonner';
 import { ApiRequestError } from '@/lib/api-client';

@@ -1,5 +1,5 @@
 import { messages } from '@camo/shared/messages';
-import type { DesignCard } from '@camo/shared/api';
+import type { DesignCard } from '@camo/shared/api.schema';
 import { Link } from 'react-router';
 
 export function YourDesigns({

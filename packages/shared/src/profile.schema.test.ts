@@ -5,7 +5,7 @@ import {
   normaliseDisplayName,
   updateProfileSchema,
   validateProfileField,
-} from './profile.js';
+} from './profile.schema.js';
 import { messages } from './messages.js';
 
 describe('display name', () => {

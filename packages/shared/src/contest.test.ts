@@ -7,7 +7,7 @@ import {
   monthsBetween,
   nextMonth,
   previousMonth,
-} from './contest-time.js';
+} from './contest.js';
 
 describe('contest months', () => {
   it('puts an instant in the month of the site time zone, not of UTC', () => {

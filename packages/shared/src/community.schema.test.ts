@@ -5,7 +5,7 @@ import {
   createCommentSchema,
   galleryQuerySchema,
   myVotesQuerySchema,
-} from './community.js';
+} from './community.schema.js';
 
 describe('comment text', () => {
   it('is trimmed and otherwise kept as typed (no HTML escaping)', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeRedirectPath } from './api.js';
+import { safeRedirectPath } from './api.schema.js';
 
 describe('safeRedirectPath', () => {
   it('keeps same-origin relative paths', () => {

@@ -1,0 +1,123 @@
+import { z } from './zod.js';
+
+export * from './hunt.js';
+
+export const huntRoundSchema = z.object({
+  roundId: z.string(),
+  /** Served once: the first request starts the clock. */
+  imageUrl: z.string(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  timeLimitMs: z.number().int().positive(),
+});
+export type HuntRound = z.infer<typeof huntRoundSchema>;
+
+/** A tap, in the image's own pixels. */
+export const huntTapSchema = z.object({
+  x: z.number().finite().min(0).max(10_000),
+  y: z.number().finite().min(0).max(10_000),
+});
+
+export const huntRevealSchema = z.object({
+  /** Where the target was: its box in image pixels. */
+  box: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }),
+  design: z.object({ id: z.string(), name: z.string(), designerName: z.string() }),
+});
+
+export const huntTapResultSchema = z.discriminatedUnion('result', [
+  /** Not there: the round goes on; the miss is counted. */
+  z.object({ result: z.literal('miss'), misses: z.number().int() }),
+  z.object({
+    result: z.literal('found'),
+    ms: z.number().int(),
+    misses: z.number().int(),
+    reveal: huntRevealSchema,
+  }),
+  /** The 15 s ran out before this tap: not found. */
+  z.object({ result: z.literal('timeout'), misses: z.number().int(), reveal: huntRevealSchema }),
+  /** Faster than a person can react: the round is discarded, not counted. */
+  z.object({ result: z.literal('too_fast'), reveal: huntRevealSchema }),
+]);
+export type HuntTapResult = z.infer<typeof huntTapResultSchema>;
+
+export const huntTimeoutResultSchema = z.object({
+  result: z.literal('timeout'),
+  misses: z.number().int(),
+  reveal: huntRevealSchema,
+});
+
+export const concealmentSchema = z.object({
+  rounds: z.number().int(),
+  found: z.number().int(),
+  foundShare: z.number(),
+  medianMs: z.number().nullable(),
+  meanHiddenMs: z.number(),
+  /** True once there are enough rounds to show the score as the design's. */
+  scored: z.boolean(),
+  curve: z.array(z.object({ ms: z.number(), hidden: z.number() })),
+});
+export type Concealment = z.infer<typeof concealmentSchema>;
+
+export const huntPlayerSchema = z.object({
+  rounds: z.number().int(),
+  found: z.number().int(),
+  hitRate: z.number(),
+  medianMs: z.number().nullable(),
+});
+export type HuntPlayer = z.infer<typeof huntPlayerSchema>;
+
+/** The Trophy Club's other title: each month's best-hiding entry (at least 20 rounds). */
+export const bestHidingSchema = z.object({
+  months: z.array(
+    z.object({
+      month: z.string().regex(/^\d{4}-\d{2}$/),
+      designId: z.string(),
+      patternName: z.string(),
+      designerName: z.string(),
+      imageUrl: z.string().nullable(),
+      /** Mean seconds hidden from hunters, up to the 15 s of a round. */
+      meanHiddenSeconds: z.number(),
+    }),
+  ),
+});
+export type BestHiding = z.infer<typeof bestHidingSchema>;
+
+/** The score of every scored design beside the engine's measures, and how well each predicts it. */
+export const huntInsightsSchema = z.object({
+  points: z.array(
+    z.object({
+      designId: z.string(),
+      name: z.string(),
+      /** Mean seconds hidden (the concealment score). */
+      score: z.number(),
+      /** G2: weighted mean CIEDE2000 from the photo's colours to the design's. */
+      coverage: z.number(),
+      /** G3: total variation distance of the colour shares. */
+      shareTv: z.number(),
+      /** G4: gap between the design's and the photo's spectral slope. */
+      slopeGap: z.number(),
+    }),
+  ),
+  /** Spearman's rank correlation of each measure with the score; null with too few designs. */
+  correlations: z.object({
+    coverage: z.number().nullable(),
+    shareTv: z.number().nullable(),
+    slopeGap: z.number().nullable(),
+  }),
+});
+export type HuntInsights = z.infer<typeof huntInsightsSchema>;
+
+export const huntBoardSchema = z.object({
+  weekStart: z.string(),
+  players: z.array(
+    z.object({
+      rank: z.number().int(),
+      userId: z.string(),
+      displayName: z.string(),
+      rounds: z.number().int(),
+      found: z.number().int(),
+      medianMs: z.number().nullable(),
+    }),
+  ),
+});
+export type HuntBoard = z.infer<typeof huntBoardSchema>;
