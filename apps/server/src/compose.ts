@@ -87,6 +87,7 @@ export async function compose(options: ComposeOptions) {
     contestTimeZone: config.contest.timeZone,
     minAccountAgeHours: config.contest.minAccountAgeHours,
     adminEmails: config.adminEmails,
+    now,
   });
   const displayName = async (userId: string) => (await usersRepository.findById(userId))?.displayName ?? null;
 

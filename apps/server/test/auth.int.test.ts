@@ -2,12 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devAccounts, sessions, users } from '../src/platform/db/schema.js';
 import { createClient, finishSignIn, follow, signIn, startDevSignIn } from './support/dev-sign-in.js';
-import { backends, startTestServer, type TestServer } from './support/test-server.js';
+import { backends, startTestServer, testClock, type TestServer } from './support/test-server.js';
 
 describe.each(backends)('sign-in through the development provider (%s)', (backend) => {
   let server: TestServer;
+  const clock = testClock();
   beforeAll(async () => {
-    server = await startTestServer(backend);
+    server = await startTestServer(backend, {}, { now: clock.now });
   });
   afterAll(async () => {
     await server?.close();
@@ -35,25 +36,22 @@ describe.each(backends)('sign-in through the development provider (%s)', (backen
 
     // A returning account whose name at the provider has changed since: no new member, same
     // record, the name the site knows kept (the provider's is only the first one's), a later
-    // lastSignIn. The first sign-in is moved an hour back instead of waiting for the clock to move.
+    // lastSignIn, stamped by the services' clock (moved on an hour instead of waiting).
     await server.database.db
       .update(devAccounts)
       .set({ name: 'Buckley Provider-Name' })
       .where(eq(devAccounts.email, 'buck@example.com'));
-    const anHourBefore = new Date(new Date(firstSignIn).getTime() - 60 * 60_000);
-    await server.database.db
-      .update(users)
-      .set({ lastSignIn: anHourBefore })
-      .where(eq(users.id, me.body.id as string));
+    clock.advance(60 * 60_000);
+    const secondSignInAt = clock.now().getTime();
     const again = await signIn(server.origin, { name: 'Buckley Provider-Name', email: 'buck@example.com' });
     expect(await memberCount()).toBe(before + 1);
     const meAgain = await again.json<Record<string, unknown>>('/api/me');
     expect(meAgain.body.id).toBe(me.body.id);
     expect(meAgain.body.createdAt).toBe(createdAt);
     expect(meAgain.body.displayName).toBe('Buck Hunter');
-    expect(new Date(meAgain.body.lastSignIn as string).getTime()).toBeGreaterThan(
-      new Date(firstSignIn).getTime(),
-    );
+    const lastSignIn = new Date(meAgain.body.lastSignIn as string).getTime();
+    expect(lastSignIn).toBeGreaterThanOrEqual(new Date(firstSignIn).getTime() + 60 * 60_000);
+    expect(lastSignIn).toBeGreaterThanOrEqual(secondSignInAt);
   });
 
   it('sets an HttpOnly, SameSite=Lax session cookie', async () => {

@@ -44,8 +44,14 @@ export function toPrivateProfile(
 export function createUsersService(
   repo: UsersRepository,
   fileUrl: FileUrl,
-  options: { contestTimeZone: string; minAccountAgeHours: number; adminEmails?: readonly string[] },
+  options: {
+    contestTimeZone: string;
+    minAccountAgeHours: number;
+    adminEmails?: readonly string[];
+    now?: () => Date;
+  },
 ) {
+  const now = options.now ?? (() => new Date());
   const profileOptions = {
     adminEmails: options.adminEmails ?? [],
     minAccountAgeHours: options.minAccountAgeHours,
@@ -77,7 +83,7 @@ export function createUsersService(
     },
 
     memberCount: () => repo.memberCount(),
-    onSignIn: (userId: string) => repo.recordSignIn(userId, new Date()),
+    onSignIn: (userId: string) => repo.recordSignIn(userId, now()),
   };
 }
 
