@@ -14,7 +14,8 @@ export {
   MAX_EXPORT_SIZE,
 } from './generate.js';
 export type { GenerateInput, GenerateResult, GeneratedDesign, VariantOptions } from './generate.js';
-export { edit, EDIT_VOCABULARY, type EditResult } from './edit/edit.js';
+export { edit, type EditResult } from './edit/edit.js';
+export { EDIT_VOCABULARY } from './edit/parse.js';
 export {
   EditNotUnderstoodError,
   EDIT_SUGGESTIONS,
@@ -43,3 +44,6 @@ export {
 /** Colour tools for other generators that must end in the engine's kind of palette (k-means in CIELAB). */
 export { rgbToLab, labToRgb, type Lab } from './color/lab.js';
 export { kmeansLab, type Cluster, type LabPoints } from './metrics/kmeans.js';
+/** Predicted concealment: the targets, the one compositor, observers and the predictor (decision 016). */
+export { silhouettes, type Placement, type Silhouette } from './concealment/silhouettes.js';
+export { composeTarget, meanColour, prepareDesign, sceneOf, type Scene } from './concealment/compose.js';
