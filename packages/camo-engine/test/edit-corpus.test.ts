@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rgbToLab, hexToRgb, type Lab } from '../src/color/lab.js';
-import { parseEdit } from '../src/edit/edit.js';
+import { parseEdit } from '../src/edit/parse.js';
 import { edit, EditNotUnderstoodError, generate, type GenerateResult } from '../src/index.js';
 import { bestMapping, largestPatchOverlaps } from '../src/metrics/layout.js';
 import { ciede2000 } from '../src/metrics/ciede2000.js';

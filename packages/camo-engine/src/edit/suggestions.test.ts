@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generate, type GenerateResult } from '../generate.js';
 import { readPhoto } from '../node.js';
-import { edit, EDIT_VOCABULARY, parseEdit } from './edit.js';
+import { edit } from './edit.js';
+import { EDIT_VOCABULARY, parseEdit } from './parse.js';
 import {
   EDIT_SUGGESTIONS,
   EditNotUnderstoodError,

@@ -4,6 +4,8 @@
  * holds one of its words (after simple stemming, or with one typo in a word of five letters or
  * more), never through generic words such as "make", "more" or "colour".
  */
+import type { ToggleName } from '../types.js';
+import type { EditOp } from './parse.js';
 
 export type EditRefusalReason = 'no-change-found' | 'would-change-nothing';
 
@@ -464,4 +466,37 @@ export function suggestEdits(text: string, exclude: Iterable<EditSuggestion> = [
     return !other || !scored.some((t) => t.code === other) || lean(s.code) === 0;
   });
   return kept.slice(0, 3).map((s) => s.code);
+}
+
+const TOGGLE_CODES: Record<ToggleName, EditSuggestion | undefined> = {
+  speckledDots: 'dots',
+  contourLines: 'contour-lines',
+  outlineStrokes: 'outlines',
+  organicObjects: 'leaves-branches',
+  geometricShapes: 'geometric-shapes',
+  blobs: 'blobs',
+  highContrast: undefined,
+  limitedPalette: undefined,
+  whiteSpace: undefined,
+};
+
+/** The suggestion codes an operation answers to (a colour that is not there: neither more nor less of it). */
+export function suggestionCodesOf(op: EditOp): EditSuggestion[] {
+  switch (op.kind) {
+    case 'colour':
+    case 'replace':
+    case 'rank':
+      return ['more-of-colour', 'less-of-colour'];
+    case 'colours':
+      if (op.count !== undefined) return ['fewer-colours', 'more-colours'];
+      return [(op.delta ?? 0) < 0 ? 'fewer-colours' : 'more-colours'];
+    case 'toggle': {
+      const code = TOGGLE_CODES[op.name];
+      return code ? [code] : [];
+    }
+    case 'style':
+      return [op.style];
+    default:
+      return [];
+  }
 }

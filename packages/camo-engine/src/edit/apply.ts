@@ -1,0 +1,330 @@
+/**
+ * Applying a parsed request (./parse.ts) to a recipe: each operation made on the recipe's own
+ * layers (./recipe-ops.ts), so the layout is kept; what it did and what it could not do, in words.
+ */
+import { DESIGN_SIZE } from '../generate.js';
+import {
+  analysisFromRecipe,
+  buildRecipe,
+  normaliseShares,
+  recipeId,
+  weightedMeanL,
+} from '../recipe/build.js';
+import type { Recipe } from '../recipe/recipe-types.js';
+import { FEATURES, type EditOp } from './parse.js';
+import {
+  addColour,
+  areaColours,
+  closestPair,
+  copyRecipe,
+  editRandom,
+  fitPeriods,
+  mergeColours,
+  nearestColour,
+  pinThresholds,
+  recolour,
+  relabel,
+  removeColour,
+  scaleDetail,
+  setShare,
+  setToggle,
+  splitLargest,
+  switchStyle,
+  tiltOctaves,
+} from './recipe-ops.js';
+import { suggestionCodesOf, type EditSuggestion } from './suggestions.js';
+
+/** A palette colour within this (CIEDE2000) counts as the colour asked for. */
+const SAME_COLOUR = 14;
+
+/** The smallest busier or calmer step an edit makes (1 is a plain "busier"). */
+const DENSITY_FLOOR = 0.8;
+
+/** What a layer's field depends on (not its colour, share or threshold). */
+function fieldKey(l: Recipe['layers'][number]): string {
+  return `${l.periodX},${l.periodY},${l.octaves},${l.persistence},${l.seed},${l.shards}`;
+}
+
+/** "the lightest colour": the colour with area of highest (lowest) L*, as a colour operation on it. */
+function byRank(r: Recipe, op: Extract<EditOp, { kind: 'rank' }>): EditOp {
+  let best = -1;
+  r.palette.forEach((p, i) => {
+    if (p.share <= 0) return;
+    const q = r.palette[best];
+    if (!q || (op.which === 'lightest' ? p.lab.L > q.lab.L : p.lab.L < q.lab.L)) best = i;
+  });
+  const p = r.palette[best];
+  return {
+    kind: 'colour',
+    colour: { name: `the ${op.which} colour`, lab: p ? { ...p.lab } : { L: 50, a: 0, b: 0 } },
+    mode: op.mode,
+    k: op.k,
+  };
+}
+
+function labKey(lab: { L: number; a: number; b: number }): string {
+  return [lab.L, lab.a, lab.b].map((v) => v.toFixed(1)).join(',');
+}
+
+/** Operations that rescale or reweight the fields (applied before a colour change in the same request). */
+function isShapeOp(op: EditOp): boolean {
+  return op.kind === 'scale' || op.kind === 'density' || (op.kind === 'toggle' && op.name === 'blobs');
+}
+
+/** The most of the tile a colour edit moves from one colour to others (item 1: 90 % of the pixels keep their colour). */
+const MAX_MOVE = 0.08;
+
+/** How much a "bigger" / "smaller" factor reweights the octaves and scales the fine detail. */
+const SCALE_TILT = 0.7;
+const SCALE_DETAIL = 1.2;
+/** How much a plain "busier" reweights the octaves towards the fine ones and adds fine detail. */
+const DENSITY_TILT = 1.25;
+const DENSITY_DETAIL = 2;
+
+export interface AppliedEdit {
+  /** The edited recipe: shares normalised, the request added to its edits, a new id. */
+  recipe: Recipe;
+  /** The layers' fields as pinned, when the edit left every field as it was: the render reuses them. */
+  grids?: Float32Array[];
+  /** What was changed, in words; empty when the request would change nothing. */
+  done: string[];
+  /** What was asked and not done, and why, in words. */
+  notDone: string[];
+  /** The suggestion codes of what was asked and would change nothing (not suggested back). */
+  noopCodes: Set<EditSuggestion>;
+}
+
+/**
+ * Makes the operations of a request on a copy of the recipe. The layout is kept: the edit works
+ * on the recipe's own layers (the same fields, seeds and cut; ./recipe-ops.ts), changing only
+ * what the request names. Only brush strokes and stripes redraw the fields.
+ */
+export function applyEdit(recipe: Recipe, text: string, ops: readonly EditOp[]): AppliedEdit {
+  let r = copyRecipe(recipe);
+  const rand = editRandom(recipe, text);
+  const done: string[] = [];
+  const noop: string[] = [];
+  const noopCodes = new Set<EditSuggestion>();
+
+  // Brush strokes and stripes change the fields' periods: a new drawing, over the same palette.
+  const stretches = ops.filter((op) => op.kind === 'stretch');
+  if (stretches.length) {
+    const shape = { ...r.shape };
+    for (const op of stretches) {
+      // From level (not from the photo's own lean the other way), then stretched.
+      shape.stretch =
+        op.dir === 'horizontal'
+          ? Math.max(0.4, Math.min(1, shape.stretch) / (1 + 0.6 * op.k))
+          : Math.min(2.5, Math.max(1, shape.stretch) * (1 + 0.5 * op.k));
+      // Asked for: the organic style may stretch further than photo cues take it (G7 may rise).
+      shape.strokes = true;
+      done.push(op.label);
+    }
+    const built = buildRecipe({
+      analysis: analysisFromRecipe(recipe),
+      style: r.style,
+      toggles: r.toggles,
+      seed: r.seed,
+      shape,
+      palette: r.palette.filter((p) => p.share > 0 || p.role === 'shadow'),
+      edits: r.edits,
+      cells: r.cells,
+      ...(r.grain ? { grain: r.grain.share } : {}),
+    });
+    r = { ...built, origin: { ...recipe.origin } };
+  }
+
+  // The area one request's colour changes may move, shared among them (growing a colour that is
+  // there costs twice: it grows over some colours while others shrink to make room).
+  const areaOps = ops.filter(
+    (o) =>
+      (o.kind === 'colour' || o.kind === 'rank') && o.mode !== 'remove' && !(o.mode === 'less' && o.k >= 2),
+  );
+  const budget = MAX_MOVE / Math.max(1, areaOps.length);
+  // A combined request ("more brown and bigger blobs") rescales the same fields first and then
+  // makes its colour change on the rescaled fields, so the colour change lands where the shapes
+  // now are and nothing is drawn twice. Then every layer's threshold is fixed where it is: a
+  // colour edit moves only the layers it names, and the render reuses the fields.
+  const ordered = [...ops.filter(isShapeOp), ...ops.filter((o) => !isShapeOp(o))];
+  let grids = stretches.length ? undefined : pinThresholds(r, DESIGN_SIZE);
+  let fieldsOf = r.layers.map(fieldKey);
+  let frameOf = `${r.style}:${r.cells}:${r.shardSites}`;
+  let repinned = !ops.some(isShapeOp) || !ops.some((o) => !isShapeOp(o));
+
+  for (const asked of ordered) {
+    const op = asked.kind === 'rank' ? byRank(r, asked) : asked;
+    if (!repinned && !isShapeOp(op)) {
+      repinned = true;
+      if (!stretches.length) grids = pinThresholds(r, DESIGN_SIZE);
+      fieldsOf = r.layers.map(fieldKey);
+      frameOf = `${r.style}:${r.cells}:${r.shardSites}`;
+    }
+    const noopsBefore = noop.length;
+    switch (op.kind) {
+      case 'stretch':
+        break;
+      case 'lightness':
+        recolour(r, (lab) => ({ ...lab, L: lab.L + op.amount }));
+        done.push(op.amount < 0 ? 'darker' : 'lighter');
+        break;
+      case 'night': {
+        // For night or low light: every colour darker, the light ones most (their distance from
+        // the darkest shrinks), so the L* spread drops too; colours a little duller.
+        const dark = Math.min(...r.palette.map((p) => p.lab.L));
+        const keep = Math.max(0.4, 1 - 0.3 * op.k);
+        recolour(r, (lab) => ({
+          L: dark + (lab.L - dark) * keep - 4 * op.k,
+          a: lab.a * 0.85,
+          b: lab.b * 0.85,
+        }));
+        done.push('darker for night (light colours most)');
+        break;
+      }
+      case 'warmth':
+        recolour(r, (lab) => ({ L: lab.L, a: lab.a + op.amount / 3, b: lab.b + op.amount }));
+        done.push(op.amount > 0 ? 'warmer' : 'cooler');
+        break;
+      case 'contrast': {
+        const m = weightedMeanL(r.palette);
+        recolour(r, (lab) => ({ ...lab, L: m + (lab.L - m) * op.factor }));
+        done.push(op.factor > 1 ? 'more contrast' : 'less contrast');
+        break;
+      }
+      case 'chroma':
+        recolour(r, (lab) => ({ L: lab.L, a: lab.a * op.factor, b: lab.b * op.factor }));
+        done.push(op.factor > 1 ? 'richer colours' : 'more muted colours');
+        break;
+      case 'colour': {
+        const { i, d } = nearestColour(r, op.colour.lab);
+        const hit = r.palette[i];
+        const present = hit && d < SAME_COLOUR;
+        if (op.mode === 'remove' || op.mode === 'less') {
+          if (!present || !hit) {
+            noop.push(
+              `there is no ${op.colour.name} in this palette (${r.palette.map((p) => p.name).join(', ')})`,
+            );
+            break;
+          }
+          if (op.mode === 'remove' || op.k >= 2) {
+            if (areaColours(r).length <= 3) {
+              noop.push(`${hit.name} cannot go: a design needs at least three colours`);
+              break;
+            }
+            removeColour(r, i);
+            done.push(`removed ${hit.name} (${op.colour.name})`);
+          } else {
+            const s = hit.share;
+            setShare(r, i, Math.max(0.02, s - Math.min(budget, s * (1 - 1 / (1 + 0.6 * op.k)))));
+            done.push(`less ${hit.name} (${op.colour.name})`);
+          }
+          break;
+        }
+        if (present && hit && op.mode !== 'accent') {
+          setShare(
+            r,
+            i,
+            Math.min(0.75, hit.share + Math.min(budget / 2, 0.3 * hit.share * op.k + 0.03 * op.k)),
+          );
+          done.push(`more ${hit.name} (${op.colour.name})`);
+        } else if (present && hit) {
+          if (hit.share < 0.05) setShare(r, i, 0.05);
+          done.push(`${hit.name} accents (${op.colour.name})`);
+        } else {
+          const share =
+            op.mode === 'accent'
+              ? Math.min(budget, 0.05 * Math.min(1.5, op.k))
+              : Math.min(budget, 0.08 * op.k);
+          // The new colour's field is keyed on the design and the colour, not on the wording, so
+          // "add brown" and "I want more brown and bigger blobs" put the brown in the same places.
+          const e = addColour(r, op.colour.lab, share, editRandom(recipe, `add ${labKey(op.colour.lab)}`));
+          done.push(`added ${e.name} ${e.hex} (${op.colour.name}, ${Math.round(share * 100)}%)`);
+        }
+        break;
+      }
+      case 'replace': {
+        const { i, d } = nearestColour(r, op.from.lab);
+        const hit = r.palette[i];
+        if (!hit || d >= SAME_COLOUR) {
+          noop.push(`there is no ${op.from.name} in this palette`);
+          break;
+        }
+        r.palette[i] = relabel(hit, op.to.lab);
+        done.push(`${hit.name} replaced by ${r.palette[i]?.name ?? op.to.name} (${op.to.name})`);
+        break;
+      }
+      case 'colours': {
+        const n = areaColours(r).length;
+        const want = Math.max(3, Math.min(7, op.count ?? n + (op.delta ?? 0)));
+        if (want === n) {
+          noop.push(`the design already has ${n} colours`);
+          break;
+        }
+        for (let c = n; c > want; c--) {
+          const pair = closestPair(r);
+          if (pair) mergeColours(r, pair[0], pair[1]);
+        }
+        for (let c = n; c < want; c++) splitLargest(r, rand);
+        done.push(want < n ? `${want} colours` : `${want} colours (the largest colour split into two tones)`);
+        break;
+      }
+      case 'scale':
+        tiltOctaves(r, Math.pow(op.factor, -SCALE_TILT));
+        scaleDetail(r, Math.pow(op.factor, -SCALE_DETAIL));
+        r.shape.scale *= op.factor;
+        done.push(op.factor > 1 ? 'bigger shapes' : 'smaller shapes');
+        break;
+      case 'density': {
+        // "A bit busier" must still read as busier: below this, the patch sizes move by less
+        // than the shapes' own scatter, either way.
+        const amount = Math.sign(op.amount) * Math.max(DENSITY_FLOOR, Math.abs(op.amount));
+        tiltOctaves(r, Math.pow(DENSITY_TILT, amount));
+        scaleDetail(r, Math.pow(DENSITY_DETAIL, amount));
+        r.shape.hurst = Math.max(0.05, Math.min(1, r.shape.hurst - 0.15 * amount));
+        if (amount < 0) {
+          if (r.toggles.speckledDots) setToggle(r, 'speckledDots', false, rand);
+          // The digital style: fewer, larger cells, and less of the sub-cell grain.
+          if (r.style === 'digital') {
+            if (r.cells > 128) r.cells = 128;
+            if (r.grain) r.grain.share *= 0.5;
+            fitPeriods(r);
+          }
+        } else if (r.style === 'digital' && r.cells < 256 && amount >= 1) r.cells = 256;
+        done.push(op.amount > 0 ? 'busier' : 'calmer');
+        break;
+      }
+      case 'toggle': {
+        const label = FEATURES.find((f) => f.name === op.name)?.label ?? op.name;
+        if (r.toggles[op.name] === op.on)
+          noop.push(`${label} ${op.on ? 'are already there' : 'are not there to remove'}`);
+        else {
+          setToggle(r, op.name, op.on, rand);
+          done.push(`${op.on ? 'added' : 'removed'} ${label}`);
+        }
+        break;
+      }
+      case 'style':
+        if (r.style === op.style) noop.push(`the design is already ${op.style}`);
+        else {
+          switchStyle(r, op.style);
+          done.push(`switched to ${op.style === 'digital' ? 'a digital (pixel)' : 'an organic'} style`);
+        }
+        break;
+    }
+    if (noop.length > noopsBefore) for (const code of suggestionCodesOf(op)) noopCodes.add(code);
+  }
+  const area = r.palette.filter((p) => p.share > 0);
+  normaliseShares(area);
+  r.edits = [...recipe.edits, text];
+  r.id = recipeId(r);
+  // The fields are unchanged if no layer's field spec, the style, cells or shard sites changed;
+  // then the grids computed for the pins are the render's (a new layer's is computed).
+  const same =
+    grids !== undefined &&
+    `${r.style}:${r.cells}:${r.shardSites}` === frameOf &&
+    fieldsOf.every((f, k) => {
+      const l = r.layers[k];
+      return l !== undefined && fieldKey(l) === f;
+    });
+  const given = same ? r.layers.map((_, k) => grids?.[k] ?? new Float32Array(0)) : undefined;
+  return { recipe: r, ...(given ? { grids: given } : {}), done, notDone: noop, noopCodes };
+}
