@@ -7,7 +7,7 @@ import {
   pairwiseAgreement,
   type CensoredTime,
 } from './calibration.js';
-import { concealmentScore, spearman } from './hunt-statistics.js';
+import { concealmentScore, spearman } from '../hunt/hunt-statistics.js';
 
 const LIMIT_S = HUNT_TIME_LIMIT_MS / 1000;
 
