@@ -1,6 +1,5 @@
-import { imageToLab } from '../color/lab.js';
+import { imageToLab, photoLab } from '../color/lab.js';
 import type { LabPoints } from '../metrics/kmeans.js';
-import { photoLab } from '../metrics/photo-stats.js';
 import { spectralSlope } from '../metrics/spectrum.js';
 import { channelsOf, type Photo } from '../types.js';
 import { findSky, groundSquare, isGroundAt, type SkyMask } from './sky.js';

@@ -1,28 +1,7 @@
-import { imageToLab } from '../color/lab.js';
-import { channelsOf, type Photo } from '../types.js';
+import type { Photo } from '../types.js';
 import { groundSlope, groundView } from '../analysis/ground.js';
 import { ciede2000 } from './ciede2000.js';
 import { kmeansBest, kmeansLab, type Cluster, type LabPoints } from './kmeans.js';
-
-/** Lab planes of a photo, optionally subsampled with a stride so that at most `maxPixels` remain. */
-export function photoLab(photo: Photo, maxPixels = Infinity): LabPoints & { width: number; height: number } {
-  const ch = channelsOf(photo);
-  const stride = Math.max(1, Math.ceil(Math.sqrt((photo.width * photo.height) / maxPixels)));
-  const w = Math.floor(photo.width / stride);
-  const h = Math.floor(photo.height / stride);
-  const sub = new Uint8Array(w * h * 3);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const o = (y * stride * photo.width + x * stride) * ch;
-      const d = (y * w + x) * 3;
-      sub[d] = photo.data[o] ?? 0;
-      sub[d + 1] = photo.data[o + 1] ?? 0;
-      sub[d + 2] = photo.data[o + 2] ?? 0;
-    }
-  }
-  const { L, A, B } = imageToLab(sub, 3, w * h);
-  return { L, A, B, width: w, height: h };
-}
 
 export interface PhotoStats {
   clusters: Cluster[];
