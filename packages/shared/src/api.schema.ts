@@ -1,4 +1,5 @@
 import { z } from './zod.js';
+import { cardHidingSchema } from './concealment.schema.js';
 
 /**
  * Shapes of the JSON the API returns. Field names follow the specification's entities
@@ -76,6 +77,11 @@ export const designCardSchema = z.object({
    * enough rounds to say; null before.
    */
   concealmentScore: z.number().nullable().optional(),
+  /**
+   * "Hardest to spot": the game's score once measured, else the predicted hiding (0-100, or
+   * seconds once the predictor is calibrated); null until the design has been predicted.
+   */
+  hiding: cardHidingSchema,
 });
 export type DesignCard = z.infer<typeof designCardSchema>;
 

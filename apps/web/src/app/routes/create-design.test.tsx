@@ -119,6 +119,9 @@ describe('/create-design', () => {
     expect(screen.getByText(generationMessages.bothGenerated)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Design A' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Design B' })).toBeInTheDocument();
+    // The prediction of how each hides is on its way; choosing does not wait for it.
+    expect(screen.getByText('Predicting how well each hides...')).toHaveAttribute('role', 'status');
+    expect(screen.getByRole('button', { name: 'Select Design B' })).toBeEnabled();
 
     api.selectVariant.mockResolvedValue(makeDesign({ selectedVariant: 'B' }));
     await user.click(screen.getByRole('button', { name: 'Select Design B' }));

@@ -1,4 +1,5 @@
 import { useDocumentTitle } from '@/components/ui/use-document-title';
+import { VariantComparison } from '@/features/concealment/components/variant-comparison';
 import { CreateDesignHero } from '@/features/create-design/components/create-design-hero';
 import { CreateDesignStep } from '@/features/create-design/components/create-design-step';
 import { useCreateDesign } from '@/features/create-design/lib/use-create-design';
@@ -15,7 +16,7 @@ export default function CreateDesignPage() {
     <>
       <CreateDesignHero started={Boolean(flow.photoId || flow.upload)} />
       <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-12">
-        <CreateDesignStep flow={flow} />
+        <CreateDesignStep flow={flow} comparison={(designId) => <VariantComparison designId={designId} />} />
       </div>
     </>
   );

@@ -10,6 +10,7 @@ import { commentsQueryOptions } from '@/features/community/api/comments';
 import { voteStatusQueryOptions } from '@/features/community/api/votes';
 import { CommentsSection } from '@/features/community/components/comments-section';
 import { VoteButton } from '@/features/community/components/vote-button';
+import { ConcealmentViewer } from '@/features/concealment/components/concealment-viewer';
 import { designContestQueryOptions } from '@/features/contest/api/contest';
 import { DesignContestPanel } from '@/features/contest/components/design-contest-panel';
 import { NewAccountVoteNote } from '@/features/contest/components/new-account-vote-note';
@@ -63,6 +64,7 @@ function DesignDetail({ design }: { design: Design }) {
       }
       voteNote={me && !isOwner && submitted && <NewAccountVoteNote me={me} />}
       contest={submitted && <DesignContestPanel designId={design.id} />}
+      viewer={<ConcealmentViewer designId={design.id} />}
       hiding={submitted && <HidingPanel designId={design.id} />}
       comments={
         submitted && (

@@ -4,6 +4,7 @@ import { LoadingState } from '@/components/ui/loading-state';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
 import { useInsights } from '@/features/hunt/api/hunt';
 import { MEASURES, Scatter } from '@/features/hunt/components/insights-scatter';
+import { PredictionAgreement } from '@/features/hunt/components/prediction-agreement';
 
 /** /hunt/insights: which of the engine's measures predict how well a design hides. */
 export default function HuntInsightsPage() {
@@ -40,6 +41,7 @@ export default function HuntInsightsPage() {
           ))}
         </div>
       )}
+      <PredictionAgreement />
     </div>
   );
 }

@@ -23,6 +23,7 @@ function card(overrides: Partial<DesignCard> = {}): DesignCard {
     status: 'submitted',
     voteCount: 3,
     createdAt: '2026-11-20T10:00:00.000Z',
+    hiding: null,
     ...overrides,
   };
 }
@@ -160,5 +161,79 @@ describe('/gallery', () => {
     await screen.findByRole('link', { name: /Silent Ridge/ });
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search designs' }), ' ridge {Enter}');
     await waitFor(() => expect(queries.at(-1)?.get('q')).toBe('ridge'));
+  });
+
+  describe('Hardest to spot', () => {
+    const measured = (id: string, value: number, rounds: number) =>
+      card({ id, name: id, hiding: { source: 'measured', value, rounds, calibrated: false } });
+    const predicted = (id: string, value: number, calibrated = false) =>
+      card({ id, name: id, hiding: { source: 'predicted', value, rounds: 0, calibrated } });
+
+    it('before calibration, shows measured and predicted designs in two labelled groups', async () => {
+      renderGallery('/gallery?sort=hiding', () => ({
+        designs: [
+          measured('Ridge', 7.94, 48),
+          measured('Creek', 3.1, 1),
+          predicted('Mesa', 78),
+          card({ id: 'Dune', name: 'Dune', hiding: null }),
+        ],
+        nextCursor: null,
+      }));
+      const measuredGroup = (
+        await screen.findByRole('heading', { level: 2, name: 'Measured by the game' })
+      ).closest('section')!;
+      const predictedGroup = screen.getByRole('heading', { level: 2, name: 'Predicted' }).closest('section')!;
+      const noneGroup = screen
+        .getByRole('heading', { level: 2, name: 'Not yet predicted' })
+        .closest('section')!;
+      expect(
+        within(measuredGroup)
+          .getAllByRole('heading', { level: 3 })
+          .map((h) => h.textContent),
+      ).toEqual(['Ridge', 'Creek']);
+      expect(
+        within(measuredGroup)
+          .getAllByTestId('card-hiding')
+          .map((p) => p.textContent),
+      ).toEqual(['Hides 7.9 s · from 48 rounds', 'Hides 3.1 s · from 1 round']);
+      expect(within(predictedGroup).getByTestId('card-hiding')).toHaveTextContent('Hides 78 · predicted');
+      expect(within(noneGroup).getByTestId('card-hiding')).toHaveTextContent('Not yet predicted');
+      // The groups come in the server's order: measured, then predicted.
+      expect(
+        measuredGroup.compareDocumentPosition(predictedGroup) & Node.DOCUMENT_POSITION_FOLLOWING,
+      ).toBeTruthy();
+    });
+
+    it('once calibrated, is one ranking with each card labelled', async () => {
+      renderGallery('/gallery?sort=hiding', () => ({
+        designs: [measured('Ridge', 9.2, 30), predicted('Mesa', 8.46, true), measured('Creek', 4, 20)],
+        nextCursor: null,
+      }));
+      await screen.findByRole('link', { name: /Mesa/ });
+      expect(screen.queryByRole('heading', { name: 'Measured by the game' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Predicted' })).not.toBeInTheDocument();
+      expect(screen.getAllByTestId('card-hiding').map((p) => p.textContent)).toEqual([
+        'Hides 9.2 s · from 30 rounds',
+        'Hides 8.5 s · predicted',
+        'Hides 4.0 s · from 20 rounds',
+      ]);
+      const results = screen.getByRole('region', { name: 'Designs' });
+      expect(
+        within(results)
+          .getAllByRole('heading', { level: 2 })
+          .map((h) => h.textContent),
+      ).toEqual(['Ridge', 'Mesa', 'Creek']);
+    });
+
+    it('changes nothing under the other sorts', async () => {
+      renderGallery('/gallery?sort=recent', () => ({
+        designs: [{ ...measured('Ridge', 7.94, 48), concealmentScore: 7.9 }, predicted('Mesa', 78)],
+        nextCursor: null,
+      }));
+      await screen.findByRole('link', { name: /Mesa/ });
+      expect(screen.queryByTestId('card-hiding')).not.toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Predicted' })).not.toBeInTheDocument();
+      expect(screen.getByText('Hides 7.9 s')).toBeInTheDocument();
+    });
   });
 });

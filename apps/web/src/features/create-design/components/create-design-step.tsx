@@ -16,7 +16,10 @@ import { ApiRequestError } from '@/lib/api-client';
  * is the form; step 2 follows the upload and the generation, then the choice of A or B, the
  * edit, the name and the submit.
  */
-function currentStep(flow: CreateDesignFlow): { key: string; node: ReactNode } {
+function currentStep(
+  flow: CreateDesignFlow,
+  comparison: CreateDesignSlots['comparison'],
+): { key: string; node: ReactNode } {
   const { photoId, upload, generation, followError, backToForm } = flow;
   if (upload?.state === 'running') {
     return {
@@ -86,14 +89,21 @@ function currentStep(flow: CreateDesignFlow): { key: string; node: ReactNode } {
         initial={generation.design}
         outcome={generation.outcome}
         outcomeMessage={generation.outcomeMessage}
+        comparison={comparison}
       />
     ),
   };
 }
 
+/** What other features show in the flow, put together by the route. */
+type CreateDesignSlots = {
+  /** Above Design A and B on the choose screen: how well each is predicted to hide. */
+  comparison?: (designId: string) => ReactNode;
+};
+
 /** The create flow's current step, with step 1's heading for screen readers. */
-export function CreateDesignStep({ flow }: { flow: CreateDesignFlow }) {
-  const step = currentStep(flow);
+export function CreateDesignStep({ flow, comparison }: { flow: CreateDesignFlow } & CreateDesignSlots) {
+  const step = currentStep(flow, comparison);
   useStepFocus(step.key);
   return (
     <>

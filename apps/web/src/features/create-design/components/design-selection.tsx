@@ -1,5 +1,5 @@
 import type { Design, Variant } from '@camo/shared/generation.schema';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { selectVariant } from '@/lib/design-actions';
 import { DesignAnalysis } from '@/components/design/design-analysis';
 import { availableVariants, variantUrl } from '@/lib/design-view';
@@ -7,15 +7,20 @@ import { ApiRequestError } from '@/lib/api-client';
 import { BlendPreview } from '@/components/design/blend-preview';
 import { StepHeading } from './step-heading';
 
-/** Design A and Design B side by side (stacked on phones), each with Select and its analysis. */
+/**
+ * Design A and Design B side by side (stacked on phones), each with Select and its analysis,
+ * under how well each is predicted to hide (`comparison`, concealment's, given by the route).
+ */
 export function DesignSelection({
   design,
   outcomeMessage,
   onSelected,
+  comparison,
 }: {
   design: Design;
   outcomeMessage: string | null;
   onSelected: (design: Design) => void;
+  comparison?: (designId: string) => ReactNode;
 }) {
   const [pending, setPending] = useState<Variant | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -49,6 +54,7 @@ export function DesignSelection({
           </p>
         )}
       </div>
+      {variants.length > 1 && comparison?.(design.id)}
       {error && (
         <p role="alert" className="font-semibold text-danger">
           {error}

@@ -1,6 +1,6 @@
 import type { Design, GenerationOutcome } from '@camo/shared/generation.schema';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { DesignFinalize } from '@/features/create-design/components/design-finalize';
 import { DesignSelection } from '@/features/create-design/components/design-selection';
@@ -24,10 +24,13 @@ export function DesignWorkflow({
   initial,
   outcome,
   outcomeMessage,
+  comparison,
 }: {
   initial: Design;
   outcome: GenerationOutcome | null;
   outcomeMessage: string | null;
+  /** How well A and B are predicted to hide, shown above them (concealment's, given by the route). */
+  comparison?: (designId: string) => ReactNode;
 }) {
   const [design, setDesign] = useState(initial);
   const [choosing, setChoosing] = useState(false);
@@ -47,6 +50,7 @@ export function DesignWorkflow({
       <DesignSelection
         design={design}
         outcomeMessage={outcomeMessage}
+        comparison={comparison}
         onSelected={(next) => {
           update(next);
           setChoosing(false);

@@ -22,7 +22,9 @@ type DesignArticleSlots = {
   voteNote?: ReactNode;
   /** Beside the image, after the facts: the design's contest entry. */
   contest?: ReactNode;
-  /** Below the image: how the design hides in hide and seek. */
+  /** Below the image: how the design is predicted to look to a deer or a person, near and far. */
+  viewer?: ReactNode;
+  /** After the viewer: how the design hides in hide and seek. */
   hiding?: ReactNode;
   /** At the end: the comments. */
   comments?: ReactNode;
@@ -35,6 +37,7 @@ export function DesignArticle({
   actions,
   voteNote,
   contest,
+  viewer,
   hiding,
   comments,
 }: { design: Design; isOwner: boolean } & DesignArticleSlots) {
@@ -74,6 +77,8 @@ export function DesignArticle({
           )}
         </div>
       </div>
+
+      {viewer}
 
       {hiding}
 

@@ -15,6 +15,7 @@ const card = (overrides: Partial<DesignCard>): DesignCard => ({
   voteCount: 0,
   createdAt: '2026-11-10T12:00:00.000Z',
   contestMonth: '2026-11',
+  hiding: null,
   ...overrides,
 });
 

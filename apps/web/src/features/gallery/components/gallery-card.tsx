@@ -1,4 +1,5 @@
 import type { DesignCard } from '@camo/shared/api.schema';
+import { concealmentText } from '@camo/shared/concealment';
 import { messages } from '@camo/shared/messages';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -14,14 +15,29 @@ type GalleryCardProps = {
   first?: boolean;
   /** The vote control (community's), given by the route; `name` is the card's shown name. */
   vote: (name: string) => ReactNode;
+  /**
+   * Sorted by "Hardest to spot": the card says how well it hides and where that comes from
+   * (measured by the game or predicted), instead of the game's badge.
+   */
+  showHiding?: boolean;
+  /** h3 when the cards sit under group headings, h2 otherwise. */
+  headingLevel?: 2 | 3;
 };
 
 /**
  * The whole card links to the design; the designer's name is a second, separate link, so it sits
  * outside the card's main link rather than nested inside it (nested links are invalid HTML).
  */
-export function GalleryCard({ design, rank, first = false, vote }: GalleryCardProps) {
+export function GalleryCard({
+  design,
+  rank,
+  first = false,
+  vote,
+  showHiding = false,
+  headingLevel = 2,
+}: GalleryCardProps) {
   const name = design.name.trim() || messages.noName;
+  const Heading = headingLevel === 3 ? 'h3' : 'h2';
   return (
     <li className="card relative flex flex-col overflow-hidden">
       <Link to={`/gallery/${design.id}`} className="group flex flex-col focus-visible:outline-none">
@@ -35,7 +51,7 @@ export function GalleryCard({ design, rank, first = false, vote }: GalleryCardPr
               #{rank}
             </span>
           )}
-          {design.concealmentScore != null && (
+          {!showHiding && design.concealmentScore != null && (
             <span
               className="absolute right-2 top-2 rounded bg-night/85 px-2 py-0.5 text-xs font-semibold text-bone"
               title="Hide and seek: how long hunters took to spot it, on average (15 s when never found)"
@@ -44,11 +60,16 @@ export function GalleryCard({ design, rank, first = false, vote }: GalleryCardPr
             </span>
           )}
         </div>
-        <h2 className="break-words px-4 pt-3 font-condensed text-xl font-bold uppercase tracking-wider text-bone group-hover:text-blaze group-focus-visible:underline">
+        <Heading className="break-words px-4 pt-3 font-condensed text-xl font-bold uppercase tracking-wider text-bone group-hover:text-blaze group-focus-visible:underline">
           {name}
-        </h2>
+        </Heading>
       </Link>
       <div className="flex flex-col gap-1 px-4 pb-3 pt-1 text-sm text-sage">
+        {showHiding && (
+          <p className="font-semibold text-bone" data-testid="card-hiding">
+            {concealmentText.cardFigure(design.hiding)}
+          </p>
+        )}
         <p>
           by{' '}
           <Link to={`/gallery/user/${design.userId}`} className="text-link">

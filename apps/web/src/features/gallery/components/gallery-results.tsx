@@ -1,11 +1,13 @@
 import type { DesignCard } from '@camo/shared/api.schema';
 import { communityMessages } from '@camo/shared/community';
+import { concealmentText } from '@camo/shared/concealment';
 import type { ReactNode } from 'react';
 import { LoadingState } from '@/components/ui/loading-state';
 import { useControlReady } from '@/lib/hydration';
 import { useGallery } from '@/features/gallery/api/get-gallery';
 import { GalleryCard } from '@/features/gallery/components/gallery-card';
 import type { GalleryFilters } from '@/features/gallery/lib/gallery-filters';
+import { hidingGroups } from '@/features/gallery/lib/hiding-groups';
 
 /** Cards in view as the gallery opens, on the widest grid (four columns). */
 const FIRST_CARDS = 4;
@@ -26,6 +28,7 @@ export function GalleryResults({ filters, onReset, note, vote }: GalleryResultsP
   const ready = useControlReady();
   const designs = gallery.data?.pages.flatMap((page) => page.designs) ?? [];
   const ranked = filters.sort === 'votes';
+  const byHiding = filters.sort === 'hiding';
 
   if (gallery.isPending) return <LoadingState />;
   if (!gallery.data) {
@@ -55,20 +58,47 @@ export function GalleryResults({ filters, onReset, note, vote }: GalleryResultsP
       </div>
     );
   }
+  // "Hardest to spot" before calibration: measured and predicted designs under their own headings.
+  const groups = byHiding ? hidingGroups(designs) : null;
+  const cards = (list: DesignCard[], offset: number, headingLevel: 2 | 3) => (
+    <ul className="grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+      {list.map((design, i) => (
+        <GalleryCard
+          key={design.id}
+          design={design}
+          rank={ranked ? offset + i + 1 : undefined}
+          first={offset + i < FIRST_CARDS}
+          vote={(name) => vote(design, name)}
+          showHiding={byHiding}
+          headingLevel={headingLevel}
+        />
+      ))}
+    </ul>
+  );
   return (
     <section aria-label="Designs" className="flex flex-col gap-8">
       {note}
-      <ul className="grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-        {designs.map((design, index) => (
-          <GalleryCard
-            key={design.id}
-            design={design}
-            rank={ranked ? index + 1 : undefined}
-            first={index < FIRST_CARDS}
-            vote={(name) => vote(design, name)}
-          />
-        ))}
-      </ul>
+      {groups
+        ? groups.map((group, g) => (
+            <section
+              key={group.group}
+              aria-labelledby={`hiding-group-${group.group}`}
+              className="flex flex-col gap-4"
+            >
+              <h2
+                id={`hiding-group-${group.group}`}
+                className="border-b border-olive-700 pb-2 font-condensed text-2xl font-bold uppercase tracking-wider text-coyote-300"
+              >
+                {concealmentText.groups[group.group]}
+              </h2>
+              {cards(
+                group.designs,
+                groups.slice(0, g).reduce((n, earlier) => n + earlier.designs.length, 0),
+                3,
+              )}
+            </section>
+          ))
+        : cards(designs, 0, 2)}
       {gallery.hasNextPage && (
         <button
           type="button"

@@ -1,0 +1,23 @@
+import type { Observer } from '@camo/shared/concealment';
+import type { DesignConcealment } from '@camo/shared/concealment.schema';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { requestJson } from '@/lib/api-client';
+import { pollWhileMissing } from '../lib/predictions';
+
+const designConcealmentQueryOptions = (designId: string) =>
+  queryOptions({
+    queryKey: ['concealment', designId],
+    queryFn: () => requestJson<DesignConcealment>(`/api/designs/${encodeURIComponent(designId)}/concealment`),
+    staleTime: 60_000,
+    // A design made seconds ago may not have been predicted yet.
+    refetchInterval: pollWhileMissing<DesignConcealment>((data) => data.predictions.length === 0),
+  });
+
+export const useDesignConcealment = (designId: string) => useQuery(designConcealmentQueryOptions(designId));
+
+/** The design's photo with a crouching hunter wearing it at `distance`, as `observer` resolves it. */
+export const concealmentViewUrl = (designId: string, observer: Observer, distance: number) =>
+  `/api/designs/${encodeURIComponent(designId)}/concealment/view?${new URLSearchParams({
+    observer,
+    distance: String(distance),
+  }).toString()}`;

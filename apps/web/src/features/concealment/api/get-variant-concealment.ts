@@ -1,0 +1,26 @@
+import type { VariantConcealment } from '@camo/shared/concealment.schema';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { requestJson } from '@/lib/api-client';
+import { MAX_POLLS, pollWhileMissing } from '../lib/predictions';
+
+const missing = (data: VariantConcealment) => data.A.length === 0 || data.B.length === 0;
+
+const variantConcealmentQueryOptions = (designId: string) =>
+  queryOptions({
+    queryKey: ['concealment', designId, 'variants'],
+    queryFn: () =>
+      requestJson<VariantConcealment>(`/api/designs/${encodeURIComponent(designId)}/concealment/variants`),
+    refetchInterval: pollWhileMissing(missing),
+  });
+
+/**
+ * A and B's predictions on the choose screen, asked again while either is missing. `gaveUp` is
+ * true once the polling has stopped with one still missing.
+ */
+export function useVariantConcealment(designId: string) {
+  const options = variantConcealmentQueryOptions(designId);
+  const query = useQuery(options);
+  const answers = useQueryClient().getQueryState(options.queryKey)?.dataUpdateCount ?? 0;
+  const gaveUp = query.data !== undefined && missing(query.data) && answers >= MAX_POLLS;
+  return { ...query, gaveUp };
+}

@@ -1,0 +1,117 @@
+import type { DesignConcealment } from '@camo/shared/concealment.schema';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonReply, makePredictions } from '@/test/concealment-fixtures';
+import { ConcealmentViewer } from './concealment-viewer';
+
+function renderWith(reply: DesignConcealment) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: string) =>
+      input === '/api/designs/d1/concealment'
+        ? Promise.resolve(jsonReply(reply))
+        : new Promise<Response>(() => {}),
+    ),
+  );
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <ConcealmentViewer designId="d1" />
+    </QueryClientProvider>,
+  );
+}
+
+const predicted: DesignConcealment = {
+  predictions: makePredictions({ deer: [null, 78, 85, 97], person: [null, 41, 60, 88] }),
+  calibrated: false,
+  measured: null,
+};
+
+const image = () => screen.getByTestId('concealment-view');
+const shownRow = () => document.querySelector('tr[aria-current="true"]');
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('ConcealmentViewer', () => {
+  it("opens on a deer at 25 m: that view's image, that score marked, and why there are no seconds yet", async () => {
+    renderWith(predicted);
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'How it looks from a distance' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Deer' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: '25 m' })).toBeChecked();
+    expect(image()).toHaveAttribute('src', '/api/designs/d1/concealment/view?observer=deer&distance=25');
+    expect(image()).toHaveAttribute('width', '1200');
+    expect(image()).toHaveAttribute('height', '900');
+    expect(image()).toHaveAccessibleName(/at 25 m, as a deer sees it: .*red and green merged/);
+    expect(screen.getByText('Drawing the view...')).toHaveAttribute('role', 'status');
+
+    const table = await screen.findByRole('table', { name: 'Predicted hiding from a deer (0-100)' });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => r.textContent),
+    ).toEqual(['10 mout of range', '25 m78', '50 m85', '100 m97']);
+    expect(shownRow()).toHaveTextContent('25 m78');
+    expect(screen.getByText(/the game has not yet played enough rounds/)).toBeInTheDocument();
+    expect(screen.getByText(/Not modelled: ultraviolet/)).toBeInTheDocument();
+    expect(screen.getByText(/crouching hunter placed in the photo at that distance/)).toBeInTheDocument();
+
+    fireEvent.load(image());
+    expect(screen.queryByText('Drawing the view...')).not.toBeInTheDocument();
+  });
+
+  it('switches eye and distance: the image URL and the marked score follow', async () => {
+    renderWith(predicted);
+    await screen.findByRole('table');
+    await userEvent.click(screen.getByRole('radio', { name: 'Person' }));
+    expect(image()).toHaveAttribute('src', '/api/designs/d1/concealment/view?observer=person&distance=25');
+    expect(image()).toHaveAccessibleName(/as a person sees it/);
+    expect(screen.getByRole('table', { name: 'Predicted hiding from a person (0-100)' })).toBeInTheDocument();
+    expect(shownRow()).toHaveTextContent('25 m41');
+
+    await userEvent.click(screen.getByRole('radio', { name: '100 m' }));
+    expect(image()).toHaveAttribute('src', '/api/designs/d1/concealment/view?observer=person&distance=100');
+    expect(shownRow()).toHaveTextContent('100 m88');
+
+    // Arrow keys move along the radio group.
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(screen.getByRole('radio', { name: '50 m' })).toBeChecked();
+    expect(image()).toHaveAttribute('src', '/api/designs/d1/concealment/view?observer=person&distance=50');
+  });
+
+  it('says a distance is out of range instead of showing an image', async () => {
+    renderWith(predicted);
+    await screen.findByRole('table');
+    await userEvent.click(screen.getByRole('radio', { name: '10 m' }));
+    expect(screen.queryByTestId('concealment-view')).not.toBeInTheDocument();
+    expect(screen.getByTestId('view-out-of-range')).toHaveTextContent(
+      'At 10 m the target would be too small or too large in this photo to judge.',
+    );
+    expect(shownRow()).toHaveTextContent('10 mout of range');
+  });
+
+  it("shows the game's measured score and, once calibrated, the predicted time to find it", async () => {
+    renderWith({
+      predictions: makePredictions({ deer: [60, 70, 80, 90], person: [50, 60, 70, 80] }, 6.4),
+      calibrated: true,
+      measured: { score: 7.94, rounds: 48 },
+    });
+    expect(await screen.findByTestId('measured-hiding')).toHaveTextContent(
+      'Measured by the game: 7.9 s hidden, from 48 rounds',
+    );
+    expect(screen.getByText('A person is predicted to find it in about 6.4 s.')).toBeInTheDocument();
+    expect(screen.queryByText(/not yet played enough rounds/)).not.toBeInTheDocument();
+  });
+
+  it('says which scores are not yet predicted, and says so when the view fails', async () => {
+    renderWith({ predictions: [], calibrated: false, measured: null });
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByText('not yet predicted')).toHaveLength(4);
+    fireEvent.error(image());
+    expect(screen.getByText('The view could not be drawn.')).toBeInTheDocument();
+  });
+});

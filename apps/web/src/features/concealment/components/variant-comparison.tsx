@@ -1,0 +1,108 @@
+import {
+  concealmentText,
+  DEFAULT_DISTANCE,
+  DEFAULT_OBSERVER,
+  observerNames,
+  observers,
+  viewingDistances,
+  type Observer,
+} from '@camo/shared/concealment';
+import type { Prediction, VariantConcealment } from '@camo/shared/concealment.schema';
+import { useVariantConcealment } from '../api/get-variant-concealment';
+import { predictionFor } from '../lib/predictions';
+
+/**
+ * The choose screen's comparison of A and B in the uploaded photo: one sentence for the default
+ * eye, then every eye and distance in a table. It never holds up the choice: while the
+ * predictions are being made it says so, politely, and the Select buttons stay as they are.
+ */
+export function VariantComparison({ designId }: { designId: string }) {
+  const concealment = useVariantConcealment(designId);
+  const data = concealment.data;
+  const ready = data !== undefined && data.A.length > 0 && data.B.length > 0;
+
+  let status: string = concealmentText.predicting;
+  if (ready) {
+    status = concealmentText.compare(
+      hidingFor(data.A, DEFAULT_OBSERVER, DEFAULT_DISTANCE),
+      hidingFor(data.B, DEFAULT_OBSERVER, DEFAULT_DISTANCE),
+      DEFAULT_OBSERVER,
+      DEFAULT_DISTANCE,
+    );
+  } else if (concealment.isError) {
+    status = concealmentText.loadFailed;
+  } else if (concealment.gaveUp) {
+    status = concealmentText.notPredictedInTime;
+  }
+
+  return (
+    <div className="card flex flex-col gap-4 p-4 sm:p-5" data-testid="variant-concealment">
+      <p role="status" className={ready ? 'text-lg font-semibold text-bone' : 'text-sage'}>
+        {status}
+      </p>
+      {ready && <ComparisonTable concealment={data} />}
+    </div>
+  );
+}
+
+function hidingFor(predictions: readonly Prediction[], observer: Observer, distance: number) {
+  return predictionFor(predictions, observer, distance)?.hiding ?? null;
+}
+
+/** Rows: a deer and a person; columns: the distances; each cell A's and B's hiding. */
+function ComparisonTable({ concealment }: { concealment: VariantConcealment }) {
+  return (
+    <table className="w-full table-fixed border-collapse text-sm">
+      <caption className="pb-2 text-left text-sage">{concealmentText.compareCaption}</caption>
+      <thead>
+        <tr className="border-b border-olive-700">
+          <th scope="col" className="py-2 pr-1 text-left font-semibold text-sage">
+            {concealmentText.observerLabel}
+          </th>
+          {viewingDistances.map((distance) => (
+            <th key={distance} scope="col" className="px-1 py-2 text-left font-semibold text-sage">
+              {concealmentText.metres(distance)}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {observers.map((observer) => (
+          <tr key={observer} className="border-b border-olive-900 last:border-b-0">
+            <th scope="row" className="py-2 pr-1 text-left font-semibold text-bone">
+              {observerNames[observer].label}
+            </th>
+            {viewingDistances.map((distance) => (
+              <td key={distance} className="px-1 py-2 align-top text-bone">
+                <Cell
+                  a={predictionFor(concealment.A, observer, distance)}
+                  b={predictionFor(concealment.B, observer, distance)}
+                />
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** "A 78 · B 64" (stacked on a phone), the better one bold; "out of range" where neither shows. */
+function Cell({ a, b }: { a: Prediction | undefined; b: Prediction | undefined }) {
+  if (!a || !b) return <span className="text-sage">{concealmentText.notYetPredicted}</span>;
+  if (a.hiding === null && b.hiding === null) {
+    return <span className="text-sage">{concealmentText.outOfRange}</span>;
+  }
+  const figure = (p: Prediction) => p.hiding ?? concealmentText.outOfRange;
+  const better = (p: Prediction, other: Prediction) =>
+    p.hiding !== null && (other.hiding === null || p.hiding > other.hiding) ? 'font-bold' : '';
+  return (
+    <span className="flex flex-col sm:flex-row sm:gap-1">
+      <span className={better(a, b)}>A {figure(a)}</span>
+      <span aria-hidden="true" className="hidden text-sage sm:inline">
+        ·
+      </span>
+      <span className={better(b, a)}>B {figure(b)}</span>
+    </span>
+  );
+}

@@ -1,0 +1,13 @@
+import type { Calibration } from '@camo/shared/concealment.schema';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { requestJson } from '@/lib/api-client';
+import { huntQueryKey } from './hunt';
+
+const calibrationQueryOptions = queryOptions({
+  queryKey: [...huntQueryKey, 'calibration'],
+  queryFn: () => requestJson<Calibration>('/api/hunt/calibration'),
+  staleTime: 5 * 60_000,
+});
+
+/** How the predictor's order of designs agrees with the game's (a scheduled fit). */
+export const useCalibration = () => useQuery(calibrationQueryOptions);

@@ -1,0 +1,23 @@
+import { observers, viewingDistances, type Observer } from '@camo/shared/concealment';
+import type { Prediction } from '@camo/shared/concealment.schema';
+
+/**
+ * Predictions for both eyes at 10, 25, 50 and 100 m: `hiding[observer]` lists the four values in
+ * that order (null: out of range there); `medianSeconds` applies to every one.
+ */
+export function makePredictions(
+  hiding: Record<Observer, readonly (number | null)[]>,
+  medianSeconds: number | null = null,
+): Prediction[] {
+  return observers.flatMap((observer) =>
+    viewingDistances.map((distanceM, i) => ({
+      observer,
+      distanceM,
+      hiding: hiding[observer][i] ?? null,
+      medianSeconds,
+    })),
+  );
+}
+
+export const jsonReply = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
