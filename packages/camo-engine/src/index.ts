@@ -47,3 +47,30 @@ export { kmeansLab, type Cluster, type LabPoints } from './metrics/kmeans.js';
 /** Predicted concealment: the targets, the one compositor, observers and the predictor (decision 016). */
 export { silhouettes, type Placement, type Silhouette } from './concealment/silhouettes.js';
 export { composeTarget, meanColour, prepareDesign, sceneOf, type Scene } from './concealment/compose.js';
+export {
+  DISTANCES_M,
+  OBSERVERS,
+  PHOTO_FOV_DEG,
+  type Observer,
+  type ObserverId,
+} from './concealment/observers.js';
+export {
+  DEFAULT_WEIGHTS,
+  MEASURE_NAMES,
+  expectedHiddenSeconds,
+  observerView,
+  predictConcealment,
+  predictConcealmentTable,
+  predictedHiding,
+  predictedMedianSeconds,
+  preparePhoto,
+  type ConcealmentInput,
+  type ConcealmentMeasures,
+  type ConcealmentResult,
+  type ConcealmentRow,
+  type ConcealmentTableInput,
+  type ObserverViewInput,
+  type PredictorWeights,
+  type PreparedPhoto,
+  type Wearing,
+} from './concealment/predictor.js';

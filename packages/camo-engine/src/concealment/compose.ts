@@ -7,9 +7,9 @@ import { channelsOf, type Photo } from '../types.js';
 import type { Placement, Silhouette } from './silhouettes.js';
 
 /** The real width one repeat of a design's tile covers: camouflage repeats every 60-90 cm. */
-export const TILE_METRES = 0.75;
-/** Softening of the target's edge, as a real object's outline is never a cut-out. */
-const EDGE_SIGMA_PX = 1.2;
+const TILE_METRES = 0.75;
+/** Softening of the target's edge at the photo's scale, as a real object's outline is never a cut-out. */
+export const EDGE_SIGMA_PX = 1.2;
 /** Rows of samples per pixel row when the outline is rasterised (columns are exact). */
 const SUBROWS = 4;
 
@@ -54,6 +54,11 @@ export interface Composed {
   data: Uint8Array;
   /** The target's coverage per pixel, 0..1, with its softened edge. */
   mask: Float32Array;
+}
+
+/** The side of one design tile on a target at `placement` (photo pixels): TILE_METRES at its pixels per metre, at least 8. */
+export function tileSidePx(silhouette: Silhouette, placement: Placement): number {
+  return Math.max(8, (placement.size / silhouette.heightM) * TILE_METRES);
 }
 
 /** RGB (three bytes a pixel) of a photo given as RGB or RGBA. */
@@ -120,6 +125,21 @@ export function prepareDesign(design: Photo): DesignTile {
     }
   }
   return { width, height, rgb: data, sums };
+}
+
+/** The last sizes each design was resampled to (a prediction composes the same size several times). */
+const resampled = new WeakMap<DesignTile, Map<number, Uint8Array>>();
+
+function tileAt(tile: DesignTile, size: number): Uint8Array {
+  let sizes = resampled.get(tile);
+  if (!sizes) resampled.set(tile, (sizes = new Map<number, Uint8Array>()));
+  let out = sizes.get(size);
+  if (!out) {
+    if (sizes.size >= 8) sizes.delete(sizes.keys().next().value!);
+    out = resampleTile(tile, size);
+    sizes.set(size, out);
+  }
+  return out;
 }
 
 /** The design's tile at `size` x `size` pixels: area averages when shrinking, bilinear when enlarging. */
@@ -257,9 +277,8 @@ export function composeTarget(
   let ox = 0;
   let oy = 0;
   if ('design' in fill) {
-    const pixelsPerMetre = placement.size / silhouette.heightM;
-    t = Math.max(1, Math.round(options.tilePx ?? Math.max(8, pixelsPerMetre * TILE_METRES)));
-    tile = resampleTile(fill.design, t);
+    t = Math.max(1, Math.round(options.tilePx ?? tileSidePx(silhouette, placement)));
+    tile = tileAt(fill.design, t);
     ox = Math.round(options.tileOrigin?.[0] ?? 0);
     oy = Math.round(options.tileOrigin?.[1] ?? 0);
   }

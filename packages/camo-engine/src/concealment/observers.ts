@@ -40,6 +40,8 @@ export function observerById(id: ObserverId): Observer {
 
 /** A photo's horizontal field of view: a phone's main camera (uploads carry no EXIF to read it from). */
 export const PHOTO_FOV_DEG = 65;
+/** The distances every design is judged at. */
+export const DISTANCES_M: readonly number[] = [10, 25, 50, 100];
 /** A target smaller than this (its height in the photo's pixels) is out of range: no score. */
 const MIN_TARGET_PX = 8;
 
@@ -71,6 +73,14 @@ export function viewGeometry(
     targetDeg: (2 * Math.atan(heightM / (2 * distanceM)) * 180) / Math.PI,
     inRange: targetPx >= MIN_TARGET_PX && targetPx <= photoHeight / 2,
   };
+}
+
+/**
+ * The point spread of the MTF below, in pixels at `pxPerDeg`: exp(-3.56 (f MRA)^2) is the
+ * transform of a Gaussian of sigma = sqrt(7.12) / (2 pi) MRA = 0.4247 MRA.
+ */
+export function blurSigmaPx(acuityCpd: number, pxPerDeg: number): number {
+  return (Math.sqrt(7.12) / (2 * Math.PI)) * (pxPerDeg / acuityCpd);
 }
 
 /** AcuityView's modulation transfer: the contrast kept of a grating of `cpd` cycles per degree. */
@@ -124,6 +134,80 @@ export function seenColour(observer: Observer, rgb: readonly [number, number, nu
   return rgbToLab(toSrgb8(r), toSrgb8(g), toSrgb8(b));
 }
 
+/** Three planes of linear light (0..1), R, G and B. */
+export type LinearPlanes = [Float32Array, Float32Array, Float32Array];
+
+/** An RGB raster as linear planes, in the observer's colour vision. */
+export function linearPlanes(observer: Observer, rgb: Uint8Array, count: number): LinearPlanes {
+  const r = new Float32Array(count);
+  const g = new Float32Array(count);
+  const b = new Float32Array(count);
+  for (let i = 0; i < count; i++) {
+    r[i] = SRGB_TO_LINEAR[rgb[i * 3]!]!;
+    g[i] = SRGB_TO_LINEAR[rgb[i * 3 + 1]!]!;
+    b[i] = SRGB_TO_LINEAR[rgb[i * 3 + 2]!]!;
+  }
+  if (observer.dichromat) {
+    const m = PROTAN;
+    for (let i = 0; i < count; i++) {
+      const lr = r[i]!;
+      const lg = g[i]!;
+      const lb = b[i]!;
+      const sr = Math.max(0, m[0]! * lr + m[1]! * lg + m[2]! * lb);
+      const sg = Math.max(0, m[3]! * lr + m[4]! * lg + m[5]! * lb);
+      const sb = Math.max(0, m[6]! * lr + m[7]! * lg + m[8]! * lb);
+      const y = LUMA[0]! * lr + LUMA[1]! * lg + LUMA[2]! * lb;
+      const ys = LUMA[0]! * sr + LUMA[1]! * sg + LUMA[2]! * sb;
+      const k = ys > 1e-6 ? y / ys : 0;
+      r[i] = ys > 1e-6 ? Math.min(1, sr * k) : y;
+      g[i] = ys > 1e-6 ? Math.min(1, sg * k) : y;
+      b[i] = ys > 1e-6 ? Math.min(1, sb * k) : y;
+    }
+  }
+  return [r, g, b];
+}
+
+/** Linear planes back to 8-bit sRGB, three bytes a pixel. */
+export function planesToRgb(planes: LinearPlanes, count: number): Uint8Array {
+  const out = new Uint8Array(count * 3);
+  for (let i = 0; i < count; i++) {
+    out[i * 3] = toSrgb8(planes[0][i]!);
+    out[i * 3 + 1] = toSrgb8(planes[1][i]!);
+    out[i * 3 + 2] = toSrgb8(planes[2][i]!);
+  }
+  return out;
+}
+
+/**
+ * CIELAB planes of linear planes: color/lab.ts's sRGB (D65) to CIELAB, taken here on linear light
+ * directly (no 8-bit round trip), as a filtered image has a colour per pixel.
+ */
+export function labPlanes(
+  planes: LinearPlanes,
+  count: number,
+): { L: Float32Array; A: Float32Array; B: Float32Array } {
+  const L = new Float32Array(count);
+  const A = new Float32Array(count);
+  const B = new Float32Array(count);
+  const [pr, pg, pb] = planes;
+  for (let i = 0; i < count; i++) {
+    const rl = Math.min(1, Math.max(0, pr[i]!));
+    const gl = Math.min(1, Math.max(0, pg[i]!));
+    const bl = Math.min(1, Math.max(0, pb[i]!));
+    const fx = labF((0.4124564 * rl + 0.3575761 * gl + 0.1804375 * bl) / 0.95047);
+    const fy = labF(0.2126729 * rl + 0.7151522 * gl + 0.072175 * bl);
+    const fz = labF((0.0193339 * rl + 0.119192 * gl + 0.9503041 * bl) / 1.08883);
+    L[i] = 116 * fy - 16;
+    A[i] = 500 * (fx - fy);
+    B[i] = 200 * (fy - fz);
+  }
+  return { L, A, B };
+}
+
+function labF(t: number): number {
+  return t > 216 / 24389 ? Math.cbrt(t) : ((24389 / 27) * t + 16) / 116;
+}
+
 /**
  * Filters w x h planes (powers of two) in place by the observer's MTF, for an image of
  * `pxPerDeg` pixels per degree: the gain at (fx, fy) cycles per pixel is
@@ -138,7 +222,9 @@ export function filterByAcuity(
   pxPerDeg: number,
 ): void {
   const gain = gainTable(w, h, acuityCpd, pxPerDeg);
-  const fourier = new Fourier2d(w, h);
+  // Within half a per cent of 1 at every frequency: the observer resolves all this image holds.
+  if (gain.every((g) => g > 0.995)) return;
+  const fourier = fourierOf(w, h);
   for (let p = 0; p < planes.length; p += 2) {
     const a = planes[p]!;
     const b = planes[p + 1];
@@ -158,8 +244,34 @@ export function filterByAcuity(
   }
 }
 
+/** The last few gain tables and transforms, keyed by their parameters (a distance's crops share them). */
+const gains = new Map<string, Float32Array>();
+const fouriers = new Map<string, Fourier2d>();
+const CACHE_SIZE = 8;
+
+function remember<T>(cache: Map<string, T>, key: string, make: () => T): T {
+  let v = cache.get(key);
+  if (v === undefined) {
+    v = make();
+    if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    cache.set(key, v);
+  }
+  return v;
+}
+
+/** A reusable transform of w x h (not reentrant: callers use it start to end). */
+export function fourierOf(w: number, h: number): Fourier2d {
+  return remember(fouriers, `${w}x${h}`, () => new Fourier2d(w, h));
+}
+
 /** The MTF's gain at each frequency of a w x h transform (unshifted: frequency 0 at index 0). */
 function gainTable(w: number, h: number, acuityCpd: number, pxPerDeg: number): Float32Array {
+  return remember(gains, `${w}x${h}:${acuityCpd}:${pxPerDeg}`, () =>
+    makeGainTable(w, h, acuityCpd, pxPerDeg),
+  );
+}
+
+function makeGainTable(w: number, h: number, acuityCpd: number, pxPerDeg: number): Float32Array {
   const gain = new Float32Array(w * h);
   for (let y = 0; y < h; y++) {
     const fy = (y <= h / 2 ? y : y - h) / h;
@@ -171,16 +283,14 @@ function gainTable(w: number, h: number, acuityCpd: number, pxPerDeg: number): F
   return gain;
 }
 
-/** A 2-D complex FFT of w x h (powers of two), rows then columns, in place on re and im. */
+/** A 2-D complex FFT of w x h (powers of two), rows then columns (through a transpose), in place on re and im. */
 export class Fourier2d {
   readonly re: Float64Array;
   readonly im: Float64Array;
+  private readonly tre: Float64Array;
+  private readonly tim: Float64Array;
   private readonly rowTw: Twiddles;
   private readonly colTw: Twiddles;
-  private readonly rowRe: Float64Array;
-  private readonly rowIm: Float64Array;
-  private readonly colRe: Float64Array;
-  private readonly colIm: Float64Array;
 
   constructor(
     readonly w: number,
@@ -189,39 +299,42 @@ export class Fourier2d {
     if ((w & (w - 1)) !== 0 || (h & (h - 1)) !== 0) throw new RangeError(`${w} x ${h} is not a power of two`);
     this.re = new Float64Array(w * h);
     this.im = new Float64Array(w * h);
+    this.tre = new Float64Array(w * h);
+    this.tim = new Float64Array(w * h);
     this.rowTw = twiddles(w);
     this.colTw = twiddles(h);
-    this.rowRe = new Float64Array(w);
-    this.rowIm = new Float64Array(w);
-    this.colRe = new Float64Array(h);
-    this.colIm = new Float64Array(h);
   }
 
   /** Forward, or inverse (scaled by 1 / (w h)) through the conjugate. */
   transform(inverse: boolean): void {
-    const { w, h, re, im } = this;
-    const sign = inverse ? -1 : 1;
-    for (let y = 0; y < h; y++) {
-      const o = y * w;
-      for (let x = 0; x < w; x++) {
-        this.rowRe[x] = re[o + x]!;
-        this.rowIm[x] = sign * im[o + x]!;
-      }
-      fft1d(this.rowRe, this.rowIm, this.rowTw);
-      re.set(this.rowRe, o);
-      im.set(this.rowIm, o);
-    }
-    const scale = inverse ? 1 / (w * h) : 1;
-    for (let x = 0; x < w; x++) {
-      for (let y = 0; y < h; y++) {
-        this.colRe[y] = re[y * w + x]!;
-        this.colIm[y] = im[y * w + x]!;
-      }
-      fft1d(this.colRe, this.colIm, this.colTw);
-      for (let y = 0; y < h; y++) {
-        re[y * w + x] = this.colRe[y]! * scale;
-        im[y * w + x] = sign * this.colIm[y]! * scale;
+    const { w, h, re, im, tre, tim } = this;
+    const count = w * h;
+    if (inverse) for (let i = 0; i < count; i++) im[i] = -im[i]!;
+    for (let y = 0; y < h; y++)
+      fft1d(re.subarray(y * w, y * w + w), im.subarray(y * w, y * w + w), this.rowTw);
+    transpose(re, tre, w, h);
+    transpose(im, tim, w, h);
+    for (let x = 0; x < w; x++)
+      fft1d(tre.subarray(x * h, x * h + h), tim.subarray(x * h, x * h + h), this.colTw);
+    transpose(tre, re, h, w);
+    transpose(tim, im, h, w);
+    if (inverse) {
+      const scale = 1 / count;
+      for (let i = 0; i < count; i++) {
+        re[i] = re[i]! * scale;
+        im[i] = -im[i]! * scale;
       }
     }
   }
+}
+
+/** `src` (w wide, h tall, row-major) transposed into `dst` (h wide, w tall), in 16 x 16 blocks. */
+function transpose(src: Float64Array, dst: Float64Array, w: number, h: number): void {
+  const B = 16;
+  for (let y0 = 0; y0 < h; y0 += B)
+    for (let x0 = 0; x0 < w; x0 += B) {
+      const y1 = Math.min(h, y0 + B);
+      const x1 = Math.min(w, x0 + B);
+      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) dst[x * h + y] = src[y * w + x]!;
+    }
 }

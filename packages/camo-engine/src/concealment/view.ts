@@ -1,0 +1,311 @@
+/**
+ * A target in a photo as an observer sees it: the composite, cropped around the target at a
+ * working scale, in the observer's colour vision and filtered by its acuity (decision 016).
+ */
+import {
+  composeTarget,
+  EDGE_SIGMA_PX,
+  outline,
+  tileSidePx,
+  type RgbRaster,
+  type Scene,
+  type TargetFill,
+} from './compose.js';
+import {
+  blurSigmaPx,
+  filterByAcuity,
+  labPlanes,
+  linearPlanes,
+  planesToRgb,
+  type LinearPlanes,
+  type Observer,
+} from './observers.js';
+import type { Placement, Silhouette } from './silhouettes.js';
+
+/**
+ * The target's height at the working scale, at most. Every measure looks at scales set by the
+ * target (the surround an eighth of its height, GabRat's sigma a sixteenth, texture bands down to
+ * an eighth), which 38 px resolve; a larger target is measured on a crop shrunk by area
+ * averaging, so a 64 x 64 transform holds the target, its surround and the filters' margins.
+ */
+const TARGET_WORK_PX = 38;
+/** The surround: the target's box grown by this share of its height on every side (about the target's own area). */
+export const RING_SHARE = 0.125;
+
+/** Three places on the ground, in the lower two thirds, fixed so scores are reproducible. */
+const PLACES: readonly { x: number; bottom: number }[] = [
+  { x: 0.3, bottom: 0.92 },
+  { x: 0.5, bottom: 0.86 },
+  { x: 0.7, bottom: 0.97 },
+];
+
+/** Where the three targets of `sizePx` stand in a photo (upright; clamped inside it). */
+export function placementsFor(width: number, height: number, sizePx: number): Placement[] {
+  return PLACES.map((p) => {
+    const half = sizePx / 2;
+    const x = Math.min(width - half, Math.max(half, p.x * width));
+    // The box's bottom is the ground; its centre stays in the lower two thirds.
+    const bottom = Math.min(height, Math.max(height / 3 + sizePx, p.bottom * height));
+    return { x, y: Math.max(half, bottom - half), size: sizePx, rotation: 0 };
+  });
+}
+
+/** A square crop of a composite at the working scale: n x n, with where it came from. */
+export interface TargetCrop {
+  n: number;
+  /** RGB, three bytes a pixel. */
+  rgb: Uint8Array;
+  /** The target's coverage, 0..1. */
+  mask: Float32Array;
+  /** 1 where the pixel lies inside the photo. */
+  valid: Uint8Array;
+  /** The target's height and its box, in crop pixels. */
+  targetPx: number;
+  box: { x: number; y: number; width: number; height: number };
+  /** Photo pixels per crop pixel. */
+  scale: number;
+}
+
+/**
+ * The crop's side: the target with its surround or GabRat's kernel around it (whichever reaches
+ * further), and beyond them the tails of the widest observer's blur, which the transform wraps.
+ */
+function cropSide(targetWorkPx: number, blurWorkPx: number): number {
+  const ring = Math.ceil(RING_SHARE * targetWorkPx);
+  const kernelHalf = Math.floor(Math.round(6 * gabratSigma(targetWorkPx) + 1) / 2);
+  const need = targetWorkPx + 2 * Math.max(ring, kernelHalf) + 2 * (Math.ceil(3 * blurWorkPx) + 1);
+  let n = 16;
+  while (n < need) n *= 2;
+  return n;
+}
+
+/**
+ * GabRat's Gabor sigma for a target `targetPx` tall: the authors' tool uses 3 px (micaToolbox
+ * GabRat_Disruption); scaled here as a sixteenth of the target's height (3 px on a 48 px target),
+ * at least 1 px.
+ */
+export function gabratSigma(targetPx: number): number {
+  return Math.max(1, targetPx / 16);
+}
+
+/**
+ * The composite of `fill` on `silhouette` at `placement` (photo pixels), cropped around it and
+ * shrunk by area averaging so the target is at most TARGET_WORK_PX tall. `blurPx` is the widest
+ * observer's point spread (photo pixels) the crop leaves room for.
+ */
+export function targetCrop(
+  scene: Scene,
+  fill: TargetFill,
+  silhouette: Silhouette,
+  placement: Placement,
+  blurPx: number,
+): TargetCrop {
+  const k = Math.max(1, placement.size / TARGET_WORK_PX);
+  const hw = placement.size / k;
+  const n = cropSide(hw, blurPx / k);
+  const x0 = placement.x - (n * k) / 2;
+  const y0 = placement.y - (n * k) / 2;
+  const { rgb, light, valid } = resampleScene(scene, x0, y0, k, n);
+  const local: Placement = {
+    x: (placement.x - x0) / k,
+    y: (placement.y - y0) / k,
+    size: hw,
+    rotation: placement.rotation,
+  };
+  const tilePhotoPx = tileSidePx(silhouette, placement);
+  const composed = composeTarget({ width: n, height: n, data: rgb, light }, fill, silhouette, local, {
+    edgeSigma: EDGE_SIGMA_PX / k,
+    tilePx: tilePhotoPx / k,
+    tileOrigin: [-x0 / k, -y0 / k],
+  });
+  const pts = outline(silhouette, local);
+  const xs = pts.map((q) => q[0]);
+  const ys = pts.map((q) => q[1]);
+  const box = {
+    x: Math.min(...xs),
+    y: Math.min(...ys),
+    width: Math.max(...xs) - Math.min(...xs),
+    height: Math.max(...ys) - Math.min(...ys),
+  };
+  return { n, rgb: composed.data, mask: composed.mask, valid, targetPx: hw, box, scale: k };
+}
+
+/**
+ * The scene's pixels and light over [x0, x0 + n k) x [y0, y0 + n k), averaged over each k x k cell
+ * (fractional cells weighted by area; outside the photo, its edge is repeated and marked invalid).
+ */
+function resampleScene(
+  scene: Scene,
+  x0: number,
+  y0: number,
+  k: number,
+  n: number,
+): { rgb: Uint8Array; light: Float32Array; valid: Uint8Array } {
+  const { width } = scene;
+  const xs = cellWeights(x0, k, n, width);
+  const ys = cellWeights(y0, k, n, scene.height);
+  const taps = xs.taps;
+  const rgb = new Uint8Array(n * n * 3);
+  const light = new Float32Array(n * n);
+  const valid = new Uint8Array(n * n);
+  for (let j = 0; j < n; j++) {
+    for (let i = 0; i < n; i++) {
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      let l = 0;
+      for (let a = 0; a < taps; a++) {
+        const wy = ys.w[j * taps + a]!;
+        if (wy === 0) continue;
+        const row = ys.idx[j * taps + a]! * width;
+        for (let c = 0; c < taps; c++) {
+          const w = wy * xs.w[i * taps + c]!;
+          if (w === 0) continue;
+          const p = row + xs.idx[i * taps + c]!;
+          r += w * scene.data[p * 3]!;
+          g += w * scene.data[p * 3 + 1]!;
+          b += w * scene.data[p * 3 + 2]!;
+          l += w * scene.light[p]!;
+        }
+      }
+      const o = j * n + i;
+      rgb[o * 3] = Math.round(r);
+      rgb[o * 3 + 1] = Math.round(g);
+      rgb[o * 3 + 2] = Math.round(b);
+      light[o] = l;
+      valid[o] = xs.inside[i]! & ys.inside[j]!;
+    }
+  }
+  return { rgb, light, valid };
+}
+
+/**
+ * For each of n cells of width k from `start`, the source indices it covers and their weights
+ * (summing to 1), `taps` slots a cell, unused slots of weight 0.
+ */
+function cellWeights(
+  start: number,
+  k: number,
+  n: number,
+  size: number,
+): { taps: number; idx: Int32Array; w: Float32Array; inside: Uint8Array } {
+  const taps = Math.ceil(k) + 1;
+  const idx = new Int32Array(n * taps);
+  const w = new Float32Array(n * taps);
+  const inside = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    const a = start + i * k;
+    const b = a + k;
+    let t = 0;
+    for (let p = Math.floor(a); p < b && t < taps; p++) {
+      const overlap = Math.min(b, p + 1) - Math.max(a, p);
+      if (overlap <= 1e-9) continue;
+      idx[i * taps + t] = Math.min(size - 1, Math.max(0, p));
+      w[i * taps + t] = overlap / k;
+      t++;
+    }
+    const centre = a + k / 2;
+    inside[i] = centre >= 0 && centre < size ? 1 : 0;
+  }
+  return { taps, idx, w, inside };
+}
+
+/** A crop as the observer sees it: CIELAB planes after its colour vision and its acuity. */
+export interface ObservedCrop extends TargetCrop {
+  L: Float32Array;
+  A: Float32Array;
+  B: Float32Array;
+}
+
+/** The observer's linear planes of a crop, filtered by its acuity at `pxPerDeg` photo pixels per degree. */
+function seenPlanes(crop: TargetCrop, observer: Observer, pxPerDeg: number): LinearPlanes {
+  const count = crop.n * crop.n;
+  const planes = linearPlanes(observer, crop.rgb, count);
+  filterByAcuity(planes, crop.n, crop.n, observer.acuityCpd, pxPerDeg / crop.scale);
+  return planes;
+}
+
+export function observe(crop: TargetCrop, observer: Observer, pxPerDeg: number): ObservedCrop {
+  const lab = labPlanes(seenPlanes(crop, observer, pxPerDeg), crop.n * crop.n);
+  return { ...crop, L: lab.L, A: lab.A, B: lab.B };
+}
+
+/**
+ * A whole composite as the observer resolves it, at the photo's size: shrunk first by whole
+ * pixels where the observer cannot resolve more (keeping at least 2 px per minimum resolvable
+ * angle), padded to powers of two with its edges repeated, filtered by the acuity in the Fourier
+ * domain and enlarged back (bilinear, in linear light).
+ */
+export function wholeView(
+  scene: Scene,
+  fill: TargetFill,
+  silhouette: Silhouette,
+  placement: Placement,
+  observer: Observer,
+  pxPerDeg: number,
+): RgbRaster {
+  const { width: w, height: h } = scene;
+  const composed = composeTarget(scene, fill, silhouette, placement);
+  const k = Math.max(1, Math.floor(pxPerDeg / observer.acuityCpd / 2));
+  const sw = Math.ceil(w / k);
+  const sh = Math.ceil(h / k);
+  const small = shrink(composed.data, w, h, k, sw, sh);
+  const pad = Math.ceil(3 * blurSigmaPx(observer.acuityCpd, pxPerDeg / k)) + 2;
+  const pw = nextPow2(sw + 2 * pad);
+  const ph = nextPow2(sh + 2 * pad);
+  const padded = new Uint8Array(pw * ph * 3);
+  for (let y = 0; y < ph; y++) {
+    const sy = Math.min(sh - 1, Math.max(0, y - pad));
+    for (let x = 0; x < pw; x++) {
+      const sx = Math.min(sw - 1, Math.max(0, x - pad));
+      for (let c = 0; c < 3; c++) padded[(y * pw + x) * 3 + c] = small[(sy * sw + sx) * 3 + c]!;
+    }
+  }
+  const planes = linearPlanes(observer, padded, pw * ph);
+  filterByAcuity(planes, pw, ph, observer.acuityCpd, pxPerDeg / k);
+  const out: LinearPlanes = [new Float32Array(w * h), new Float32Array(w * h), new Float32Array(w * h)];
+  for (let y = 0; y < h; y++) {
+    const fy = Math.min(sh - 1, Math.max(0, (y + 0.5) / k - 0.5));
+    const y0 = Math.floor(fy);
+    const y1 = Math.min(sh - 1, y0 + 1);
+    const ty = fy - y0;
+    for (let x = 0; x < w; x++) {
+      const fx = Math.min(sw - 1, Math.max(0, (x + 0.5) / k - 0.5));
+      const x0 = Math.floor(fx);
+      const x1 = Math.min(sw - 1, x0 + 1);
+      const tx = fx - x0;
+      const at = (yy: number, xx: number): number => (yy + pad) * pw + xx + pad;
+      for (let c = 0; c < 3; c++) {
+        const p = planes[c]!;
+        const top = p[at(y0, x0)]! * (1 - tx) + p[at(y0, x1)]! * tx;
+        const bottom = p[at(y1, x0)]! * (1 - tx) + p[at(y1, x1)]! * tx;
+        out[c]![y * w + x] = top * (1 - ty) + bottom * ty;
+      }
+    }
+  }
+  return { width: w, height: h, data: planesToRgb(out, w * h) };
+}
+
+function nextPow2(v: number): number {
+  let n = 1;
+  while (n < v) n *= 2;
+  return n;
+}
+
+/** RGB averaged over k x k blocks (the last row and column of blocks may be partial). */
+function shrink(rgb: Uint8Array, w: number, h: number, k: number, sw: number, sh: number): Uint8Array {
+  if (k === 1) return rgb;
+  const out = new Uint8Array(sw * sh * 3);
+  for (let y = 0; y < sh; y++)
+    for (let x = 0; x < sw; x++) {
+      const sum = [0, 0, 0];
+      let count = 0;
+      for (let yy = y * k; yy < Math.min(h, (y + 1) * k); yy++)
+        for (let xx = x * k; xx < Math.min(w, (x + 1) * k); xx++) {
+          for (let c = 0; c < 3; c++) sum[c]! += rgb[(yy * w + xx) * 3 + c]!;
+          count++;
+        }
+      for (let c = 0; c < 3; c++) out[(y * sw + x) * 3 + c] = Math.round(sum[c]! / count);
+    }
+  return out;
+}
