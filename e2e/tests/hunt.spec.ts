@@ -247,6 +247,53 @@ test('a round fits the screen, result and Next round included, and a small photo
   await owner.context().close();
 });
 
+test('three misses end a round, and a round whose tab was hidden does not count @phone', async ({
+  browser,
+  page,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  // A design of its own, so the test also runs alone (the phone project runs only this one).
+  const owner = await (await browser.newContext({ baseURL: huntOrigin })).newPage();
+  await signInThroughUi(owner, newUser({ name: 'Hunt Fair Hider' }));
+  await makeDesign(owner, { name: 'Fair Hider Woods', state: 'MN', photo: 'forest' });
+
+  // Taps along the top edge (targets stand in the lower two thirds): the third ends the round.
+  await signInThroughUi(page, newUser({ name: 'Hunt Sprayer' }));
+  await page.goto('/hunt');
+  await expect(page.getByText('3 misses: the last miss ends the round as not found.')).toBeVisible();
+  await page.getByRole('button', { name: 'Start a round' }).click();
+  await expectLoaded(page, 'hunt-image');
+  const image = page.getByTestId('hunt-image');
+  const { width } = (await image.boundingBox())!;
+  await image.click({ position: { x: width * 0.05, y: 2 } });
+  await expect(page.getByText('Not there. 2 misses left.')).toBeVisible();
+  await image.click({ position: { x: width * 0.5, y: 2 } });
+  await expect(page.getByText('Not there. One miss left.')).toBeVisible();
+  await image.click({ position: { x: width * 0.95, y: 2 } });
+  await expect(page.getByRole('status')).toContainText('3 misses: the round is over. It was hiding here.');
+  await expect(page.getByTestId('hunt-reveal')).toBeVisible();
+
+  // Another player's tab is hidden during the round (another app, another tab).
+  const other = await (await browser.newContext({ ...testInfo.project.use, baseURL: huntOrigin })).newPage();
+  await signInThroughUi(other, newUser({ name: 'Hunt Elsewhere' }));
+  await other.goto('/hunt');
+  await other.getByRole('button', { name: 'Start a round' }).click();
+  await expectLoaded(other, 'hunt-image');
+  const reported = other.waitForResponse((r) => /\/api\/hunt\/rounds\/[0-9a-f-]{36}\/hidden$/.test(r.url()));
+  await other.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  expect((await reported).status()).toBe(200);
+  await expect(other.getByRole('status')).toContainText(
+    "This round doesn't count: the tab was hidden while it ran.",
+  );
+  await expect(other.getByRole('button', { name: 'Next round' })).toBeVisible();
+
+  await owner.context().close();
+  await other.context().close();
+});
+
 /** The picture an <img> shows, as PNG bytes (a round's image is served once). */
 async function pictureOf(image: Locator): Promise<Buffer> {
   return Buffer.from(

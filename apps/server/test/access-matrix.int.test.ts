@@ -302,6 +302,14 @@ describe('access matrix: every endpoint x anonymous, owner, another user', () =>
       expect: { anonymous: 401, other: 409, owner: 404 },
     },
     {
+      // After the round's other rows: the report ends it (void).
+      method: 'POST',
+      route: '/api/hunt/rounds/{id}/hidden',
+      path: () => `/api/hunt/rounds/${huntRound}/hidden`,
+      body: () => ({}),
+      expect: { anonymous: 401, other: 200, owner: 404 },
+    },
+    {
       method: 'GET',
       route: '/api/designs/{id}/concealment',
       path: () => `/api/designs/${submitted}/concealment`,

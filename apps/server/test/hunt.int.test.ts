@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { HuntRound, HuntTapResult } from '@camo/shared/hunt.schema';
-import { HUNT_ROUND_TTL_MS } from '@camo/shared/hunt.schema';
+import { HUNT_MAX_MISSES, HUNT_ROUND_TTL_MS } from '@camo/shared/hunt.schema';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -120,7 +120,7 @@ describe('hide and seek through the API', () => {
       x: 0,
       y: 0,
     });
-    expect(miss.body).toEqual({ result: 'miss', misses: 1 });
+    expect(miss.body).toEqual({ result: 'miss', misses: 1, missesLeft: HUNT_MAX_MISSES - 1 });
     // 400 ms pass on the server's clock (past the reaction floor) without waiting for them.
     clock.advance(400);
     const target = await onTarget(started.body.roundId);
@@ -281,19 +281,22 @@ describe('the round chooser', () => {
         const design = await repo.chooseDesign(player);
         if (!design) continue;
         expect(design.userId).not.toBe(player);
-        const created = await repo.create({
-          id: randomUUID(),
-          playerId: player,
-          designId: design.id,
-          photoKey: 'p',
-          silhouette: 'pack',
-          x: 1,
-          y: 1,
-          size: 1,
-          rotation: 0,
-          width: 10,
-          height: 10,
-        });
+        const created = await repo.create(
+          {
+            id: randomUUID(),
+            playerId: player,
+            designId: design.id,
+            photoKey: 'p',
+            silhouette: 'pack',
+            x: 1,
+            y: 1,
+            size: 1,
+            rotation: 0,
+            width: 10,
+            height: 10,
+          },
+          Buffer.from('not a picture'),
+        );
         expect(created).not.toBeNull();
         const counts = await db
           .select({ n: designs.huntRounds })

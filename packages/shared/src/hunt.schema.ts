@@ -25,8 +25,10 @@ export const huntRevealSchema = z.object({
 });
 
 export const huntTapResultSchema = z.discriminatedUnion('result', [
-  /** Not there: the round goes on; the miss is counted. */
-  z.object({ result: z.literal('miss'), misses: z.number().int() }),
+  /** Not there: the miss is counted, and the round goes on while misses are left. */
+  z.object({ result: z.literal('miss'), misses: z.number().int(), missesLeft: z.number().int().min(1) }),
+  /** The last miss a round allows (HUNT_MAX_MISSES): not found. */
+  z.object({ result: z.literal('out_of_misses'), misses: z.number().int(), reveal: huntRevealSchema }),
   z.object({
     result: z.literal('found'),
     ms: z.number().int(),
@@ -45,6 +47,13 @@ export const huntTimeoutResultSchema = z.object({
   misses: z.number().int(),
   reveal: huntRevealSchema,
 });
+
+/**
+ * The tab was hidden during the round: it is void and counts nowhere (not in the design's score,
+ * the player's record, the weekly board or the insights).
+ */
+export const huntHiddenResultSchema = z.object({ result: z.literal('void'), reveal: huntRevealSchema });
+export type HuntHiddenResult = z.infer<typeof huntHiddenResultSchema>;
 
 export const concealmentSchema = z.object({
   rounds: z.number().int(),

@@ -12,8 +12,19 @@ export const HUNT_TAP_TOLERANCE = 0.02;
 export const HUNT_ROUND_TTL_MS = HUNT_TIME_LIMIT_MS + 30_000;
 /** A design's concealment score is shown (badge, sort) from this many rounds on. */
 export const HUNT_MIN_ROUNDS_FOR_SCORE = 20;
+/**
+ * Misses a round allows: the last of them ends it as not found. Without a limit, taps sprayed over
+ * the whole picture find any target (225 of them did in 1.6 s, issue 27); three leave room for an
+ * honest second look.
+ */
+export const HUNT_MAX_MISSES = 3;
 
 export const huntMessages = {
   noDesigns: 'You have seen every design there is for now. Come back when the community has made more.',
   roundGone: 'This round has ended. Start a new one.',
+  rules: `You have ${HUNT_TIME_LIMIT_MS / 1000} seconds and ${HUNT_MAX_MISSES} misses: the last miss ends the round as not found. Stay on the page: a round whose tab is hidden does not count.`,
+  missesLeft: (left: number) =>
+    left === 1 ? 'Not there. One miss left.' : `Not there. ${left} misses left.`,
+  outOfMisses: `${HUNT_MAX_MISSES} misses: the round is over. It was hiding here.`,
+  tabHidden: "This round doesn't count: the tab was hidden while it ran.",
 } as const;

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../platform/config.js';
 import { serverPaths } from '../platform/paths.js';
-import { LOCAL_FILES_PREFIX } from '../platform/storage.js';
+import { LOCAL_FILES_PREFIX, servedFromFiles } from '../platform/storage.js';
 
 /** The Trophy Club's seed images, and the stored files when they are local (not S3). */
 export async function registerStaticFiles(app: FastifyInstance, config: Config): Promise<void> {
@@ -25,6 +25,6 @@ export async function registerStaticFiles(app: FastifyInstance, config: Config):
     decorateReply: false,
     maxAge: '365d',
     immutable: true,
-    allowedPath: (pathName) => !pathName.includes('..'),
+    allowedPath: (pathName) => servedFromFiles(pathName),
   });
 }

@@ -1,13 +1,19 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, ne, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/database.js';
 import { communityVisible, designerNameSql } from '../designs/design-queries.repository.js';
-import { designs, huntRounds, users, type EngineMeasures } from '../platform/db/schema.js';
+import { designs, huntRoundImages, huntRounds, users, type EngineMeasures } from '../platform/db/schema.js';
 
 export type HuntRoundRow = typeof huntRounds.$inferSelect;
 export type NewHuntRound = typeof huntRounds.$inferInsert;
 
-/** Statuses of a round that count in a score: found, or not found when time ran out. */
-export const ANSWERED = ['found', 'timeout'] as const;
+/**
+ * Statuses of a round that count (the design's score, the player's record, the board): found, or
+ * not found when time or misses ran out. too_fast, void (the tab was hidden) and expired rounds
+ * count nowhere.
+ */
+export const ANSWERED = ['found', 'timeout', 'out_of_misses'] as const;
+/** How a served round ends. */
+export type RoundEnd = 'found' | 'timeout' | 'out_of_misses' | 'too_fast';
 
 export function createHuntRepository(db: Db) {
   /** Submitted designs of others that this player has not been shown, with a photo to hide in. */
@@ -91,11 +97,15 @@ export function createHuntRepository(db: Db) {
       return row?.key ?? null;
     },
 
-    /** The round and the design's count of rounds, together; null when the player already has one. */
-    async create(round: NewHuntRound): Promise<HuntRoundRow | null> {
+    /**
+     * The round, its picture and the design's count of rounds, together; null when the player
+     * already has one.
+     */
+    async create(round: NewHuntRound, jpeg: Buffer): Promise<HuntRoundRow | null> {
       return db.transaction(async (tx) => {
         const [row] = await tx.insert(huntRounds).values(round).onConflictDoNothing().returning();
         if (!row) return null;
+        await tx.insert(huntRoundImages).values({ roundId: row.id, jpeg });
         await tx
           .update(designs)
           .set({ huntRounds: sql`${designs.huntRounds} + 1` })
@@ -109,35 +119,70 @@ export function createHuntRepository(db: Db) {
       return row ?? null;
     },
 
-    /** Starts the clock, once: the first request for the image. */
+    /**
+     * Starts the clock and hands out the picture, once: the first request for the image. The
+     * picture's row is deleted as it is read, so a second request finds nothing to serve.
+     */
     async serve(
       roundId: string,
       playerId: string,
       at: Date,
       createdAfter: Date,
-    ): Promise<HuntRoundRow | null> {
-      const [row] = await db
-        .update(huntRounds)
-        .set({ status: 'served', servedAt: at })
-        .where(
-          and(
-            eq(huntRounds.id, roundId),
-            eq(huntRounds.playerId, playerId),
-            eq(huntRounds.status, 'created'),
-            gte(huntRounds.createdAt, createdAfter),
-          ),
-        )
-        .returning();
-      return row ?? null;
+    ): Promise<{ round: HuntRoundRow; jpeg: Buffer } | null> {
+      return db.transaction(async (tx) => {
+        const [round] = await tx
+          .update(huntRounds)
+          .set({ status: 'served', servedAt: at })
+          .where(
+            and(
+              eq(huntRounds.id, roundId),
+              eq(huntRounds.playerId, playerId),
+              eq(huntRounds.status, 'created'),
+              gte(huntRounds.createdAt, createdAfter),
+            ),
+          )
+          .returning();
+        if (!round) return null;
+        const [image] = await tx
+          .delete(huntRoundImages)
+          .where(eq(huntRoundImages.roundId, roundId))
+          .returning({ jpeg: huntRoundImages.jpeg });
+        return image ? { round, jpeg: image.jpeg } : null;
+      });
     },
 
-    async addMiss(roundId: string): Promise<number | null> {
+    /** Counts a miss while the round runs and has misses left; null when it has none or has ended. */
+    async addMiss(roundId: string, maxMisses: number): Promise<number | null> {
       const [row] = await db
         .update(huntRounds)
         .set({ misses: sql`${huntRounds.misses} + 1` })
-        .where(and(eq(huntRounds.id, roundId), eq(huntRounds.status, 'served')))
+        .where(
+          and(eq(huntRounds.id, roundId), eq(huntRounds.status, 'served'), lt(huntRounds.misses, maxMisses)),
+        )
         .returning({ misses: huntRounds.misses });
       return row?.misses ?? null;
+    },
+
+    /**
+     * The player's round, served or not yet, made void (the tab was hidden while it ran): it ends
+     * and counts nowhere. Null when it is not theirs or has ended already.
+     */
+    async markVoid(roundId: string, playerId: string, at: Date): Promise<HuntRoundRow | null> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(huntRounds)
+          .set({ status: 'void', endedAt: at })
+          .where(
+            and(
+              eq(huntRounds.id, roundId),
+              eq(huntRounds.playerId, playerId),
+              inArray(huntRounds.status, ['created', 'served']),
+            ),
+          )
+          .returning();
+        if (row) await tx.delete(huntRoundImages).where(eq(huntRoundImages.roundId, roundId));
+        return row ?? null;
+      });
     },
 
     /**
@@ -146,7 +191,7 @@ export function createHuntRepository(db: Db) {
      */
     async end(
       roundId: string,
-      outcome: { status: 'found' | 'timeout' | 'too_fast'; elapsedMs: number; at: Date },
+      outcome: { status: RoundEnd; elapsedMs: number; at: Date },
       score: (rounds: { elapsedMs: number; found: boolean }[]) => number,
     ): Promise<HuntRoundRow | null> {
       return db.transaction(async (tx) => {
@@ -176,12 +221,25 @@ export function createHuntRepository(db: Db) {
       });
     },
 
-    /** Rounds served but never answered, or never served, past their time: expired. */
+    /**
+     * Rounds served but never answered, or never served, past their time: expired, and the
+     * pictures of rounds never served are dropped with them.
+     */
     async expire(before: Date, at: Date): Promise<void> {
-      await db
-        .update(huntRounds)
-        .set({ status: 'expired', endedAt: at })
-        .where(and(inArray(huntRounds.status, ['created', 'served']), lt(huntRounds.createdAt, before)));
+      await db.transaction(async (tx) => {
+        const expired = await tx
+          .update(huntRounds)
+          .set({ status: 'expired', endedAt: at })
+          .where(and(inArray(huntRounds.status, ['created', 'served']), lt(huntRounds.createdAt, before)))
+          .returning({ id: huntRounds.id });
+        if (expired.length > 0)
+          await tx.delete(huntRoundImages).where(
+            inArray(
+              huntRoundImages.roundId,
+              expired.map((r) => r.id),
+            ),
+          );
+      });
     },
 
     async answeredForDesign(designId: string) {

@@ -3,6 +3,7 @@ import {
   bestHidingSchema,
   concealmentSchema,
   huntBoardSchema,
+  huntHiddenResultSchema,
   huntInsightsSchema,
   huntPlayerSchema,
   huntRoundSchema,
@@ -70,7 +71,8 @@ export function huntRoutes(
         ...guarded,
         schema: {
           tags: ['hunt'],
-          summary: 'A tap in image pixels: a miss (counted), or the round ends found',
+          summary:
+            'A tap in image pixels: a miss (counted; the last one allowed ends the round not found), or found',
           params: roundParams,
           body: huntTapSchema,
           response: { 200: huntTapResultSchema, ...errors },
@@ -91,6 +93,20 @@ export function huntRoutes(
         },
       },
       async (req) => rounds.timeout(req.params.id, currentUser(req).id),
+    );
+
+    app.post(
+      '/api/hunt/rounds/:id/hidden',
+      {
+        ...guarded,
+        schema: {
+          tags: ['hunt'],
+          summary: 'The page’s tab was hidden during the round: the round is void and counts nowhere',
+          params: roundParams,
+          response: { 200: huntHiddenResultSchema, ...errors },
+        },
+      },
+      async (req) => rounds.hidden(req.params.id, currentUser(req).id),
     );
 
     app.get(

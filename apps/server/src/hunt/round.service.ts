@@ -1,27 +1,27 @@
 import { apiMessages } from '@camo/shared/api-messages';
 import { randomUUID } from 'node:crypto';
 import {
+  HUNT_MAX_MISSES,
   HUNT_REACTION_FLOOR_MS,
   HUNT_ROUND_TTL_MS,
   HUNT_TAP_TOLERANCE,
   HUNT_TIME_LIMIT_MS,
   huntMessages,
+  type HuntHiddenResult,
   type HuntRound,
   type HuntTapResult,
 } from '@camo/shared/hunt.schema';
 import { messages } from '@camo/shared/messages';
 import { chosenImageKey } from '../designs/design-policy.js';
 import { ConflictError, NotFoundError } from '../platform/http-errors.js';
-import { storageKeys, type Storage } from '../platform/storage.js';
+import { LEGACY_HUNT_PREFIX, storageKeys, type Storage } from '../platform/storage.js';
 import { composeTarget, photoRaster, type PhotoRaster } from './compositor.js';
 import { concealmentScore } from './hunt-statistics.js';
-import type { HuntRepository, HuntRoundRow } from './hunt.repository.js';
+import type { HuntRepository, HuntRoundRow, RoundEnd } from './hunt.repository.js';
 import { hitsTarget, silhouetteById, silhouettes, targetBox, type Placement } from './silhouettes.js';
 
 /** A tap this long after the limit still counts as the timeout it is (network and rendering). */
 const LATE_GRACE_MS = 1_000;
-/** How long a round's composed image is kept for its one serving. */
-const roundImageKey = (roundId: string) => `hunt/${roundId}.jpg`;
 
 /** The photo a round or a preview shows: its page-size rendition when there is one. */
 export async function loadShownPhoto(storage: Storage, key: string): Promise<PhotoRaster> {
@@ -54,6 +54,15 @@ export function createRoundService(deps: {
   const now = deps.now ?? (() => new Date());
   const random = deps.random ?? Math.random;
   const loadPhoto = (key: string) => loadShownPhoto(storage, key);
+  let legacySweep: Promise<void> | null = null;
+  /**
+   * Pictures earlier versions left in the public file store (expired rounds' were never deleted):
+   * deleted once per process, at its first round, and again at the next when that fails.
+   */
+  const sweepLegacyImages = () =>
+    (legacySweep ??= storage.deleteAll(LEGACY_HUNT_PREFIX).catch(() => {
+      legacySweep = null;
+    }));
 
   function reveal(round: HuntRoundRow, design: { id: string; name: string; designerName: string }) {
     return {
@@ -63,9 +72,15 @@ export function createRoundService(deps: {
   }
 
   async function ended(round: HuntRoundRow) {
-    await storage.delete(roundImageKey(round.id)).catch(() => undefined);
     const design = await repo.design(round.designId);
     return reveal(round, design ?? { id: round.designId, name: '', designerName: '' });
+  }
+
+  /** Why a round cannot be served or made void: it is not the player's (404), or it has ended (409). */
+  async function refuse(roundId: string, playerId: string): Promise<never> {
+    const existing = await repo.find(roundId);
+    if (!existing || existing.playerId !== playerId) throw new NotFoundError(huntMessages.roundGone);
+    throw new ConflictError(huntMessages.roundGone);
   }
 
   /** The player's own round, still running. */
@@ -76,7 +91,7 @@ export function createRoundService(deps: {
     return round;
   }
 
-  async function endAs(round: HuntRoundRow, status: 'found' | 'timeout' | 'too_fast', elapsedMs: number) {
+  async function endAs(round: HuntRoundRow, status: RoundEnd, elapsedMs: number) {
     const row = await repo.end(round.id, { status, elapsedMs, at: now() }, concealmentScore);
     if (!row) throw new ConflictError(huntMessages.roundGone);
     return ended(row);
@@ -85,6 +100,7 @@ export function createRoundService(deps: {
   return {
     /** A new round: the server picks the design, the photo and where the target goes. */
     async start(playerId: string): Promise<HuntRound> {
+      await sweepLegacyImages();
       await repo.expire(new Date(now().getTime() - HUNT_ROUND_TTL_MS), now());
       for (let attempt = 0; attempt < 3; attempt++) {
         const design = await repo.chooseDesign(playerId);
@@ -104,23 +120,22 @@ export function createRoundService(deps: {
           placement,
         );
         const id = randomUUID();
-        await storage.put(roundImageKey(id), composite.image);
-        const round = await repo.create({
-          id,
-          playerId,
-          designId: design.id,
-          photoKey,
-          silhouette: silhouette.id,
-          ...placement,
-          width: photo.width,
-          height: photo.height,
-          createdAt: now(),
-        });
-        if (!round) {
-          // The same design was handed to this player by a concurrent request: pick again.
-          await storage.delete(roundImageKey(id)).catch(() => undefined);
-          continue;
-        }
+        const round = await repo.create(
+          {
+            id,
+            playerId,
+            designId: design.id,
+            photoKey,
+            silhouette: silhouette.id,
+            ...placement,
+            width: photo.width,
+            height: photo.height,
+            createdAt: now(),
+          },
+          composite.image,
+        );
+        // Null: the same design was handed to this player by a concurrent request; pick again.
+        if (!round) continue;
         return {
           roundId: id,
           imageUrl: `/api/hunt/rounds/${id}/image`,
@@ -132,16 +147,15 @@ export function createRoundService(deps: {
       throw new NotFoundError(huntMessages.noDesigns);
     },
 
-    /** The round's image, served once: this starts the clock. */
+    /**
+     * The round's image, to its player, once: this starts the clock. No other address serves it,
+     * before or after.
+     */
     async image(roundId: string, playerId: string): Promise<Buffer> {
       const at = now();
-      const round = await repo.serve(roundId, playerId, at, new Date(at.getTime() - HUNT_ROUND_TTL_MS));
-      if (!round) {
-        const existing = await repo.find(roundId);
-        if (!existing || existing.playerId !== playerId) throw new NotFoundError(huntMessages.roundGone);
-        throw new ConflictError(huntMessages.roundGone);
-      }
-      return Buffer.from(await storage.getBytes(roundImageKey(roundId)));
+      const served = await repo.serve(roundId, playerId, at, new Date(at.getTime() - HUNT_ROUND_TTL_MS));
+      if (!served) return refuse(roundId, playerId);
+      return served.jpeg;
     },
 
     async tap(roundId: string, playerId: string, tap: { x: number; y: number }): Promise<HuntTapResult> {
@@ -153,9 +167,12 @@ export function createRoundService(deps: {
       }
       const tolerance = HUNT_TAP_TOLERANCE * Math.max(round.width, round.height);
       if (!hitsTarget(silhouetteById(round.silhouette), round, tap.x, tap.y, tolerance)) {
-        const misses = await repo.addMiss(round.id);
+        const misses = await repo.addMiss(round.id, HUNT_MAX_MISSES);
         if (misses === null) throw new ConflictError(huntMessages.roundGone);
-        return { result: 'miss', misses };
+        if (misses < HUNT_MAX_MISSES) return { result: 'miss', misses, missesLeft: HUNT_MAX_MISSES - misses };
+        // Not found, censored at this moment in the score (hidden at least this long).
+        const shown = await endAs(round, 'out_of_misses', Math.min(elapsedMs, HUNT_TIME_LIMIT_MS));
+        return { result: 'out_of_misses', misses, reveal: shown };
       }
       if (elapsedMs < HUNT_REACTION_FLOOR_MS) {
         return { result: 'too_fast', reveal: await endAs(round, 'too_fast', elapsedMs) };
@@ -172,6 +189,17 @@ export function createRoundService(deps: {
       if (elapsedMs < HUNT_TIME_LIMIT_MS - 500) throw new ConflictError(apiMessages.roundRunning);
       const shown = await endAs(round, 'timeout', HUNT_TIME_LIMIT_MS);
       return { result: 'timeout' as const, misses: round.misses, reveal: shown };
+    },
+
+    /**
+     * The page says its tab was hidden while the round ran (the player may have looked elsewhere,
+     * or at the picture in another tool): the round is void and counts nowhere. A page that does
+     * not say so cannot be caught; see README.md.
+     */
+    async hidden(roundId: string, playerId: string): Promise<HuntHiddenResult> {
+      const row = await repo.markVoid(roundId, playerId, now());
+      if (!row) return refuse(roundId, playerId);
+      return { result: 'void', reveal: await ended(row) };
     },
   };
 }

@@ -9,6 +9,19 @@ export const LOCAL_FILES_PREFIX = '/files/';
 
 export type Storage = Disk;
 
+/**
+ * Where earlier versions kept each hide-and-seek round's picture. Stored files are public (here
+ * and at the bucket's address), so rounds now keep it in the database until its one serving
+ * (hunt/round.service.ts): /files never serves this prefix, and the round service deletes what is
+ * left under it.
+ */
+export const LEGACY_HUNT_PREFIX = 'hunt/';
+
+/** Whether /files may serve a path of the store (with or without its leading slash). */
+export function servedFromFiles(pathName: string): boolean {
+  return !pathName.includes('..') && !pathName.replace(/^\/+/, '').startsWith(LEGACY_HUNT_PREFIX);
+}
+
 /** A local directory by default; any S3-compatible store when S3_BUCKET is set. */
 export function createStorage(config: Pick<Config, 's3' | 'dataDir'>): Storage {
   if (config.s3) {

@@ -18,6 +18,8 @@ type RequestOptions = {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  /** Lets the request outlive the page (sent as its tab is hidden or closed). */
+  keepalive?: boolean;
 };
 
 /** How a request travels: the browser's `fetch`, or the server's own while it renders a page. */
@@ -55,6 +57,7 @@ export async function requestJson<T = unknown>(path: string, options: RequestOpt
     body,
     credentials: 'same-origin',
     signal: options.signal,
+    keepalive: options.keepalive,
   });
   const text = await response.text();
   let json: unknown = null;

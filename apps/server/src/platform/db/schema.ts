@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -442,7 +443,7 @@ export const huntRounds = pgTable(
     rotation: real('rotation').notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
-    /** created -> served -> found | timeout | too_fast | expired */
+    /** created -> served -> found | timeout | out_of_misses | too_fast | void | expired */
     status: text('status').notNull().default('created'),
     misses: integer('misses').notNull().default(0),
     createdAt: createdAt(),
@@ -457,6 +458,25 @@ export const huntRounds = pgTable(
     index('hunt_rounds_ended_idx').on(t.endedAt),
   ],
 );
+
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  // node-postgres gives a Buffer, PGlite a Uint8Array.
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * A round's composed picture until its one serving (hunt/round.service.ts). It lives here, not in
+ * the file store, because stored files are public (/files locally, the bucket's address on S3):
+ * here nothing but the round's own image route can read it, and that route deletes the row as it
+ * reads it.
+ */
+export const huntRoundImages = pgTable('hunt_round_images', {
+  roundId: text('round_id')
+    .primaryKey()
+    .references(() => huntRounds.id, { onDelete: 'cascade' }),
+  jpeg: bytea('jpeg').notNull(),
+});
 
 /** Test accounts of the built-in development sign-in provider (never used in production). */
 export const devAccounts = pgTable('dev_accounts', {
@@ -536,6 +556,7 @@ export const schema = {
   oidcPayloads,
   providerUsage,
   huntRounds,
+  huntRoundImages,
   reports,
   moderationLog,
 };

@@ -2,6 +2,7 @@ import type {
   BestHiding,
   Concealment,
   HuntBoard,
+  HuntHiddenResult,
   HuntInsights,
   HuntPlayer,
   HuntRound,
@@ -26,6 +27,13 @@ export const sendTimeout = (roundId: string) =>
     `/api/hunt/rounds/${encodeURIComponent(roundId)}/timeout`,
     { method: 'POST' },
   );
+
+/** The page's tab was hidden during the round: the server makes it void. */
+export const sendHidden = (roundId: string) =>
+  requestJson<HuntHiddenResult>(`/api/hunt/rounds/${encodeURIComponent(roundId)}/hidden`, {
+    method: 'POST',
+    keepalive: true,
+  });
 
 /** The round's image, fetched once (the server serves it once and starts the clock). */
 export async function fetchRoundImage(url: string, signal?: AbortSignal): Promise<Blob> {

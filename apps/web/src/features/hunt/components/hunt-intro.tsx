@@ -1,4 +1,4 @@
-import { HUNT_MIN_ROUNDS_FOR_SCORE, HUNT_TIME_LIMIT_MS } from '@camo/shared/hunt';
+import { HUNT_MIN_ROUNDS_FOR_SCORE, huntMessages } from '@camo/shared/hunt';
 import { Link } from 'react-router';
 import { useMe } from '@/lib/me';
 import { seconds, useBoard, usePlayer } from '@/features/hunt/api/hunt';
@@ -12,9 +12,8 @@ export function Intro({ play, onStart }: { play: Play; onStart: () => void }) {
         <h1 className="stencil-heading text-4xl text-bone sm:text-5xl">Hide and Seek</h1>
         <p className="max-w-2xl text-lg text-sage">
           Camouflage is for hiding. Each round shows a photo with one target wearing a design from the
-          gallery: a hunter, a blind, a deer, a turkey or a pack. Tap it as soon as you see it. You have{' '}
-          {HUNT_TIME_LIMIT_MS / 1000} seconds; a wrong tap costs nothing. The time you take tells the
-          community how well each design hides.
+          gallery: a hunter, a blind, a deer, a turkey or a pack. Tap it as soon as you see it.{' '}
+          {huntMessages.rules} The time you take tells the community how well each design hides.
         </p>
         <div>
           <button

@@ -1,4 +1,4 @@
-import { HUNT_TIME_LIMIT_MS } from '@camo/shared/hunt';
+import { HUNT_MAX_MISSES, HUNT_TIME_LIMIT_MS, huntMessages } from '@camo/shared/hunt';
 import {
   useEffect,
   useLayoutEffect,
@@ -9,7 +9,7 @@ import {
   type RefObject,
 } from 'react';
 import { Link } from 'react-router';
-import { seconds, sendTap, sendTimeout } from '@/features/hunt/api/hunt';
+import { seconds, sendHidden, sendTap, sendTimeout } from '@/features/hunt/api/hunt';
 
 import type { Reveal, Ending, Play } from '@/features/hunt/lib/hunt-play';
 
@@ -47,6 +47,23 @@ export function Round({
     }, 100);
     return () => clearInterval(timer);
   }, [playing, shownAt, round.roundId, onEnd]);
+
+  // A round played in a hidden tab does not count: the server is told as soon as the tab is
+  // hidden (the player may be looking elsewhere, or at the picture in another tool), once.
+  const reportedHidden = useRef(false);
+  useEffect(() => {
+    if (!playing) return;
+    const onVisibility = () => {
+      if (document.visibilityState !== 'hidden' || reportedHidden.current) return;
+      reportedHidden.current = true;
+      sendHidden(round.roundId).then(
+        (result) => onEnd({ result: 'void' }, result.reveal, 0),
+        () => setNote(huntMessages.tabHidden),
+      );
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => document.removeEventListener('visibilitychange', onVisibility);
+  }, [playing, round.roundId, onEnd]);
 
   function tap(event: MouseEvent<HTMLImageElement>) {
     const box = event.currentTarget.getBoundingClientRect();
@@ -89,12 +106,14 @@ export function Round({
     try {
       const result = await sendTap(round.roundId, { x, y });
       if (result.result === 'miss') {
-        setNote(`Not there. Misses: ${result.misses}`);
+        setNote(huntMessages.missesLeft(result.missesLeft));
         setPlay((current) => (current.phase === 'playing' ? { ...current, misses: result.misses } : current));
       } else if (result.result === 'found') {
         onEnd({ result: 'found', ms: result.ms }, result.reveal, result.misses);
       } else if (result.result === 'timeout') {
         onEnd({ result: 'timeout' }, result.reveal, result.misses);
+      } else if (result.result === 'out_of_misses') {
+        onEnd({ result: 'out_of_misses' }, result.reveal, result.misses);
       } else {
         onEnd({ result: 'too_fast' }, result.reveal, 0);
       }
@@ -192,12 +211,7 @@ export function Round({
         {play.phase === 'ended' ? (
           <>
             <p className="text-lg text-bone" role="status">
-              {play.ending.result === 'found'
-                ? `Found in ${seconds(play.ending.ms)}${play.misses ? ` after ${play.misses} miss${play.misses === 1 ? '' : 'es'}` : ''}.`
-                : play.ending.result === 'timeout'
-                  ? "Time's up: it was hiding here."
-                  : 'Too fast to be a real find: this round does not count.'}{' '}
-              The design was{' '}
+              {endingText(play.ending, play.misses)} The design was{' '}
               <Link to={`/gallery/${play.reveal.design.id}`} className="text-link">
                 {play.reveal.design.name}
               </Link>{' '}
@@ -211,12 +225,28 @@ export function Round({
           </>
         ) : (
           <p className="text-sage">
-            {note ?? 'Tap the target as soon as you see it (or use the arrow keys and Enter).'}
+            {note ??
+              `Tap the target as soon as you see it (or use the arrow keys and Enter). ${HUNT_MAX_MISSES} misses end the round.`}
           </p>
         )}
       </div>
     </div>
   );
+}
+
+function endingText(ending: Ending, misses: number): string {
+  switch (ending.result) {
+    case 'found':
+      return `Found in ${seconds(ending.ms)}${misses ? ` after ${misses} miss${misses === 1 ? '' : 'es'}` : ''}.`;
+    case 'timeout':
+      return "Time's up: it was hiding here.";
+    case 'out_of_misses':
+      return huntMessages.outOfMisses;
+    case 'too_fast':
+      return 'Too fast to be a real find: this round does not count.';
+    case 'void':
+      return huntMessages.tabHidden;
+  }
 }
 
 /** What the page keeps free below the screen's last row of the result area. */
