@@ -27,7 +27,10 @@ export const MAX_EXPORT_SIZE = 4096;
 export interface GenerateInput {
   photo: Photo;
   description?: string;
+  /** The two-letter code of a US state. */
   state?: string;
+  /** The state's name, for the texts (the engine keeps no list of names; default: the code). */
+  stateName?: string;
   county?: string;
   toggles?: Partial<DesignToggles> | null;
   seed?: number;
@@ -233,7 +236,7 @@ export function designFromRecipe(
   recipe: Recipe,
   png: Uint8Array = render(recipe, DESIGN_SIZE),
 ): GeneratedDesign {
-  const prompt = recipePrompt(recipe);
+  const prompt = recipePrompt(recipe, analysis.context.stateName);
   return {
     variant,
     style: recipe.style,
@@ -262,6 +265,7 @@ function analyseInput(input: GenerateInput): PhotoAnalysis {
   const ctx: AnalyseContext = {
     description: input.description ?? '',
     state: input.state ?? '',
+    stateName: input.stateName ?? '',
     county: input.county ?? '',
   };
   return analyse(input.photo, ctx);

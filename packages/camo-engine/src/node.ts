@@ -239,6 +239,7 @@ export class ParallelGenerator {
     const analysis = analyse(input.photo, {
       description: input.description ?? '',
       state: input.state ?? '',
+      stateName: input.stateName ?? '',
       county: input.county ?? '',
     });
     await this.ready;

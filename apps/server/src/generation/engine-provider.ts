@@ -1,12 +1,20 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import type { EditRefusalReason as EngineRefusalReason, EditSuggestion, Recipe } from '@camo/camo-engine';
+import type {
+  ConcealmentMeasures,
+  EditRefusalReason as EngineRefusalReason,
+  EditSuggestion,
+  Recipe,
+} from '@camo/camo-engine';
 import type { EditRefusalReason, EditSuggestionCode } from '@camo/shared/edit-refusal';
+import { stateName } from '@camo/shared/states';
 import { Piscina } from 'piscina';
 import type { EditOutcome, EngineDesign, GenerateTask } from './engine.worker.js';
 import type { TileCheck } from './flat-colours.js';
 import type { EngineMeasures } from '../platform/db/types.js';
 import type { DesignProvider, ProviderInput } from './provider.js';
+import type { ConcealmentEngine, RgbPhoto } from '../concealment/concealment.service.js';
+import type { StoredEye } from '../platform/db/types.js';
 
 // From the sources, a plain module loads the TypeScript task file through tsx; in the start-up
 // bundle (scripts/build-cache.mjs) the task file is an entry of its own beside this chunk.
@@ -26,6 +34,8 @@ export type EngineProvider = DesignProvider & {
   flatTile(image: Uint8Array): Promise<{ png: Uint8Array; check: TileCheck }>;
   /** The engine's G2-G4 measures of a design image against the photo it was made for. */
   measure(photo: ProviderInput['photo'], png: Uint8Array): Promise<EngineMeasures>;
+  /** Predicted concealment, on the engine's threads (concealment/concealment.service.ts). */
+  concealment: ConcealmentEngine;
 };
 
 export function createEngineProvider(options: { threads?: number } = {}): EngineProvider {
@@ -51,6 +61,7 @@ export function createEngineProvider(options: { threads?: number } = {}): Engine
         height: input.photo.height,
         description: input.description,
         state: input.state,
+        stateName: stateName(input.state) ?? input.state,
         county: input.county,
         toggles: input.toggles,
         variant,
@@ -88,6 +99,24 @@ export function createEngineProvider(options: { threads?: number } = {}): Engine
 
     measure: async (photo, png) =>
       (await pool.run({ ...photo, png }, { name: 'measureTask' })) as EngineMeasures,
+
+    concealment: {
+      predict: async (photo, png) =>
+        (await pool.run(
+          { rgb: photo.data, width: photo.width, height: photo.height, png },
+          { name: 'predictTask' },
+        )) as StoredEye[],
+      view: async (photo, png, observer, distanceM) =>
+        (await pool.run(
+          { rgb: photo.data, width: photo.width, height: photo.height, png, observer, distanceM },
+          { name: 'viewTask' },
+        )) as RgbPhoto | null,
+      measureRound: async (photo, png, round) =>
+        (await pool.run(
+          { rgb: photo.data, width: photo.width, height: photo.height, png, round },
+          { name: 'roundMeasuresTask' },
+        )) as ConcealmentMeasures | null,
+    },
 
     close: () => pool.destroy(),
   };

@@ -9,14 +9,21 @@ import {
   generateVariant,
   indexRgb,
   measureDesign,
+  observerView,
   photoStats,
+  predictConcealment,
+  predictConcealmentTable,
+  PHOTO_FOV_DEG,
+  silhouettes,
+  type ConcealmentMeasures,
   render,
   type EditRefusalReason,
   type EditSuggestion,
   type Recipe,
 } from '@camo/camo-engine';
 import sharp from 'sharp';
-import type { EngineMeasures } from '../platform/db/types.js';
+import type { Observer } from '@camo/shared/concealment';
+import type { EngineMeasures, StoredEye } from '../platform/db/types.js';
 import { checkTile, toFlatTile, type TileCheck } from './flat-colours.js';
 
 export interface GenerateTask {
@@ -24,7 +31,10 @@ export interface GenerateTask {
   width: number;
   height: number;
   description: string;
+  /** Two-letter code: the engine knows each state's landscapes by it. */
   state: string;
+  /** The state's name (@camo/shared/states), for the engine's texts: it keeps no list of names. */
+  stateName: string;
   county: string;
   toggles: Record<string, boolean>;
   variant: 'A' | 'B';
@@ -46,6 +56,7 @@ export function generateTask(task: GenerateTask): EngineDesign {
       photo: { width: task.width, height: task.height, data: task.rgb },
       description: task.description,
       state: task.state,
+      stateName: task.stateName,
       county: task.county,
       toggles: task.toggles,
       seed: task.seed,
@@ -101,4 +112,73 @@ export async function measureTask(task: {
   const { data, info } = await sharp(task.png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const m = measureDesign(indexRgb(new Uint8Array(data), info.width, info.height, 3), stats);
   return { coverage: m.clusterToDesignWeightedMean, shareTv: m.tvDistance, slopeGap: Math.abs(m.slopeDiff) };
+}
+
+/** A design image decoded to RGB for the predictor. */
+async function designPhoto(png: Uint8Array) {
+  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return {
+    width: info.width,
+    height: info.height,
+    data: new Uint8Array(data.buffer, data.byteOffset, data.length),
+  };
+}
+
+/** Predicted concealment of a design image in its photo: every observer at every distance (decision 016). */
+export async function predictTask(task: {
+  rgb: Uint8Array;
+  width: number;
+  height: number;
+  png: Uint8Array;
+}): Promise<StoredEye[]> {
+  const rows = predictConcealmentTable({
+    photo: { width: task.width, height: task.height, data: task.rgb },
+    design: await designPhoto(task.png),
+  });
+  return rows.map(({ observer, distanceM, result }) => ({
+    observer,
+    distanceM,
+    measures: result.inRange ? result.measures : null,
+  }));
+}
+
+/** The design page's viewer: the photo with the target as `observer` resolves it at `distanceM`. */
+export async function viewTask(task: {
+  rgb: Uint8Array;
+  width: number;
+  height: number;
+  png: Uint8Array;
+  observer: Observer;
+  distanceM: number;
+}): Promise<{ data: Uint8Array; width: number; height: number } | null> {
+  return observerView({
+    photo: { width: task.width, height: task.height, data: task.rgb },
+    design: await designPhoto(task.png),
+    observer: task.observer,
+    distanceM: task.distanceM,
+  });
+}
+
+/**
+ * A person's measures of a played round's picture: the round's photo, target and size (its
+ * distance follows from the size at the photo's field of view). Null when out of range.
+ */
+export async function roundMeasuresTask(task: {
+  rgb: Uint8Array;
+  width: number;
+  height: number;
+  png: Uint8Array;
+  round: { silhouette: string; size: number };
+}): Promise<ConcealmentMeasures | null> {
+  const silhouette = silhouettes.find((s) => s.id === task.round.silhouette);
+  if (!silhouette || task.round.size <= 0) return null;
+  const focalPx = task.width / 2 / Math.tan(((PHOTO_FOV_DEG / 2) * Math.PI) / 180);
+  const result = predictConcealment({
+    photo: { width: task.width, height: task.height, data: task.rgb },
+    design: await designPhoto(task.png),
+    observer: 'person',
+    distanceM: (silhouette.heightM * focalPx) / task.round.size,
+    silhouette,
+  });
+  return result.inRange ? result.measures : null;
 }

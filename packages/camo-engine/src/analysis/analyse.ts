@@ -50,7 +50,8 @@ export interface PhotoAnalysis {
     matched: string;
     strength: number;
   }[];
-  context: { description: string; state: string; county: string };
+  /** `state` is the two-letter code, `stateName` the name the texts use (the code when none was given). */
+  context: { description: string; state: string; stateName: string; county: string };
 }
 
 export interface GroundSummary {
@@ -66,7 +67,10 @@ export interface GroundSummary {
 
 export interface AnalyseContext {
   description?: string;
+  /** The two-letter code of a US state; its landscapes are a weak prior. */
   state?: string;
+  /** The state's name, for the texts: the engine keeps no list of names (default: the code). */
+  stateName?: string;
   county?: string;
 }
 
@@ -80,8 +84,9 @@ export function analyse(photo: Photo, context: AnalyseContext = {}): PhotoAnalys
   const view = groundView(photo, ANALYSIS_PIXELS);
   const description = context.description ?? '';
   const state = context.state ?? '';
+  const stateName = context.stateName || state;
   const county = context.county ?? '';
-  const applied = contextCues(description, state, county);
+  const applied = contextCues(description, state, county, stateName);
   const cues = applied.map((c) => ({
     id: c.cue.id,
     note: c.cue.note,
@@ -133,7 +138,7 @@ export function analyse(photo: Photo, context: AnalyseContext = {}): PhotoAnalys
     stdL,
     texture: { ...texture, spectralSlope: groundSlope(photo, view.sky) },
     cues,
-    context: { description, state, county },
+    context: { description, state, stateName, county },
   };
 }
 

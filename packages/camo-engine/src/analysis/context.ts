@@ -138,59 +138,6 @@ export const CUES: Cue[] = [
   },
 ];
 
-const STATE_NAMES: Record<string, string> = {
-  AL: 'Alabama',
-  AK: 'Alaska',
-  AZ: 'Arizona',
-  AR: 'Arkansas',
-  CA: 'California',
-  CO: 'Colorado',
-  CT: 'Connecticut',
-  DE: 'Delaware',
-  FL: 'Florida',
-  GA: 'Georgia',
-  HI: 'Hawaii',
-  ID: 'Idaho',
-  IL: 'Illinois',
-  IN: 'Indiana',
-  IA: 'Iowa',
-  KS: 'Kansas',
-  KY: 'Kentucky',
-  LA: 'Louisiana',
-  ME: 'Maine',
-  MD: 'Maryland',
-  MA: 'Massachusetts',
-  MI: 'Michigan',
-  MN: 'Minnesota',
-  MS: 'Mississippi',
-  MO: 'Missouri',
-  MT: 'Montana',
-  NE: 'Nebraska',
-  NV: 'Nevada',
-  NH: 'New Hampshire',
-  NJ: 'New Jersey',
-  NM: 'New Mexico',
-  NY: 'New York',
-  NC: 'North Carolina',
-  ND: 'North Dakota',
-  OH: 'Ohio',
-  OK: 'Oklahoma',
-  OR: 'Oregon',
-  PA: 'Pennsylvania',
-  RI: 'Rhode Island',
-  SC: 'South Carolina',
-  SD: 'South Dakota',
-  TN: 'Tennessee',
-  TX: 'Texas',
-  UT: 'Utah',
-  VT: 'Vermont',
-  VA: 'Virginia',
-  WA: 'Washington',
-  WV: 'West Virginia',
-  WI: 'Wisconsin',
-  WY: 'Wyoming',
-};
-
 /** Broad biomes per state, most typical first; a prior that the photo and description outweigh. */
 const STATE_BIOMES: Record<string, string[]> = {
   AL: ['forest', 'reeds'],
@@ -279,27 +226,22 @@ export interface AppliedCue {
   matched: string;
 }
 
-export function stateCode(state: string): string | undefined {
-  const s = state.trim();
-  if (!s) return undefined;
-  const up = s.toUpperCase();
-  if (STATE_NAMES[up]) return up;
-  const hit = Object.entries(STATE_NAMES).find(([, name]) => name.toLowerCase() === s.toLowerCase());
-  return hit?.[0];
-}
-
-export function stateName(state: string): string {
-  const code = stateCode(state);
-  return code ? (STATE_NAMES[code] ?? state) : state;
-}
-
 function findWords(text: string, cue: Cue): string | undefined {
   const lower = ` ${text.toLowerCase().replace(/[^a-z ]+/g, ' ')} `;
   return cue.words.find((w) => lower.includes(` ${w} `));
 }
 
-/** Cues from the description (full strength), county name (0.6) and state biomes (0.35). */
-export function contextCues(description: string, state: string, county: string): AppliedCue[] {
+/**
+ * Cues from the description (full strength), county name (0.6) and state biomes (0.35). `state` is
+ * the two-letter code; `stateName` is how the notes name the state (the engine keeps no list of
+ * names: the caller's, or the code when it gives none).
+ */
+export function contextCues(
+  description: string,
+  state: string,
+  county: string,
+  stateName: string = state,
+): AppliedCue[] {
   const out: AppliedCue[] = [];
   const seen = new Set<string>();
   for (const cue of CUES) {
@@ -319,12 +261,10 @@ export function contextCues(description: string, state: string, county: string):
       }
     }
   }
-  const code = stateCode(state);
-  const countyBiomes = code && county ? COUNTY_BIOMES[code]?.[county] : undefined;
-  const place = countyBiomes
-    ? `${county} County, ${STATE_NAMES[code ?? ''] ?? state}`
-    : (STATE_NAMES[code ?? ''] ?? state);
-  for (const id of countyBiomes ?? (code ? (STATE_BIOMES[code] ?? []) : [])) {
+  const code = state.trim().toUpperCase();
+  const countyBiomes = county ? COUNTY_BIOMES[code]?.[county] : undefined;
+  const place = countyBiomes ? `${county} County, ${stateName}` : stateName;
+  for (const id of countyBiomes ?? STATE_BIOMES[code] ?? []) {
     if (seen.has(id)) continue;
     const cue = CUES.find((c) => c.id === id);
     if (cue) {

@@ -433,7 +433,12 @@ export function buildRecipe(input: BuildInput): Recipe {
     shardSites: toggles.geometricShapes ? 7 : 11,
     overlays,
     toggles: { ...toggles },
-    context: { ...analysis.context },
+    // The state's name is for the texts only: the recipe, and so its id, keep the code.
+    context: {
+      description: analysis.context.description,
+      state: analysis.context.state,
+      county: analysis.context.county,
+    },
     photo: { slope: analysis.texture.spectralSlope, meanL: analysis.meanL, stdL: analysis.stdL },
     edits: input.edits ?? [],
     shape: baseParams,
@@ -507,6 +512,6 @@ export function analysisFromRecipe(recipe: Recipe): PhotoAnalysis {
     stdL: recipe.photo.stdL,
     texture: { spectralSlope: recipe.photo.slope, edgeDensity: 0, orientationDeg: 0, orientationStrength: 0 },
     cues: [],
-    context: { ...recipe.context },
+    context: { ...recipe.context, stateName: recipe.context.state },
   };
 }

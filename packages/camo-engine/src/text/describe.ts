@@ -1,5 +1,4 @@
 import type { PhotoAnalysis } from '../analysis/analyse.js';
-import { stateName } from '../analysis/context.js';
 import type { Recipe } from '../recipe/recipe-types.js';
 
 const pct = (x: number): string => `${Math.round(x * 100)}%`;
@@ -12,8 +11,11 @@ function edgeWord(hurst: number): string {
   return hurst < 0.35 ? 'ragged, fractal' : hurst < 0.7 ? 'irregular' : 'smooth, rounded';
 }
 
-/** One paragraph that states the recipe: what an image model would be asked for, and what the engine drew. */
-export function recipePrompt(recipe: Recipe): string {
+/**
+ * One paragraph that states the recipe: what an image model would be asked for, and what the
+ * engine drew. `stateName` names the recipe's state (the recipe keeps its code).
+ */
+export function recipePrompt(recipe: Recipe, stateName: string = recipe.context.state): string {
   const colours = recipe.palette.map((p) => `${p.name} ${p.hex} (${pct(p.share)})`).join(', ');
   const s = recipe.shape;
   const style =
@@ -39,7 +41,7 @@ export function recipePrompt(recipe: Recipe): string {
     (extras.length ? `; with ${extras.join(', ')}` : '') +
     `. Matched to ${recipe.context.description ? `"${recipe.context.description}"` : 'the photo'}` +
     (recipe.context.state
-      ? ` in ${recipe.context.county && recipe.context.county !== 'N/A' ? recipe.context.county + ', ' : ''}${stateName(recipe.context.state)}`
+      ? ` in ${recipe.context.county && recipe.context.county !== 'N/A' ? recipe.context.county + ', ' : ''}${stateName}`
       : '') +
     `. Seed ${recipe.seed}.`
   );
