@@ -8,7 +8,8 @@ export interface Lab {
   b: number;
 }
 
-const SRGB_TO_LINEAR = new Float64Array(256);
+/** 8-bit sRGB to linear light (0..1), by table. */
+export const SRGB_TO_LINEAR = new Float64Array(256);
 for (let i = 0; i < 256; i++) {
   const c = i / 255;
   SRGB_TO_LINEAR[i] = c <= 0.04045 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4);
@@ -30,9 +31,15 @@ function finv(t: number): number {
 }
 
 export function rgbToLab(r: number, g: number, b: number): Lab {
-  const rl = SRGB_TO_LINEAR[r & 255] ?? 0;
-  const gl = SRGB_TO_LINEAR[g & 255] ?? 0;
-  const bl = SRGB_TO_LINEAR[b & 255] ?? 0;
+  return linearRgbToLab(
+    SRGB_TO_LINEAR[r & 255] ?? 0,
+    SRGB_TO_LINEAR[g & 255] ?? 0,
+    SRGB_TO_LINEAR[b & 255] ?? 0,
+  );
+}
+
+/** CIELAB of linear-light sRGB (each channel 0..1): a filtered image's colours, which are not 8-bit. */
+export function linearRgbToLab(rl: number, gl: number, bl: number): Lab {
   const x = (0.4124564 * rl + 0.3575761 * gl + 0.1804375 * bl) / XN;
   const y = (0.2126729 * rl + 0.7151522 * gl + 0.072175 * bl) / YN;
   const z = (0.0193339 * rl + 0.119192 * gl + 0.9503041 * bl) / ZN;
@@ -42,7 +49,8 @@ export function rgbToLab(r: number, g: number, b: number): Lab {
   return { L: 116 * fy - 16, a: 500 * (fx - fy), b: 200 * (fy - fz) };
 }
 
-function linearToSrgb8(c: number): number {
+/** Linear light (0..1) to an 8-bit sRGB value, clipped. */
+export function linearToSrgb8(c: number): number {
   const v = c <= 0.0031308 ? 12.92 * c : 1.055 * Math.pow(c, 1 / 2.4) - 0.055;
   return Math.max(0, Math.min(255, Math.round(v * 255)));
 }

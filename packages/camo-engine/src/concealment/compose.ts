@@ -28,13 +28,13 @@ export interface Scene extends RgbRaster {
   light: Float32Array;
 }
 
-/** A design's tile with a summed-area table, so it is resampled to any size in one pass. */
+/** A design's tile with its halvings (a mip pyramid), so it is shrunk to any size by area averaging cheaply. */
 export interface DesignTile {
   width: number;
   height: number;
   rgb: Uint8Array;
-  /** Per channel, (width + 1) x (height + 1) running sums. */
-  sums: Float64Array;
+  /** The tile halved again and again (2 x 2 means), down to 8 px; levels[0] is the tile itself. */
+  levels: RgbRaster[];
 }
 
 /** What a target wears: a design tiled at true scale, or one flat colour (the control). */
@@ -94,37 +94,67 @@ export function meanColour(photo: RgbRaster): [number, number, number] {
 export function sceneOf(photo: Photo): Scene {
   const rgb = rgbOf(photo);
   const { width, height, data } = rgb;
-  const grey = new Float32Array(width * height);
-  for (let i = 0; i < grey.length; i++)
-    grey[i] = 0.2126 * data[i * 3]! + 0.7152 * data[i * 3 + 1]! + 0.0722 * data[i * 3 + 2]!;
   const sigma = Math.max(4, Math.round(Math.max(width, height) / 40));
-  const blurred = boxGaussian(grey, width, height, sigma);
+  // The light is smooth at this sigma: blur the grey level at a quarter of it (at most) per
+  // pixel and read it back bilinearly, which costs a sixteenth and looks the same.
+  const f = Math.max(1, Math.floor(sigma / 4));
+  const sw = Math.ceil(width / f);
+  const sh = Math.ceil(height / f);
+  const grey = new Float32Array(sw * sh);
+  const count = new Float32Array(sw * sh);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 3;
+      const o = Math.floor(y / f) * sw + Math.floor(x / f);
+      grey[o]! += 0.2126 * data[i]! + 0.7152 * data[i + 1]! + 0.0722 * data[i + 2]!;
+      count[o]! += 1;
+    }
   let mean = 0;
-  for (const v of blurred) mean += v;
-  mean = mean / blurred.length || 1;
-  const light = new Float32Array(blurred.length);
-  for (let i = 0; i < light.length; i++)
-    light[i] = Math.min(1.25, Math.max(0.7, Math.sqrt(blurred[i]! / mean)));
+  for (let i = 0; i < grey.length; i++) {
+    mean += grey[i]!;
+    grey[i]! /= count[i]!;
+  }
+  mean = mean / (width * height) || 1;
+  const blurred = boxGaussian(grey, sw, sh, sigma / f);
+  const light = new Float32Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const fy = Math.min(sh - 1, Math.max(0, (y + 0.5) / f - 0.5));
+    const y0 = Math.floor(fy);
+    const y1 = Math.min(sh - 1, y0 + 1);
+    const ty = fy - y0;
+    for (let x = 0; x < width; x++) {
+      const fx = Math.min(sw - 1, Math.max(0, (x + 0.5) / f - 0.5));
+      const x0 = Math.floor(fx);
+      const x1 = Math.min(sw - 1, x0 + 1);
+      const tx = fx - x0;
+      const v =
+        (blurred[y0 * sw + x0]! * (1 - tx) + blurred[y0 * sw + x1]! * tx) * (1 - ty) +
+        (blurred[y1 * sw + x0]! * (1 - tx) + blurred[y1 * sw + x1]! * tx) * ty;
+      light[y * width + x] = Math.min(1.25, Math.max(0.7, Math.sqrt(v / mean)));
+    }
+  }
   return { ...rgb, light };
 }
 
 export function prepareDesign(design: Photo): DesignTile {
-  const { width, height, data } = rgbOf(design);
-  const sw = width + 1;
-  const sums = new Float64Array(sw * (height + 1) * 3);
-  for (let y = 0; y < height; y++) {
-    const row = [0, 0, 0];
-    for (let x = 0; x < width; x++) {
-      const i = (y * width + x) * 3;
-      const o = ((y + 1) * sw + x + 1) * 3;
-      const above = (y * sw + x + 1) * 3;
-      for (let c = 0; c < 3; c++) {
-        row[c]! += data[i + c]!;
-        sums[o + c] = sums[above + c]! + row[c]!;
+  const base = rgbOf(design);
+  const levels: RgbRaster[] = [base];
+  for (let top = base; Math.min(top.width, top.height) >= 16;) {
+    const w = top.width >> 1;
+    const h = top.height >> 1;
+    const data = new Uint8Array(w * h * 3);
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) {
+        const a = (2 * y * top.width + 2 * x) * 3;
+        const b = a + top.width * 3;
+        for (let c = 0; c < 3; c++)
+          data[(y * w + x) * 3 + c] =
+            (top.data[a + c]! + top.data[a + 3 + c]! + top.data[b + c]! + top.data[b + 3 + c]! + 2) >> 2;
       }
-    }
+    top = { width: w, height: h, data };
+    levels.push(top);
   }
-  return { width, height, rgb: data, sums };
+  return { width: base.width, height: base.height, rgb: base.data, levels };
 }
 
 /** The last sizes each design was resampled to (a prediction composes the same size several times). */
@@ -142,12 +172,16 @@ function tileAt(tile: DesignTile, size: number): Uint8Array {
   return out;
 }
 
-/** The design's tile at `size` x `size` pixels: area averages when shrinking, bilinear when enlarging. */
+/**
+ * The design's tile at `size` x `size` pixels: area averages (over blocks of the smallest halving
+ * still at least `size`) when shrinking, bilinear when enlarging.
+ */
 function resampleTile(tile: DesignTile, size: number): Uint8Array {
   const out = new Uint8Array(size * size * 3);
-  const { width: w, height: h } = tile;
-  if (size <= Math.min(w, h)) {
-    const sw = w + 1;
+  if (size <= Math.min(tile.width, tile.height)) {
+    const level =
+      [...tile.levels].reverse().find((l) => Math.min(l.width, l.height) >= size) ?? tile.levels[0]!;
+    const { width: w, height: h, data } = level;
     const xs = Array.from({ length: size + 1 }, (_, i) => Math.round((i * w) / size));
     const ys = Array.from({ length: size + 1 }, (_, i) => Math.round((i * h) / size));
     for (let j = 0; j < size; j++) {
@@ -156,19 +190,26 @@ function resampleTile(tile: DesignTile, size: number): Uint8Array {
       for (let i = 0; i < size; i++) {
         const x0 = xs[i]!;
         const x1 = Math.max(x0 + 1, xs[i + 1]!);
+        let r = 0;
+        let g = 0;
+        let b = 0;
+        for (let y = y0; y < y1; y++)
+          for (let x = x0; x < x1; x++) {
+            const p = (y * w + x) * 3;
+            r += data[p]!;
+            g += data[p + 1]!;
+            b += data[p + 2]!;
+          }
         const area = (x1 - x0) * (y1 - y0);
-        for (let c = 0; c < 3; c++) {
-          const s =
-            tile.sums[(y1 * sw + x1) * 3 + c]! -
-            tile.sums[(y0 * sw + x1) * 3 + c]! -
-            tile.sums[(y1 * sw + x0) * 3 + c]! +
-            tile.sums[(y0 * sw + x0) * 3 + c]!;
-          out[(j * size + i) * 3 + c] = Math.round(s / area);
-        }
+        const o = (j * size + i) * 3;
+        out[o] = Math.round(r / area);
+        out[o + 1] = Math.round(g / area);
+        out[o + 2] = Math.round(b / area);
       }
     }
     return out;
   }
+  const { width: w, height: h } = tile;
   for (let j = 0; j < size; j++) {
     const fy = ((j + 0.5) * h) / size - 0.5;
     const y0 = Math.floor(fy);
@@ -352,14 +393,19 @@ function boxPass(src: Float32Array, dst: Float32Array, w: number, h: number, r: 
   const len = rows ? w : h;
   const stride = rows ? 1 : w;
   const norm = 1 / (2 * r + 1);
+  const last = len - 1;
   for (let l = 0; l < lines; l++) {
     const base = rows ? l * w : l;
-    const at = (k: number): number => src[base + Math.min(len - 1, Math.max(0, k)) * stride]!;
+    const first = src[base]!;
+    const end = src[base + last * stride]!;
     let acc = 0;
-    for (let k = -r; k <= r; k++) acc += at(k);
+    for (let k = -r; k <= r; k++) acc += src[base + Math.min(last, Math.max(0, k)) * stride]!;
     for (let k = 0; k < len; k++) {
       dst[base + k * stride] = acc * norm;
-      acc += at(k + r + 1) - at(k - r);
+      const add = k + r + 1;
+      const drop = k - r;
+      acc +=
+        (add <= last ? src[base + add * stride]! : end) - (drop >= 0 ? src[base + drop * stride]! : first);
     }
   }
 }

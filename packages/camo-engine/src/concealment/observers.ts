@@ -13,7 +13,7 @@
  * degree and MRA = 1 / acuity the minimum resolvable angle in degrees, applied to linear RGB in
  * the Fourier domain.
  */
-import { rgbToLab, type Lab } from '../color/lab.js';
+import { linearRgbToLab, linearToSrgb8, rgbToLab, SRGB_TO_LINEAR, type Lab } from '../color/lab.js';
 import { fft1d, twiddles, type Twiddles } from '../metrics/fft.js';
 
 export type ObserverId = 'person' | 'deer';
@@ -89,19 +89,10 @@ export function mtf(cpd: number, acuityCpd: number): number {
   return Math.exp(-3.56 * (cpd * mra) ** 2);
 }
 
-const SRGB_TO_LINEAR = new Float32Array(256);
-for (let i = 0; i < 256; i++) {
-  const c = i / 255;
-  SRGB_TO_LINEAR[i] = c <= 0.04045 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4);
-}
 /** Linear light to 8-bit sRGB by table (LINEAR_STEPS steps: under half a level of error above black). */
 const LINEAR_STEPS = 16384;
 const LINEAR_TO_SRGB = new Uint8Array(LINEAR_STEPS + 1);
-for (let i = 0; i <= LINEAR_STEPS; i++) {
-  const c = i / LINEAR_STEPS;
-  const v = c <= 0.0031308 ? 12.92 * c : 1.055 * Math.pow(c, 1 / 2.4) - 0.055;
-  LINEAR_TO_SRGB[i] = Math.round(Math.min(1, Math.max(0, v)) * 255);
-}
+for (let i = 0; i <= LINEAR_STEPS; i++) LINEAR_TO_SRGB[i] = linearToSrgb8(i / LINEAR_STEPS);
 const toSrgb8 = (c: number): number =>
   LINEAR_TO_SRGB[Math.round(Math.min(1, Math.max(0, c)) * LINEAR_STEPS)]!;
 
@@ -178,10 +169,7 @@ export function planesToRgb(planes: LinearPlanes, count: number): Uint8Array {
   return out;
 }
 
-/**
- * CIELAB planes of linear planes: color/lab.ts's sRGB (D65) to CIELAB, taken here on linear light
- * directly (no 8-bit round trip), as a filtered image has a colour per pixel.
- */
+/** CIELAB planes of linear planes, taken on linear light directly (a filtered image has a colour a pixel). */
 export function labPlanes(
   planes: LinearPlanes,
   count: number,
@@ -191,21 +179,16 @@ export function labPlanes(
   const B = new Float32Array(count);
   const [pr, pg, pb] = planes;
   for (let i = 0; i < count; i++) {
-    const rl = Math.min(1, Math.max(0, pr[i]!));
-    const gl = Math.min(1, Math.max(0, pg[i]!));
-    const bl = Math.min(1, Math.max(0, pb[i]!));
-    const fx = labF((0.4124564 * rl + 0.3575761 * gl + 0.1804375 * bl) / 0.95047);
-    const fy = labF(0.2126729 * rl + 0.7151522 * gl + 0.072175 * bl);
-    const fz = labF((0.0193339 * rl + 0.119192 * gl + 0.9503041 * bl) / 1.08883);
-    L[i] = 116 * fy - 16;
-    A[i] = 500 * (fx - fy);
-    B[i] = 200 * (fy - fz);
+    const lab = linearRgbToLab(
+      Math.min(1, Math.max(0, pr[i]!)),
+      Math.min(1, Math.max(0, pg[i]!)),
+      Math.min(1, Math.max(0, pb[i]!)),
+    );
+    L[i] = lab.L;
+    A[i] = lab.a;
+    B[i] = lab.b;
   }
   return { L, A, B };
-}
-
-function labF(t: number): number {
-  return t > 216 / 24389 ? Math.cbrt(t) : ((24389 / 27) * t + 16) / 116;
 }
 
 /**

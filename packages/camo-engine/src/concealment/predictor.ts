@@ -98,8 +98,11 @@ export function predictedMedianSeconds(m: ConcealmentMeasures, w: PredictorWeigh
   return Math.exp(linear(m, w));
 }
 
-/** A design, or one flat colour (the blend preview's control: the photo's mean colour). */
-export type Wearing = Photo | { colour: Rgb };
+/**
+ * A design (its pixels, or prepared once with prepareDesign() to share across predictions), or one
+ * flat colour (the blend preview's control: the photo's mean colour).
+ */
+export type Wearing = Photo | DesignTile | { colour: Rgb };
 
 export interface ConcealmentInput {
   photo: Photo;
@@ -132,9 +135,9 @@ export function preparePhoto(photo: Photo): PreparedPhoto {
   return { scene: sceneOf(photo) };
 }
 
-function fillOf(design: Wearing | DesignTile): TargetFill {
+function fillOf(design: Wearing): TargetFill {
   if ('colour' in design) return { colour: design.colour };
-  if ('sums' in design) return { design };
+  if ('levels' in design) return { design };
   return { design: prepareDesign(design) };
 }
 
