@@ -21,6 +21,7 @@ import {
   type EditSuggestion,
   type Recipe,
 } from '@camo/camo-engine';
+import type { DesignToggles } from '@camo/shared/generation';
 import sharp from 'sharp';
 import type { Observer } from '@camo/shared/concealment';
 import type { EngineMeasures, StoredEye } from '../platform/db/types.js';
@@ -36,7 +37,8 @@ export interface GenerateTask {
   /** The state's name (@camo/shared/states), for the engine's texts: it keeps no list of names. */
   stateName: string;
   county: string;
-  toggles: Record<string, boolean>;
+  /** The site's toggles, passed as they are (engine-toggles.test.ts keeps the two lists equal). */
+  toggles: DesignToggles;
   variant: 'A' | 'B';
   seed: number;
 }
