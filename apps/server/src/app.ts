@@ -20,6 +20,7 @@ import { registerRequestLog } from './http/request-log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerStaticFiles } from './http/static-files.js';
 import { huntRoutes } from './hunt/hunt.routes.js';
+import { concealmentRoutes } from './concealment/concealment.routes.js';
 import { moderationRoutes } from './moderation/moderation.routes.js';
 import { authRoutes } from './platform/auth/auth.routes.js';
 import { registerDevOidcProvider } from './platform/auth/dev-oidc-provider.js';
@@ -81,6 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(designsRoutes(ctx.designs, sessions));
   await app.register(votesRoutes(ctx.votes, sessions));
   await app.register(huntRoutes(ctx.hunt, sessions));
+  await app.register(concealmentRoutes(ctx.concealment, sessions));
   await app.register(commentsRoutes(ctx.comments, sessions));
   await app.register(galleryRoutes(ctx.gallery, sessions));
   await app.register(moderationRoutes(ctx.moderation, sessions));

@@ -23,6 +23,8 @@ import { createHuntInsightsService } from './hunt/hunt-insights.service.js';
 import { createRoundService } from './hunt/round.service.js';
 import { createContestRepository } from './contest/contest.repository.js';
 import { createContestService } from './contest/contest.service.js';
+import { createConcealmentRepository } from './concealment/concealment.repository.js';
+import { createConcealmentService } from './concealment/concealment.service.js';
 import { createAuth, lazyAuth, sessionCookieName } from './platform/auth/auth.js';
 import { createAuthRepository } from './platform/auth/auth.repository.js';
 import { createSessionResolver } from './platform/auth/session.js';
@@ -30,7 +32,7 @@ import type { Config } from './platform/config.js';
 import type { Database } from './platform/db/database.js';
 import { loggerOptions } from './platform/logger.js';
 import { createMailer, type Mailer } from './platform/mailer.js';
-import { createQueue, type JobQueue } from './platform/queue.js';
+import { createQueue, type JobMap, type JobName, type JobQueue } from './platform/queue.js';
 import { betterAuthRateLimitStorage, createRequestCounter } from './platform/rate-limits.js';
 import { createSharedCounters } from './platform/shared-counters.js';
 import { createStorage, fileUrlBuilder, type Storage } from './platform/storage.js';
@@ -52,6 +54,10 @@ export interface ComposeOptions {
 
 /** Two minutes past midnight on the 1st: after the month's end and CLOSE_GRACE_MS. */
 const CONTEST_CLOSE_CRON = '2 0 1 * *';
+/** The predictor is calibrated on the game's rounds nightly (decision 017). */
+const CALIBRATE_CRON = '17 3 * * *';
+/** Designs predicted at a start that had no prediction yet, at most. */
+const BACKFILL_PER_START = 200;
 
 /** How often a worker looks for generations a crash left unfinished. */
 const RECOVERY_INTERVAL_MS = 60_000;
@@ -96,6 +102,11 @@ export async function compose(options: ComposeOptions) {
     cacheMs: config.galleryCacheMs,
     contestTimeZone: config.contest.timeZone,
   });
+  /** A job sent after the fact: the request that caused it never waits for it or fails with it. */
+  const sendLater = <K extends JobName>(name: K, data: JobMap[K]) =>
+    void Promise.resolve()
+      .then(() => requireQueue().send(name, data))
+      .catch((error: unknown) => log.warn({ err: error, job: name, data }, 'job not queued'));
   const designsRepository = createDesignsRepository(db);
   const designs = createDesignsService({
     repo: designsRepository,
@@ -105,10 +116,10 @@ export async function compose(options: ComposeOptions) {
     displayName,
     onGalleryChange: () => gallery.invalidate(),
     // Measured on a worker, after the fact: a submission never waits for it.
-    onSubmitted: (designId) =>
-      void Promise.resolve()
-        .then(() => requireQueue().send('measure-design', { designId }))
-        .catch((error: unknown) => log.warn({ err: error, designId }, 'measuring not queued')),
+    onSubmitted: (designId) => {
+      sendLater('measure-design', { designId });
+      sendLater('predict-design', { designId });
+    },
     now,
   });
   const votes = createVotesService(votesRepository, { onVote: () => gallery.invalidate(), now });
@@ -131,6 +142,13 @@ export async function compose(options: ComposeOptions) {
     }),
     measures: createDesignMeasuresService({ repo: huntRepository, storage, log }),
   };
+  const concealment = createConcealmentService({
+    repo: createConcealmentRepository(db),
+    storage,
+    engine: 'concealment' in engine ? (engine as EngineProvider).concealment : null,
+    log,
+    now,
+  });
   const moderation = createModerationService({
     repo: createModerationRepository(db),
     fileUrl,
@@ -160,6 +178,7 @@ export async function compose(options: ComposeOptions) {
       designDeadlineMs: config.generationDeadlineMs,
     },
     displayName,
+    onGenerated: (designId) => sendLater('predict-design', { designId }),
     log,
     now,
   });
@@ -194,6 +213,7 @@ export async function compose(options: ComposeOptions) {
     votes,
     comments,
     hunt,
+    concealment,
     moderation,
     gallery,
     generation,
@@ -219,6 +239,8 @@ export async function compose(options: ComposeOptions) {
                 (engine as EngineProvider).measure(photo, png),
               );
           },
+          'predict-design': ({ designId }) => concealment.predict(designId),
+          'calibrate-predictor': () => concealment.calibrate(),
         },
         config.workerConcurrency,
       );
@@ -227,6 +249,12 @@ export async function compose(options: ComposeOptions) {
       // recorded), so start-up does not wait for it and a failure is retried.
       await queue.schedule('contest-close', CONTEST_CLOSE_CRON, {}, config.contest.timeZone);
       await queue.send('contest-close', {});
+      // The predictor is fitted again each night, and at start; designs made before predictions
+      // existed, or whose job was lost, are predicted (newest first, a bounded batch a start).
+      await queue.schedule('calibrate-predictor', CALIBRATE_CRON, {}, config.contest.timeZone);
+      await queue.send('calibrate-predictor', {});
+      for (const designId of await concealment.unpredicted(BACKFILL_PER_START))
+        await queue.send('predict-design', { designId });
       const recover = () =>
         generation
           .recoverStale()

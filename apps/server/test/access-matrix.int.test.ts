@@ -1,5 +1,6 @@
 import * as api from '@camo/shared/api.schema';
 import * as community from '@camo/shared/community.schema';
+import * as concealment from '@camo/shared/concealment.schema';
 import * as contest from '@camo/shared/contest.schema';
 import * as generation from '@camo/shared/generation.schema';
 import * as hunt from '@camo/shared/hunt.schema';
@@ -21,7 +22,7 @@ type Role = 'anonymous' | 'owner' | 'other';
 
 /** Every zod schema packages/shared exports: the contract the pages are typed with. */
 const sharedSchemas = new Set<unknown>(
-  [api, community, contest, generation, hunt, moderation, profile].flatMap((module) =>
+  [api, community, concealment, contest, generation, hunt, moderation, profile].flatMap((module) =>
     Object.values(module).filter((value) => value instanceof ZodType),
   ),
 );
@@ -314,6 +315,36 @@ describe('access matrix: every endpoint x anonymous, owner, another user', () =>
       route: '/api/designs/{id}/concealment',
       path: () => `/api/designs/${submitted}/concealment`,
       expect: signedIn(200),
+    },
+    {
+      method: 'GET',
+      route: '/api/designs/{id}/predicted-hiding',
+      path: () => `/api/designs/${submitted}/predicted-hiding`,
+      expect: signedIn(200),
+    },
+    {
+      method: 'GET',
+      route: '/api/designs/{id}/predicted-hiding',
+      path: () => `/api/designs/${pending}/predicted-hiding`,
+      expect: { anonymous: 401, other: 404, owner: 200 },
+    },
+    {
+      method: 'GET',
+      route: '/api/designs/{id}/predicted-hiding/variants',
+      path: () => `/api/designs/${pending}/predicted-hiding/variants`,
+      expect: { anonymous: 401, other: 404, owner: 200 },
+    },
+    {
+      method: 'GET',
+      route: '/api/designs/{id}/predicted-hiding/view',
+      path: () => `/api/designs/${submitted}/predicted-hiding/view?observer=deer&distance=10`,
+      expect: signedIn(200),
+    },
+    {
+      method: 'GET',
+      route: '/api/hunt/calibration',
+      path: () => '/api/hunt/calibration',
+      expect: { anonymous: 200, other: 200, owner: 200 },
     },
     {
       method: 'GET',

@@ -203,8 +203,12 @@ describe('hide and seek through the API', () => {
       [bobsDesigns[1]!, 3.25],
       [bobsDesigns[2]!, -1],
     ];
+    // As a round's end writes them (hunt.repository.ts): the score, and the rank it gives.
     for (const [id, score] of scores)
-      await db.update(designs).set({ concealmentScore: score }).where(eq(designs.id, id));
+      await db
+        .update(designs)
+        .set({ concealmentScore: score, ...(score >= 0 ? { hidingGroup: 2, hidingRank: score } : {}) })
+        .where(eq(designs.id, id));
     const page = await alice.json<{ designs: { id: string; concealmentScore: number | null }[] }>(
       '/api/gallery?sort=hiding',
     );

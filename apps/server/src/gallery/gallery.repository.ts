@@ -7,8 +7,9 @@ import { designs, users } from '../platform/db/schema.js';
 /** The position of a card in the gallery's order: what a cursor carries. */
 export interface GalleryKey {
   voteCount: number;
-  /** The concealment score, for the Hardest to spot order. */
+  /** The hiding rank and its group, for the Hardest to spot order (decision 017). */
   score?: number;
+  group?: number;
   /** submitted_at in UTC with microseconds (PostgreSQL's precision, finer than a Date's). */
   submittedAt: string;
   id: string;
@@ -74,7 +75,7 @@ export function createGalleryRepository(db: Db) {
           filter.sort === 'votes'
             ? sql`(${designs.voteCount}, ${designs.submittedAt}, ${designs.id}) < (${after.voteCount}, ${ts(after.submittedAt)}, ${after.id})`
             : filter.sort === 'hiding'
-              ? sql`(${designs.concealmentScore}, ${designs.submittedAt}, ${designs.id}) < (${after.score ?? -1}::real, ${ts(after.submittedAt)}, ${after.id})`
+              ? sql`(${designs.hidingGroup}, ${designs.hidingRank}, ${designs.submittedAt}, ${designs.id}) < (${after.group ?? 0}::smallint, ${after.score ?? -1}::real, ${ts(after.submittedAt)}, ${after.id})`
               : sql`(${designs.submittedAt}, ${designs.id}) < (${ts(after.submittedAt)}, ${after.id})`,
         );
       }
@@ -84,7 +85,12 @@ export function createGalleryRepository(db: Db) {
         filter.sort === 'votes'
           ? [down(designs.voteCount), down(designs.submittedAt), down(designs.id)]
           : filter.sort === 'hiding'
-            ? [down(designs.concealmentScore), down(designs.submittedAt), down(designs.id)]
+            ? [
+                down(designs.hidingGroup),
+                down(designs.hidingRank),
+                down(designs.submittedAt),
+                down(designs.id),
+              ]
             : [down(designs.submittedAt), down(designs.id)];
       return db
         .select({
@@ -108,6 +114,9 @@ export function createGalleryRepository(db: Db) {
           status: designs.status,
           voteCount: designs.voteCount,
           concealmentScore: designs.concealmentScore,
+          huntAnswered: designs.huntAnswered,
+          hidingGroup: designs.hidingGroup,
+          hidingRank: designs.hidingRank,
           createdAt: designs.createdAt,
           submittedAt: designs.submittedAt,
           submittedAtKey: sql<string>`to_char(${designs.submittedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,

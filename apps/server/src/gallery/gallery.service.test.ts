@@ -24,6 +24,10 @@ function row(id: string, voteCount: number): GalleryRow {
     county: 'Pima',
     status: 'submitted',
     voteCount,
+    concealmentScore: -1,
+    huntAnswered: 0,
+    hidingGroup: 0,
+    hidingRank: -1,
     createdAt: new Date('2026-11-01T00:00:00Z'),
     submittedAtKey: '2026-11-01T00:00:00.000000Z',
   } as unknown as GalleryRow;

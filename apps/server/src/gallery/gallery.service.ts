@@ -21,6 +21,7 @@ const cursorSchema = z
     s: z.enum(['votes', 'recent', 'hiding']),
     v: z.number().int().min(0).max(2_147_483_647),
     c: z.number().min(-1).max(1_000).optional(),
+    g: z.number().int().min(0).max(2).optional(),
     t: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/),
     id: z.string().regex(/^[A-Za-z0-9-]{1,100}$/),
   })
@@ -28,7 +29,14 @@ const cursorSchema = z
 
 export function encodeCursor(sort: GalleryQuery['sort'], key: GalleryKey): string {
   return Buffer.from(
-    JSON.stringify({ s: sort, v: key.voteCount, t: key.submittedAt, id: key.id, c: key.score }),
+    JSON.stringify({
+      s: sort,
+      v: key.voteCount,
+      t: key.submittedAt,
+      id: key.id,
+      c: key.score,
+      g: key.group,
+    }),
   ).toString('base64url');
 }
 
@@ -42,7 +50,13 @@ export function decodeCursor(sort: GalleryQuery['sort'], cursor: string): Galler
   const parsed = cursorSchema.safeParse(json);
   if (!parsed.success || parsed.data.s !== sort || Number.isNaN(Date.parse(parsed.data.t)))
     throw new ValidationError(communityMessages.badCursor);
-  return { voteCount: parsed.data.v, submittedAt: parsed.data.t, id: parsed.data.id, score: parsed.data.c };
+  return {
+    voteCount: parsed.data.v,
+    submittedAt: parsed.data.t,
+    id: parsed.data.id,
+    score: parsed.data.c,
+    group: parsed.data.g,
+  };
 }
 
 /** The card as everyone sees it; a viewer's hasVoted is added per request. */
@@ -106,7 +120,8 @@ export function createGalleryService(
       rows.length > pageSize && last
         ? encodeCursor(query.sort, {
             voteCount: last.voteCount,
-            score: last.concealmentScore,
+            score: last.hidingRank,
+            group: last.hidingGroup,
             submittedAt: last.submittedAtKey,
             id: last.id,
           })

@@ -9,3 +9,6 @@ export const editTask = tasks.editTask;
 export const renderTask = tasks.renderTask;
 export const flatTileTask = tasks.flatTileTask;
 export const measureTask = tasks.measureTask;
+export const predictTask = tasks.predictTask;
+export const viewTask = tasks.viewTask;
+export const roundMeasuresTask = tasks.roundMeasuresTask;

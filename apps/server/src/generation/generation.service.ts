@@ -63,6 +63,8 @@ export function createGenerationService(deps: {
   progress: ProgressBus;
   settings: GenerationSettings;
   displayName: (userId: string) => Promise<string | null>;
+  /** A generation has made its design record (the concealment predictions follow, as a job). */
+  onGenerated?: (designId: string) => void;
   log: Logger;
   now?: () => Date;
 }) {
@@ -233,6 +235,7 @@ export function createGenerationService(deps: {
         promptBId: made.B?.promptId ?? null,
         at: now(),
       });
+      if (designId) deps.onGenerated?.(designId);
     } catch (error) {
       log.error({ photoId, err: error as Error }, 'generation failed');
       await repo.fail(photoId, errorText(error), now());

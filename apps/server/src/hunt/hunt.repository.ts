@@ -208,12 +208,16 @@ export function createHuntRepository(db: Db) {
             .select({ elapsedMs: huntRounds.elapsedMs, status: huntRounds.status })
             .from(huntRounds)
             .where(and(eq(huntRounds.designId, row.designId), inArray(huntRounds.status, [...ANSWERED])));
+          const measured = score(
+            rounds.map((r) => ({ elapsedMs: r.elapsedMs ?? 0, found: r.status === 'found' })),
+          );
+          // A measured design ranks by its score in "Hardest to spot" (decision 017), from now on.
           await tx
             .update(designs)
             .set({
-              concealmentScore: score(
-                rounds.map((r) => ({ elapsedMs: r.elapsedMs ?? 0, found: r.status === 'found' })),
-              ),
+              concealmentScore: measured,
+              huntAnswered: rounds.length,
+              ...(measured >= 0 ? { hidingGroup: 2, hidingRank: measured } : {}),
             })
             .where(eq(designs.id, row.designId));
         }

@@ -14,9 +14,19 @@ export interface JobMap {
   'contest-close': Record<string, never>;
   /** Measure a submitted design against its photo (G2-G4), for the hide-and-seek insights. */
   'measure-design': { designId: string };
+  /** Predict how well a design's images hide in its photo (A and B, then the final one). */
+  'predict-design': { designId: string };
+  /** Fit the predictor to the rounds played (scheduled daily; safe to run twice). */
+  'calibrate-predictor': Record<string, never>;
 }
 export type JobName = keyof JobMap;
-export const jobNames: JobName[] = ['generate-designs', 'contest-close', 'measure-design'];
+export const jobNames: JobName[] = [
+  'generate-designs',
+  'contest-close',
+  'measure-design',
+  'predict-design',
+  'calibrate-predictor',
+];
 
 export type JobHandler<K extends JobName> = (
   data: JobMap[K],
@@ -49,6 +59,18 @@ const QUEUE_OPTIONS = {
     retryLimit: 2,
     retryDelay: 10,
     expireInSeconds: 5 * 60,
+  },
+  // The choose screen waits for it: picked up at once, not at the next poll.
+  'predict-design': {
+    retryLimit: 2,
+    retryDelay: 5,
+    expireInSeconds: 5 * 60,
+    notify: true,
+  },
+  'calibrate-predictor': {
+    retryLimit: 2,
+    retryDelay: 60,
+    expireInSeconds: 30 * 60,
   },
 } satisfies Record<JobName, object>;
 

@@ -7,6 +7,8 @@ import {
   type GenerationStage,
 } from '@camo/shared/generation.schema';
 import type { ModerationActionKind, ReportReason, ReportStatus, ReportTarget } from '@camo/shared/moderation';
+import type { ConcealmentMeasures, PredictorWeights } from '@camo/camo-engine';
+import type { Observer } from '@camo/shared/concealment';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -18,6 +20,8 @@ import {
   pgTable,
   primaryKey,
   real,
+  serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -30,6 +34,31 @@ import {
  * `users`, `sessions`, `accounts` and `verifications` are the tables better-auth works
  * with; `users` carries the specification's profile fields beside better-auth's own.
  */
+
+/** One eye at one distance (designs.concealment_predictions): the measures, or null out of range. */
+export interface StoredEye {
+  observer: Observer;
+  distanceM: number;
+  measures: ConcealmentMeasures | null;
+}
+
+/** A design image's measures in the design's own photo, with the image they were taken of. */
+export interface StoredPrediction {
+  imageKey: string;
+  eyes: StoredEye[];
+}
+
+/** What designs.concealment_predictions holds: A and B as generated, the final image once submitted. */
+export interface DesignPredictions {
+  A?: StoredPrediction;
+  B?: StoredPrediction;
+  final?: StoredPrediction;
+}
+
+/** What hunt_rounds.measures holds: a person's measures of the round's picture (null: not measurable). */
+export interface RoundMeasures {
+  measures: ConcealmentMeasures | null;
+}
 
 /** What designs.engine_measures holds (hunt/insights). */
 export interface EngineMeasures {
@@ -242,6 +271,8 @@ export const designs = pgTable(
      * answered rounds; -1 before. Kept in the transaction that ends a round; the gallery sorts on it.
      */
     concealmentScore: real('concealment_score').notNull().default(-1),
+    /** Answered rounds behind the score (found or not found; void, too fast and expired left out). */
+    huntAnswered: integer('hunt_answered').notNull().default(0),
     /**
      * The engine's measures of the submitted image against its photo's ground (G2 coverage, G3
      * colour shares, G4 texture slope), for comparing with the concealment score; null until the
@@ -250,6 +281,18 @@ export const designs = pgTable(
     engineMeasures: jsonb('engine_measures').$type<EngineMeasures>(),
     /** Why a moderator hid the design (status `hidden`); its owner is shown it. */
     hiddenReason: text('hidden_reason'),
+    /**
+     * The predictor's measures of A, B and the final image in the design's own photo, per observer
+     * and distance (concealment/prediction-scores.ts); null until the predict-design job has run.
+     */
+    concealmentPredictions: jsonb('concealment_predictions').$type<DesignPredictions>(),
+    /**
+     * "Hardest to spot" (decision 017): 2 = the game's score, or a prediction on its scale once
+     * calibrated; 1 = a prediction (0-100) before any calibration; 0 = not yet predicted.
+     */
+    hidingGroup: smallint('hiding_group').notNull().default(0),
+    /** The figure ordered within the group: seconds hidden in group 2, 0-100 in group 1. */
+    hidingRank: real('hiding_rank').notNull().default(-1),
   },
   (t) => [
     // One design record per generation, however often its job runs.
@@ -268,11 +311,11 @@ export const designs = pgTable(
     index('designs_gallery_state_votes_idx')
       .on(t.state, t.voteCount.desc(), t.submittedAt.desc(), t.id.desc())
       .where(sql`${t.status} = 'submitted'`),
-    index('designs_gallery_hiding_idx')
-      .on(t.concealmentScore.desc(), t.submittedAt.desc(), t.id.desc())
-      .where(sql`${t.status} = 'submitted'`),
     index('designs_hunt_rounds_idx')
       .on(t.huntRounds, t.id)
+      .where(sql`${t.status} = 'submitted'`),
+    index('designs_gallery_hiding_idx')
+      .on(t.hidingGroup.desc(), t.hidingRank.desc(), t.submittedAt.desc(), t.id.desc())
       .where(sql`${t.status} = 'submitted'`),
     index('designs_gallery_state_recent_idx')
       .on(t.state, t.submittedAt.desc(), t.id.desc())
@@ -451,6 +494,8 @@ export const huntRounds = pgTable(
     endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
     /** Time from serving to the hit, or the limit when not found. */
     elapsedMs: integer('elapsed_ms'),
+    /** A person's view of the round's own picture, measured once for the calibration (decision 017). */
+    measures: jsonb('measures').$type<RoundMeasures>(),
   },
   (t) => [
     index('hunt_rounds_design_idx').on(t.designId, t.status),
@@ -477,6 +522,24 @@ export const huntRoundImages = pgTable('hunt_round_images', {
     .references(() => huntRounds.id, { onDelete: 'cascade' }),
   jpeg: bytea('jpeg').notNull(),
 });
+
+/** Each calibration of the predictor on the game's rounds, kept (decision 017); the latest fitted one is used. */
+export const predictorFits = pgTable(
+  'predictor_fits',
+  {
+    id: serial('id').primaryKey(),
+    fittedAt: timestamp('fitted_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** fitted | too-few-rounds */
+    status: text('status').notNull(),
+    rounds: integer('rounds').notNull(),
+    designs: integer('designs').notNull(),
+    weights: jsonb('weights').$type<PredictorWeights>(),
+    pairwiseAgreement: real('pairwise_agreement'),
+    spearman: real('spearman'),
+    comparedDesigns: integer('compared_designs').notNull(),
+  },
+  (t) => [index('predictor_fits_status_idx').on(t.status, t.fittedAt.desc())],
+);
 
 /** Test accounts of the built-in development sign-in provider (never used in production). */
 export const devAccounts = pgTable('dev_accounts', {
@@ -557,6 +620,7 @@ export const schema = {
   providerUsage,
   huntRounds,
   huntRoundImages,
+  predictorFits,
   reports,
   moderationLog,
 };

@@ -1,2 +1,8 @@
 /** Row shapes and column types for code outside the repositories, which imports no schema values. */
-export type { EngineMeasures } from './schema.js';
+export type {
+  DesignPredictions,
+  EngineMeasures,
+  RoundMeasures,
+  StoredEye,
+  StoredPrediction,
+} from './schema.js';

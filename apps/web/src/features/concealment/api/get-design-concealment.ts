@@ -7,7 +7,8 @@ import { pollWhileMissing } from '../lib/predictions';
 const designConcealmentQueryOptions = (designId: string) =>
   queryOptions({
     queryKey: ['concealment', designId],
-    queryFn: () => requestJson<DesignConcealment>(`/api/designs/${encodeURIComponent(designId)}/concealment`),
+    queryFn: () =>
+      requestJson<DesignConcealment>(`/api/designs/${encodeURIComponent(designId)}/predicted-hiding`),
     staleTime: 60_000,
     // A design made seconds ago may not have been predicted yet.
     refetchInterval: pollWhileMissing<DesignConcealment>((data) => data.predictions.length === 0),
@@ -17,7 +18,7 @@ export const useDesignConcealment = (designId: string) => useQuery(designConceal
 
 /** The design's photo with a crouching hunter wearing it at `distance`, as `observer` resolves it. */
 export const concealmentViewUrl = (designId: string, observer: Observer, distance: number) =>
-  `/api/designs/${encodeURIComponent(designId)}/concealment/view?${new URLSearchParams({
+  `/api/designs/${encodeURIComponent(designId)}/predicted-hiding/view?${new URLSearchParams({
     observer,
     distance: String(distance),
   }).toString()}`;

@@ -9,7 +9,9 @@ const variantConcealmentQueryOptions = (designId: string) =>
   queryOptions({
     queryKey: ['concealment', designId, 'variants'],
     queryFn: () =>
-      requestJson<VariantConcealment>(`/api/designs/${encodeURIComponent(designId)}/concealment/variants`),
+      requestJson<VariantConcealment>(
+        `/api/designs/${encodeURIComponent(designId)}/predicted-hiding/variants`,
+      ),
     refetchInterval: pollWhileMissing(missing),
   });
 

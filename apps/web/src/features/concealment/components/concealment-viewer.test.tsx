@@ -10,7 +10,7 @@ function renderWith(reply: DesignConcealment) {
   vi.stubGlobal(
     'fetch',
     vi.fn((input: string) =>
-      input === '/api/designs/d1/concealment'
+      input === '/api/designs/d1/predicted-hiding'
         ? Promise.resolve(jsonReply(reply))
         : new Promise<Response>(() => {}),
     ),
@@ -42,7 +42,7 @@ describe('ConcealmentViewer', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Deer' })).toBeChecked();
     expect(screen.getByRole('radio', { name: '25 m' })).toBeChecked();
-    expect(image()).toHaveAttribute('src', '/api/designs/d1/concealment/view?observer=deer&distance=25');
+    expect(image()).toHaveAttribute('src', '/api/designs/d1/predicted-hiding/view?observer=deer&distance=25');
     expect(image()).toHaveAttribute('width', '1200');
     expect(image()).toHaveAttribute('height', '900');
     expect(image()).toHaveAccessibleName(/at 25 m, as a deer sees it: .*red and green merged/);
@@ -68,19 +68,28 @@ describe('ConcealmentViewer', () => {
     renderWith(predicted);
     await screen.findByRole('table');
     await userEvent.click(screen.getByRole('radio', { name: 'Person' }));
-    expect(image()).toHaveAttribute('src', '/api/designs/d1/concealment/view?observer=person&distance=25');
+    expect(image()).toHaveAttribute(
+      'src',
+      '/api/designs/d1/predicted-hiding/view?observer=person&distance=25',
+    );
     expect(image()).toHaveAccessibleName(/as a person sees it/);
     expect(screen.getByRole('table', { name: 'Predicted hiding from a person (0-100)' })).toBeInTheDocument();
     expect(shownRow()).toHaveTextContent('25 m41');
 
     await userEvent.click(screen.getByRole('radio', { name: '100 m' }));
-    expect(image()).toHaveAttribute('src', '/api/designs/d1/concealment/view?observer=person&distance=100');
+    expect(image()).toHaveAttribute(
+      'src',
+      '/api/designs/d1/predicted-hiding/view?observer=person&distance=100',
+    );
     expect(shownRow()).toHaveTextContent('100 m88');
 
     // Arrow keys move along the radio group.
     await userEvent.keyboard('{ArrowLeft}');
     expect(screen.getByRole('radio', { name: '50 m' })).toBeChecked();
-    expect(image()).toHaveAttribute('src', '/api/designs/d1/concealment/view?observer=person&distance=50');
+    expect(image()).toHaveAttribute(
+      'src',
+      '/api/designs/d1/predicted-hiding/view?observer=person&distance=50',
+    );
   });
 
   it('says a distance is out of range instead of showing an image', async () => {

@@ -9,7 +9,7 @@ import { VariantComparison } from './variant-comparison';
 function renderWith(replies: (() => Response | Promise<Response>)[]) {
   let call = 0;
   const fetch = vi.fn((input: string) => {
-    if (input !== '/api/designs/d1/concealment/variants') return new Promise<Response>(() => {});
+    if (input !== '/api/designs/d1/predicted-hiding/variants') return new Promise<Response>(() => {});
     const reply = replies[Math.min(call, replies.length - 1)]!;
     call += 1;
     return Promise.resolve(reply());

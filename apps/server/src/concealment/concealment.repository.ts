@@ -1,0 +1,155 @@
+import { and, desc, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../platform/db/database.js';
+import { communityVisible } from '../designs/design-queries.repository.js';
+import { designs, huntRounds, predictorFits } from '../platform/db/schema.js';
+import type { RoundMeasures } from '../platform/db/types.js';
+import type { DesignPredictions } from '../platform/db/types.js';
+
+/** Round statuses that are answers (found, or not found when time or misses ran out). */
+const ANSWERED = ['found', 'timeout', 'out_of_misses'] as const;
+
+export type PredictorFitRow = typeof predictorFits.$inferSelect;
+
+export function createConcealmentRepository(db: Db) {
+  const designFields = {
+    id: designs.id,
+    userId: designs.userId,
+    status: designs.status,
+    environmentPhotoUrl: designs.environmentPhotoUrl,
+    imageUrl: designs.imageUrl,
+    editedImageUrl: designs.editedImageUrl,
+    hasEdits: designs.hasEdits,
+    finalDesignChoice: designs.finalDesignChoice,
+    selectedVariant: designs.selectedVariant,
+    designAUrl: designs.designAUrl,
+    designBUrl: designs.designBUrl,
+    concealmentScore: designs.concealmentScore,
+    huntAnswered: designs.huntAnswered,
+    predictions: designs.concealmentPredictions,
+  };
+
+  return {
+    async design(id: string) {
+      const [row] = await db.select(designFields).from(designs).where(eq(designs.id, id));
+      return row ?? null;
+    },
+
+    /**
+     * Keeps a design's predictions and its place in "Hardest to spot". The rank is written only
+     * while the game has no score of its own (a round's end writes that one, in its transaction).
+     */
+    async setPredictions(id: string, predictions: DesignPredictions, rank: { group: number; rank: number }) {
+      await db
+        .update(designs)
+        .set({
+          concealmentPredictions: predictions,
+          hidingGroup: sql`case when ${designs.concealmentScore} >= 0 then ${designs.hidingGroup} else ${rank.group} end`,
+          hidingRank: sql`case when ${designs.concealmentScore} >= 0 then ${designs.hidingRank} else ${rank.rank}::real end`,
+        })
+        .where(eq(designs.id, id));
+    },
+
+    /** Designs with images but no prediction of the image people see (the backfill). */
+    async unpredicted(limit: number): Promise<string[]> {
+      const rows = await db
+        .select({ id: designs.id })
+        .from(designs)
+        .where(
+          and(
+            inArray(designs.status, ['submitted', 'pending_selection']),
+            isNotNull(designs.designAUrl),
+            isNotNull(designs.environmentPhotoUrl),
+            sql`(${designs.concealmentPredictions} is null or (${designs.status} = 'submitted' and not (${designs.concealmentPredictions} ? 'final')))`,
+          ),
+        )
+        .orderBy(desc(designs.createdAt))
+        .limit(limit);
+      return rows.map((r) => r.id);
+    },
+
+    /** Submitted designs the game has not scored, with their predictions, to rank again. */
+    async predictedUnmeasured() {
+      return db
+        .select({
+          id: designs.id,
+          concealmentScore: designs.concealmentScore,
+          predictions: designs.concealmentPredictions,
+        })
+        .from(designs)
+        .where(
+          and(
+            communityVisible,
+            sql`${designs.concealmentScore} < 0`,
+            isNotNull(designs.concealmentPredictions),
+          ),
+        );
+    },
+
+    async setRank(id: string, rank: { group: number; rank: number }) {
+      await db
+        .update(designs)
+        .set({ hidingGroup: rank.group, hidingRank: rank.rank })
+        .where(and(eq(designs.id, id), sql`${designs.concealmentScore} < 0`));
+    },
+
+    /** Designs the game has scored, with their predictions: what a calibration is judged on. */
+    async measuredWithPredictions() {
+      return db
+        .select({
+          id: designs.id,
+          concealmentScore: designs.concealmentScore,
+          predictions: designs.concealmentPredictions,
+        })
+        .from(designs)
+        .where(
+          and(communityVisible, gte(designs.concealmentScore, 0), isNotNull(designs.concealmentPredictions)),
+        );
+    },
+
+    /** Answered rounds, newest first, with what is needed to measure them again. */
+    async answeredRounds(limit: number) {
+      return db
+        .select({
+          id: huntRounds.id,
+          designId: huntRounds.designId,
+          photoKey: huntRounds.photoKey,
+          silhouette: huntRounds.silhouette,
+          x: huntRounds.x,
+          y: huntRounds.y,
+          size: huntRounds.size,
+          rotation: huntRounds.rotation,
+          status: huntRounds.status,
+          elapsedMs: huntRounds.elapsedMs,
+          measures: huntRounds.measures,
+        })
+        .from(huntRounds)
+        .where(and(inArray(huntRounds.status, [...ANSWERED]), isNotNull(huntRounds.elapsedMs)))
+        .orderBy(desc(huntRounds.endedAt))
+        .limit(limit);
+    },
+
+    async setRoundMeasures(id: string, measures: RoundMeasures) {
+      await db
+        .update(huntRounds)
+        .set({ measures })
+        .where(and(eq(huntRounds.id, id), isNull(huntRounds.measures)));
+    },
+
+    /** The latest calibration run, or the latest that fitted (the weights in use). */
+    async latestFit(status?: 'fitted'): Promise<PredictorFitRow | null> {
+      const [row] = await db
+        .select()
+        .from(predictorFits)
+        .where(status ? eq(predictorFits.status, status) : undefined)
+        .orderBy(desc(predictorFits.fittedAt), desc(predictorFits.id))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async addFit(fit: typeof predictorFits.$inferInsert) {
+      await db.insert(predictorFits).values(fit);
+    },
+  };
+}
+
+export type ConcealmentRepository = ReturnType<typeof createConcealmentRepository>;

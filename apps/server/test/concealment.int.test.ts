@@ -1,0 +1,222 @@
+import { randomUUID } from 'node:crypto';
+import { MEASURE_NAMES, type ConcealmentMeasures } from '@camo/camo-engine';
+import type { DesignCard } from '@camo/shared/api.schema';
+import { CALIBRATION_MIN_ROUNDS, viewingDistances } from '@camo/shared/concealment';
+import type { Calibration, DesignConcealment, VariantConcealment } from '@camo/shared/concealment.schema';
+import type { Design, Generation } from '@camo/shared/generation.schema';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createConcealmentRepository } from '../src/concealment/concealment.repository.js';
+import { createConcealmentService } from '../src/concealment/concealment.service.js';
+import { GAME_EYE, type DesignPredictions } from '../src/concealment/prediction-scores.js';
+import { designs, huntRounds } from '../src/platform/db/schema.js';
+import { createSubmittedDesign, createUsers } from './support/community-factory.js';
+import { signIn, type Client } from './support/dev-sign-in.js';
+import { upload, waitForGeneration } from './support/generation-client.js';
+import { forestJpeg } from './support/photos.js';
+import { startTestServer, type TestServer } from './support/test-server.js';
+
+const post = <T>(client: Client, path: string, body: unknown = {}) =>
+  client.json<T>(path, { method: 'POST', body: JSON.stringify(body) });
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`still not done: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+}
+
+describe('predicted concealment through the API', () => {
+  let server: TestServer;
+  let alice: Client;
+  let bob: Client;
+  let designId: string;
+
+  beforeAll(async () => {
+    server = await startTestServer('pglite');
+    alice = await signIn(server.origin, { name: 'Alice Hider', email: 'alice-conceal@example.com' });
+    bob = await signIn(server.origin, { name: 'Bob Seeker', email: 'bob-conceal@example.com' });
+    const started = await upload(alice, forestJpeg(), { description: 'Oak woods, leaf litter', state: 'AZ' });
+    const done: Generation = await waitForGeneration(alice, started.body.photoId!);
+    expect(done.status).toBe('completed');
+    designId = done.design!.id;
+  }, 180_000);
+  afterAll(async () => server?.close());
+
+  it('predicts A and B in the uploaded photo for a person and a deer at every distance, for the owner only', async () => {
+    const variants = await until(
+      async () =>
+        (await alice.json<VariantConcealment>(`/api/designs/${designId}/predicted-hiding/variants`)).body,
+      (v) => v.A.length > 0 && v.B.length > 0,
+    );
+    for (const side of [variants.A, variants.B]) {
+      expect(side).toHaveLength(2 * viewingDistances.length);
+      const near = side.filter((p) => p.distanceM === 10);
+      expect(near.map((p) => p.observer).sort()).toEqual(['deer', 'person']);
+      for (const p of near) expect(p.hiding).toEqual(expect.any(Number));
+      for (const p of side) {
+        if (p.hiding !== null) expect(p.hiding).toBeGreaterThanOrEqual(0);
+        if (p.hiding !== null) expect(p.hiding).toBeLessThanOrEqual(100);
+        expect(p.medianSeconds).toBeNull(); // not calibrated yet
+      }
+    }
+    expect(variants.calibrated).toBe(false);
+    // A draft is its owner's: nobody else learns it exists.
+    expect((await bob.json(`/api/designs/${designId}/predicted-hiding/variants`)).status).toBe(404);
+    expect((await bob.json(`/api/designs/${designId}/predicted-hiding`)).status).toBe(404);
+  });
+
+  it('shows the photo as each eye resolves it, and refuses an eye or a distance it does not model', async () => {
+    const view = async (query: string) =>
+      alice.fetch(`/api/designs/${designId}/predicted-hiding/view?${query}`);
+    const deer = await view('observer=deer&distance=25');
+    expect(deer.status).toBe(200);
+    expect(deer.headers.get('content-type')).toBe('image/jpeg');
+    const deerBytes = Buffer.from(await deer.arrayBuffer());
+    const person = Buffer.from(await (await view('observer=person&distance=25')).arrayBuffer());
+    const meta = await sharp(deerBytes).metadata();
+    expect(meta.format).toBe('jpeg');
+    expect(meta.exif).toBeUndefined();
+    expect(meta.width).toBe((await sharp(person).metadata()).width);
+    // The deer's view merges red and green: the two channels lie closer than in the person's.
+    const redGreenGap = async (jpeg: Buffer) => {
+      const { data } = await sharp(jpeg).raw().toBuffer({ resolveWithObject: true });
+      let gap = 0;
+      for (let i = 0; i < data.length; i += 3) gap += Math.abs(data[i]! - data[i + 1]!);
+      return gap / (data.length / 3);
+    };
+    expect(await redGreenGap(deerBytes)).toBeLessThan((await redGreenGap(person)) * 0.8);
+    expect((await view('observer=deer&distance=30')).status).toBe(400);
+    expect((await view('observer=hawk&distance=25')).status).toBe(400);
+    expect(
+      (await bob.fetch(`/api/designs/${designId}/predicted-hiding/view?observer=deer&distance=25`)).status,
+    ).toBe(404);
+  });
+
+  it('predicts the submitted design, and the gallery labels it predicted in Hardest to spot', async () => {
+    expect((await post<Design>(alice, `/api/designs/${designId}/select`, { variant: 'B' })).status).toBe(200);
+    expect(
+      (await post<Design>(alice, `/api/designs/${designId}/submit`, { name: 'Oak Shadow' })).status,
+    ).toBe(200);
+    const concealment = await until(
+      async () => (await bob.json<DesignConcealment>(`/api/designs/${designId}/predicted-hiding`)).body,
+      (c) => c.predictions.length > 0,
+    );
+    expect(concealment.measured).toBeNull();
+    expect(concealment.calibrated).toBe(false);
+    const row = (await server.database.db.select().from(designs).where(eq(designs.id, designId)))[0]!;
+    const stored = row.concealmentPredictions as DesignPredictions;
+    expect(stored.final?.imageKey).toBe(row.designBUrl);
+    expect(stored.final).toEqual(stored.B); // the same image is not measured twice
+    const gallery = await until(
+      async () => (await bob.json<{ designs: DesignCard[] }>('/api/gallery?sort=hiding')).body.designs,
+      (cards) => cards.some((c) => c.id === designId && c.hiding !== null),
+    );
+    const card = gallery.find((c) => c.id === designId)!;
+    expect(card.hiding).toMatchObject({ source: 'predicted', calibrated: false, rounds: 0 });
+  });
+
+  it('says the predictor is not calibrated while the game has too few rounds', async () => {
+    const reply = await bob.json<Calibration>('/api/hunt/calibration');
+    expect(reply.status).toBe(200);
+    expect(reply.body).toMatchObject({
+      status: 'too-few-rounds',
+      roundsNeeded: CALIBRATION_MIN_ROUNDS,
+      weights: null,
+    });
+  });
+});
+
+describe('the game calibrates the predictor', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer('pglite');
+  }, 120_000);
+  afterAll(async () => server?.close());
+
+  // The rounds' times follow a known model of their measures, as in calibration.test.ts.
+  const TRUE = { intercept: 3.2, coefficients: [-0.12, -0.08, 4.0, -3.2], sigma: 0.3 };
+
+  it('fits the weights to the rounds played once there are enough, reports the agreement, and ranks with the fit', async () => {
+    const db = server.database.db;
+    const owners = await createUsers(db, 12);
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const gaussian = () => Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next());
+    for (const [i, owner] of owners.entries()) {
+      const measures: ConcealmentMeasures = {
+        colourContrast: 2 + next() * 14,
+        luminanceContrast: 1 + next() * 20,
+        gabrat: 0.15 + next() * 0.4,
+        textureDifference: 0.05 + next() * 0.5,
+      };
+      const id = await createSubmittedDesign(db, {
+        userId: owner,
+        environmentPhotoUrl: `environment_photos/p${i}.jpg`,
+      });
+      const eyes = [{ ...GAME_EYE, measures }];
+      await db
+        .update(designs)
+        .set({ concealmentPredictions: { final: { imageKey: 'k', eyes } }, hidingGroup: 1, hidingRank: 50 })
+        .where(eq(designs.id, id));
+      const mu =
+        TRUE.intercept +
+        MEASURE_NAMES.reduce((acc, name, j) => acc + TRUE.coefficients[j]! * measures[name], 0);
+      // 25 rounds a design, each by another player (a player meets a design once).
+      for (const playerId of await createUsers(db, 25)) {
+        const seconds = Math.exp(mu + TRUE.sigma * gaussian());
+        const found = seconds <= 15;
+        await db.insert(huntRounds).values({
+          id: randomUUID(),
+          playerId,
+          designId: id,
+          photoKey: `environment_photos/p${i}.jpg`,
+          silhouette: 'crouching-hunter',
+          x: 100,
+          y: 100,
+          size: 80,
+          rotation: 0,
+          width: 640,
+          height: 480,
+          status: found ? 'found' : 'timeout',
+          endedAt: new Date(),
+          elapsedMs: Math.round(Math.min(seconds, 15) * 1000),
+          measures: { measures },
+        });
+      }
+    }
+    const service = createConcealmentService({
+      repo: createConcealmentRepository(db),
+      storage: server.storage,
+      // Every round here is measured already: the engine is not asked.
+      engine: {
+        predict: () => Promise.reject(new Error('not asked')),
+        view: () => Promise.reject(new Error('not asked')),
+        measureRound: () => Promise.reject(new Error('not asked')),
+      },
+      log: { info: () => undefined, warn: () => undefined },
+    });
+    await service.calibrate();
+    const calibration = (await createClientFor(server)).body;
+    expect(calibration.status).toBe('fitted');
+    expect(calibration.rounds).toBe(300);
+    expect(calibration.designs).toBe(12);
+    expect(calibration.weights!.gabrat).toBeGreaterThan(3);
+    expect(calibration.weights!.colourContrast).toBeLessThan(0);
+    // No design here has a game score (the factory leaves it at -1), so nothing to compare yet.
+    expect(calibration.comparedDesigns).toBe(0);
+    // The predicted designs are ranked on the game's scale now: seconds, in group 2.
+    const ranked = await db.select({ g: designs.hidingGroup, r: designs.hidingRank }).from(designs);
+    expect(ranked.filter((d) => d.g === 2).length).toBe(12);
+    expect(ranked.every((d) => d.g !== 2 || (d.r >= 0 && d.r <= 15))).toBe(true);
+  }, 120_000);
+});
+
+async function createClientFor(server: TestServer) {
+  const response = await fetch(`${server.origin}/api/hunt/calibration`);
+  return { status: response.status, body: (await response.json()) as Calibration };
+}
