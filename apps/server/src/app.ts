@@ -1,5 +1,4 @@
 import compress from '@fastify/compress';
-import multipart from '@fastify/multipart';
 import Fastify, {
   LogController,
   type FastifyBaseLogger,
@@ -7,27 +6,15 @@ import Fastify, {
   type onRouteHookHandler,
 } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { commentsRoutes } from './comments/comments.routes.js';
 import { compose, type ComposeOptions } from './compose.js';
-import { contestRoutes } from './contest/contest.routes.js';
-import { designsRoutes } from './designs/designs.routes.js';
-import { galleryRoutes } from './gallery/gallery.routes.js';
-import { generationRoutes } from './generation/generation.routes.js';
 import { registerApiDocs } from './http/api-docs.js';
+import { registerApiRoutes } from './http/api-routes.js';
 import { registerApiRateLimit } from './http/api-rate-limit.js';
 import { errorHandler } from './http/error-handler.js';
 import { registerRequestLog } from './http/request-log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerStaticFiles } from './http/static-files.js';
-import { huntRoutes } from './hunt/hunt.routes.js';
-import { concealmentRoutes } from './concealment/concealment.routes.js';
-import { moderationRoutes } from './moderation/moderation.routes.js';
-import { authRoutes } from './platform/auth/auth.routes.js';
-import { registerDevOidcProvider } from './platform/auth/dev-oidc-provider.js';
 import { registerLoopbackRedirect, registerRequestGuards } from './platform/http-security.js';
-import { systemRoutes } from './system/system.routes.js';
-import { usersRoutes } from './users/users.routes.js';
-import { votesRoutes } from './votes/votes.routes.js';
 import { registerWebPages } from './web/web-pages.js';
 
 export interface AppDeps extends ComposeOptions {
@@ -40,7 +27,7 @@ export interface AppDeps extends ComposeOptions {
 /** The HTTP server over the composition root (compose.ts): plugins and routes, in order. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const ctx = await compose(deps);
-  const { config, sessions } = ctx;
+  const { config } = ctx;
   const origin = config.publicUrl.origin;
   const logger: FastifyBaseLogger = ctx.log;
   const app = Fastify({
@@ -65,27 +52,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setErrorHandler(errorHandler);
   await registerApiDocs(app, { siteName: config.siteName, origin });
 
-  // The API.
-  await app.register(systemRoutes(config, ctx.database));
-  await app.register(authRoutes({ auth: ctx.auth, repo: ctx.authRepository, config, sessions }));
-  if (config.devSignIn)
-    await registerDevOidcProvider(app, {
-      origin,
-      secret: config.authSecret,
-      repo: ctx.authRepository,
-      db: ctx.database.db,
-    });
-  await app.register(usersRoutes(ctx.users, sessions));
-  await app.register(contestRoutes(ctx.contest, ctx.designs, sessions));
-  await app.register(multipart);
-  await app.register(generationRoutes(ctx.generation, sessions));
-  await app.register(designsRoutes(ctx.designs, sessions));
-  await app.register(votesRoutes(ctx.votes, sessions));
-  await app.register(huntRoutes(ctx.hunt, sessions));
-  await app.register(concealmentRoutes(ctx.concealment, sessions));
-  await app.register(commentsRoutes(ctx.comments, sessions));
-  await app.register(galleryRoutes(ctx.gallery, sessions));
-  await app.register(moderationRoutes(ctx.moderation, sessions));
+  // The API: every domain's routes (api-routes.ts).
+  await registerApiRoutes(app, ctx);
 
   // Files and the web app's pages.
   await registerStaticFiles(app, config);

@@ -1,0 +1,103 @@
+import { concealmentText } from '@camo/shared/concealment';
+import { makeDesign } from '../support/design-api.js';
+import { expect, newUser, signInThroughUi, test } from '../support/fixtures.js';
+import { fixturePath } from '../support/photos.js';
+
+/**
+ * Predicted hiding where people decide (issue 27): the choose screen says which of A and B hides
+ * better and by how much; the design page's viewer switches eye and distance (on a phone too);
+ * the gallery's Hardest to spot labels each card predicted or measured.
+ */
+test('the choose screen compares A and B, and the design page shows the photo as a deer and a person see it @phone', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await signInThroughUi(page, newUser({ name: 'Hide Chooser' }));
+  await page.goto('/create-design');
+  await page.locator('input[type=file]').first().setInputFiles(fixturePath('forest'));
+  await page.getByRole('textbox', { name: /description/i }).fill('Oak and pine, leaf litter');
+  const state = page.getByRole('combobox', { name: /state/i });
+  await state.fill('ariz');
+  await state.press('ArrowDown');
+  await state.press('Enter');
+  await page.getByRole('button', { name: 'Generate Design' }).click();
+  await expect(page.getByRole('button', { name: 'Select Design B' })).toBeVisible({ timeout: 90_000 });
+
+  // Which hides better from a deer at 25 m, in words and numbers, and a table for every eye.
+  await expect(
+    page.getByText(
+      /^In your photo, (A|B) hides better from a deer at 25 m: \d+ against \d+\.$|^In your photo, A and B hide equally well/,
+    ),
+  ).toBeVisible({
+    timeout: 30_000,
+  });
+  const table = page.getByRole('table', { name: concealmentText.compareCaption });
+  await expect(table).toBeVisible();
+  await expect(table.getByRole('row')).toHaveCount(3); // the header, the deer, the person
+  await expect(table.getByText(/A \d+/).first()).toBeVisible();
+
+  await page.getByRole('button', { name: 'Select Design B' }).click();
+  await page.getByRole('textbox', { name: /design name/i }).fill(`Leaf Shadow ${Date.now().toString(36)}`);
+  await page.getByRole('button', { name: 'Submit Design' }).click();
+  await page.waitForURL(/\/gallery\/[0-9a-f-]{36}$/);
+
+  // The viewer: a deer at 25 m first; the image follows the switch and the distance.
+  const viewer = page.getByRole('region', { name: concealmentText.viewerTitle });
+  await viewer.scrollIntoViewIfNeeded();
+  const image = viewer.getByRole('img', { name: concealmentText.viewAlt('deer', 25) });
+  await expect(image).toBeVisible({ timeout: 30_000 });
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
+      timeout: 30_000,
+    })
+    .toBe(true);
+  // react-aria keeps the radio input visually hidden: a person taps its label.
+  await viewer
+    .locator('label')
+    .filter({ hasText: /^Person$/ })
+    .click();
+  await expect(viewer.getByRole('radio', { name: 'Person' })).toBeChecked();
+  await expect(viewer.getByRole('img', { name: concealmentText.viewAlt('person', 25) })).toBeVisible();
+  await viewer
+    .locator('label')
+    .filter({ hasText: /^10 m$/ })
+    .click();
+  await expect(viewer.getByRole('radio', { name: '10 m' })).toBeChecked();
+  const near = viewer.getByRole('img', { name: concealmentText.viewAlt('person', 10) });
+  await expect(near).toBeVisible();
+  await expect
+    .poll(() => near.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
+      timeout: 30_000,
+    })
+    .toBe(true);
+  await expect(viewer.getByRole('table', { name: concealmentText.scoresCaption('person') })).toBeVisible();
+  await expect(viewer.getByText(concealmentText.notCalibrated)).toBeVisible();
+  await expect(viewer.getByText(concealmentText.outOfScope)).toBeVisible();
+});
+
+test('Hardest to spot labels predicted designs, and never falls back silently to another order', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await signInThroughUi(page, newUser({ name: 'Sort Checker' }));
+  const name = `Predicted ${Date.now().toString(36)}`;
+  const made = { ...(await makeDesign(page, { name, photo: 'desert', state: 'NV' })), name };
+  // Predicted a moment after it is submitted (a job).
+  await expect
+    .poll(
+      async () =>
+        (
+          (await (await page.request.get(`/api/designs/${made.id}/predicted-hiding`)).json()) as {
+            predictions: unknown[];
+          }
+        ).predictions.length,
+      { timeout: 60_000 },
+    )
+    .toBeGreaterThan(0);
+  await page.goto('/gallery?sort=hiding');
+  await expect(
+    page.getByRole('heading', { level: 2, name: concealmentText.groups.predicted, exact: true }),
+  ).toBeVisible();
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: made.name }) });
+  await expect(card.getByTestId('card-hiding')).toHaveText(/^Hides \d+ · predicted$/);
+});
