@@ -48,11 +48,12 @@ const CENSOR_SECONDS = 15;
 /**
  * Until the game has calibrated it: signs from the literature (colour and luminance contrast and a
  * texture unlike the ground make a target found sooner; false edges at its outline, a higher
- * GabRat, later), magnitudes set so the engine's designs on the fixture photos spread across
- * predicted hiding of about 5 to 95 (decision 016 lists the figures).
+ * GabRat, later), magnitudes in standard deviations of each measure over the fixture designs, and
+ * the intercept set so a design worn in its own photo (the case every page shows) is found by a
+ * person at 25 m in a median of about 6 s, the middle of the game's 15 s (decision 016).
  */
 export const DEFAULT_WEIGHTS: PredictorWeights = {
-  intercept: 1.42,
+  intercept: 0.15,
   weights: { colourContrast: -0.074, luminanceContrast: -0.055, gabrat: 6.7, textureDifference: -0.2 },
   sigma: 0.8,
 };
