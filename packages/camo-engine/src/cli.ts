@@ -11,7 +11,7 @@ import {
 import { ParallelGenerator, readPhoto } from './node.js';
 
 const USAGE = `usage:
-  camo-engine generate <photo> --out <dir> [--serial] [--toggle <name> ...] [--seed <n>] [--description <text>] [--state <XX>] [--county <name>]
+  camo-engine generate <photo> --out <dir> [--serial] [--toggle <name> ...] [--seed <n>] [--description <text>] [--state <XX>] [--county <name>] [--hide-from deer|person] [--candidates <n>]
   camo-engine edit <recipe.json> "<text>" --out <dir>
 toggles: ${TOGGLE_NAMES.join(', ')}`;
 
@@ -58,6 +58,8 @@ async function main(argv: string[]): Promise<number> {
       description: option(argv, '--description') ?? '',
       state: option(argv, '--state') ?? '',
       county: option(argv, '--county') ?? '',
+      hideFrom: option(argv, '--hide-from') === 'person' ? ('person' as const) : ('deer' as const),
+      ...(option(argv, '--candidates') ? { candidates: Number(option(argv, '--candidates')) } : {}),
     };
     const res = parallel ? await parallel.generate(input) : generate(input);
     await parallel?.close();

@@ -1,12 +1,23 @@
 import { analyse, type AnalyseContext, type PhotoAnalysis } from './analysis/analyse.js';
 
+import {
+  canScore,
+  candidateSeed,
+  CHOICE_DISTANCE_M,
+  DEFAULT_CANDIDATES,
+  MAX_CANDIDATES,
+  rankCandidates,
+  type RankedCandidate,
+} from './candidates.js';
 import { rgbToLab } from './color/lab.js';
+import { preparePhoto, type PreparedPhoto } from './concealment/predictor.js';
+import { coverage } from './metrics/design-metrics.js';
 import { fnv1a64 } from './metrics/prng.js';
 import { patchSizeSpan } from './metrics/components.js';
 import { axisEnergyShare } from './metrics/orientation.js';
 import { spectralSlope } from './metrics/spectrum.js';
 import { buildRecipe, recipeId } from './recipe/build.js';
-import type { DesignStyle, Recipe, ShapeParams } from './recipe/recipe-types.js';
+import type { CandidateChoice, DesignStyle, HideFrom, Recipe, ShapeParams } from './recipe/recipe-types.js';
 import { encodeIndexedPng } from './render/png.js';
 import {
   renderIndices,
@@ -34,6 +45,16 @@ export interface GenerateInput {
   county?: string;
   toggles?: Partial<DesignToggles> | null;
   seed?: number;
+  /**
+   * Whose eyes each style's layout is chosen against, at 25 m (the create form's choice): 'deer'
+   * by default.
+   */
+  hideFrom?: HideFrom;
+  /**
+   * Candidate layouts drawn per style (1 to 16; default DEFAULT_CANDIDATES). 1 is the engine before
+   * issue 27 item 4, byte for byte.
+   */
+  candidates?: number;
 }
 
 export interface GeneratedDesign {
@@ -64,24 +85,78 @@ export interface VariantOptions {
   firstGrids?: readonly Float32Array[];
   /** Warped positions already computed for the first recipe (by layerGrids with this reuse). */
   reuse?: RenderReuse;
+  /** The photo prepared for the predictor (preparePhoto), when A and B share one. */
+  prepared?: PreparedPhoto;
 }
 
-/** The recipe a variant's design renders first (before any G4 feedback retry). */
+/**
+ * The recipe a variant's design renders first (before any G4 feedback retry): the candidate
+ * predicted to hide best (see design()), or the only one.
+ */
 export function firstRecipe(input: GenerateInput, variant: 'A' | 'B', analysis: PhotoAnalysis): Recipe {
   const seed = (input.seed ?? 1) >>> 0;
-  return buildRecipe({
-    analysis,
-    style: variantStyle(variant),
-    toggles: normaliseToggles(input.toggles ?? undefined),
-    seed: recipeSeedOf(seed, variant),
-  });
+  const toggles = normaliseToggles(input.toggles ?? undefined);
+  const ranked = rankedCandidates(input, variant, analysis, toggles, seed);
+  return (
+    ranked?.[0]?.recipe ??
+    buildRecipe({ analysis, style: variantStyle(variant), toggles, seed: candidateSeed(seed, variant, 0) })
+  );
 }
 
 const variantStyle = (variant: 'A' | 'B'): DesignStyle => (variant === 'A' ? 'organic' : 'digital');
-const recipeSeedOf = (seed: number, variant: 'A' | 'B'): number =>
-  (seed * 2 + (variant === 'A' ? 0 : 1)) >>> 0;
 
+/** Whether generate() draws and scores several candidates for this input (else one, as before). */
+export function scoresCandidates(input: GenerateInput, analysis: PhotoAnalysis): boolean {
+  return candidateCount(input) > 1 && canScore(analysis) && input.photo.width > 0;
+}
+
+/** How many candidates an input asks for, within 1..MAX_CANDIDATES. */
+function candidateCount(input: GenerateInput): number {
+  const n = input.candidates ?? DEFAULT_CANDIDATES;
+  return Number.isFinite(n) ? Math.max(1, Math.min(MAX_CANDIDATES, Math.floor(n))) : DEFAULT_CANDIDATES;
+}
+
+/** The variant's candidates, best first; null with one candidate or when none can be scored. */
+function rankedCandidates(
+  input: GenerateInput,
+  variant: 'A' | 'B',
+  analysis: PhotoAnalysis,
+  toggles: DesignToggles,
+  seed: number,
+  prepared?: PreparedPhoto,
+): RankedCandidate[] | null {
+  if (!scoresCandidates(input, analysis)) return null;
+  const n = candidateCount(input);
+  const ranked = rankCandidates({
+    analysis,
+    style: variantStyle(variant),
+    toggles,
+    seeds: Array.from({ length: n }, (_, k) => candidateSeed(seed, variant, k)),
+    photo: prepared ?? preparePhoto(input.photo),
+    hideFrom: input.hideFrom ?? 'deer',
+  });
+  return ranked[0] && ranked[0].hiddenSeconds >= 0 ? ranked : null;
+}
+
+/** A design drawn from one recipe seed: the kept render and its G4/G6/G7 figures. */
+interface Drawn {
+  recipe: Recipe;
+  tile: RenderedTile;
+  /** Its slope minus the photo's (G4). */
+  diff: number;
+  /** Its patch-size span (G6), Infinity when not measured (the blobs toggle trades G6 away). */
+  span: number;
+}
+
+/**
+ * The design of one variant. With candidates (GenerateInput.candidates > 1), each style's recipe
+ * is drawn with several seeds, each previewed and scored for one observer at 25 m
+ * (candidates.ts), and the best is drawn in full. If that design misses a target (G1-G7, as
+ * missedTargets() measures them) that candidate 0's design meets, candidate 0's is kept instead:
+ * the order is fixed (best, then candidate 0), so the output stays deterministic (G8).
+ */
 function design(
+  input: GenerateInput,
   analysis: PhotoAnalysis,
   variant: 'A' | 'B',
   toggles: DesignToggles,
@@ -89,7 +164,53 @@ function design(
   opts: VariantOptions,
 ): GeneratedDesign {
   const style = variantStyle(variant);
-  const recipeSeed = recipeSeedOf(seed, variant);
+  const ranked = rankedCandidates(input, variant, analysis, toggles, seed, opts.prepared);
+  const best = ranked?.[0];
+  if (!ranked || !best) {
+    const only = drawRecipe(analysis, style, toggles, candidateSeed(seed, variant, 0), opts);
+    return designFromRecipe(analysis, variant, only.recipe, encodeIndexedPng(only.tile));
+  }
+  const firstCandidate = ranked.find((c) => c.index === 0) ?? best;
+  let kept = drawRecipe(analysis, style, toggles, best.recipe.seed, opts);
+  let fellBack: string[] | undefined;
+  if (best.index !== 0) {
+    const missed = missedTargets(kept, analysis, style);
+    if (missed.length > 0) {
+      const first = drawRecipe(analysis, style, toggles, firstCandidate.recipe.seed, {});
+      const firstMissed = missedTargets(first, analysis, style);
+      const lost = missed.filter((t) => !firstMissed.includes(t));
+      if (lost.length > 0) {
+        kept = first;
+        fellBack = lost;
+      }
+    }
+  }
+  const keptCandidate = fellBack ? firstCandidate : best;
+  const choice: CandidateChoice = {
+    candidate: keptCandidate.index,
+    of: ranked.length,
+    hideFrom: input.hideFrom ?? 'deer',
+    distanceM: CHOICE_DISTANCE_M,
+    hiding: keptCandidate.hiding,
+    firstHiding: firstCandidate.hiding,
+    ...(fellBack ? { fellBack } : {}),
+  };
+  const recipe: Recipe = { ...kept.recipe, choice };
+  recipe.id = recipeId(recipe);
+  return designFromRecipe(analysis, variant, recipe, encodeIndexedPng(kept.tile));
+}
+
+/**
+ * Draws a recipe seed in full at DESIGN_SIZE with the G4/G6/G7 feedback. The caller passes
+ * `opts.firstGrids` only for the recipe firstRecipe() returns.
+ */
+function drawRecipe(
+  analysis: PhotoAnalysis,
+  style: DesignStyle,
+  toggles: DesignToggles,
+  recipeSeed: number,
+  opts: VariantOptions,
+): Drawn {
   const first = buildRecipe({ analysis, style, toggles, seed: recipeSeed });
   // The retries below change only the shape scale, so they share the first render's warp.
   const reuse: RenderReuse = opts.reuse ?? {};
@@ -128,6 +249,7 @@ function design(
   const firstScore = score(best.tile);
   const diff = firstScore.diff;
   let bestErr = firstScore.err;
+  let bestScore = firstScore;
   if (bestErr > SLOPE_TOLERANCE) {
     const base = first.shape;
     const smallPatches = firstScore.span < G6_MARGIN;
@@ -177,16 +299,102 @@ function design(
         ...(grain ? { grain } : {}),
       });
       const cut = cutOpen(retry, renderIndices(retry, DESIGN_SIZE, { reuse }));
-      const { err } = score(cut.tile);
-      if (err < bestErr) {
+      const retryScore = score(cut.tile);
+      if (retryScore.err < bestErr) {
         best = cut;
-        bestErr = err;
+        bestErr = retryScore.err;
+        bestScore = retryScore;
         improved = true;
       }
       if (bestErr <= SLOPE_TOLERANCE) break;
     }
   }
-  return designFromRecipe(analysis, variant, best.recipe, encodeIndexedPng(best.tile));
+  return { recipe: best.recipe, tile: best.tile, diff: bestScore.diff, span: bestScore.span };
+}
+
+/**
+ * The targets a drawn design misses through its layout, as cheaply as the engine can tell on its
+ * own. Every candidate of a style has the same palette and asks the same shares, so what the palette
+ * decides is the same for all and is not counted: G1 (3-7 colours used), G2 as "every colour the
+ * recipe gives a share is used" (then its palette-to-photo distances are the recipe's), G3 (total
+ * variation against the engine's own clustering of the ground, analysis.palette; mean L* within 2;
+ * spread ratio 0.8-1.25) only where the drawn shares miss a bound that the shares the recipe asks
+ * meet, G4's worst bound (0.8), G5's wrap-edge jump, G6 (unless not measured: the blobs toggle)
+ * and G7. G8 holds by construction. Codes only ('G3 TV', ...), to compare two designs.
+ */
+function missedTargets(drawn: Drawn, analysis: PhotoAnalysis, style: DesignStyle): string[] {
+  const { tile, recipe } = drawn;
+  const n = tile.size * tile.size;
+  const counts = new Float64Array(tile.palette.length);
+  for (let i = 0; i < n; i++) counts[tile.index[i] ?? 0]! += 1;
+  const drawnShares = Array.from(counts, (c) => c / n);
+  const askedShares = recipe.palette.map((p) => p.share);
+  const labs = tile.palette.map(([r, g, b]) => rgbToLab(r, g, b));
+  const used = new Set(tile.palette.filter((_, k) => (counts[k] ?? 0) > 0).map((c) => c.join(',')));
+  const missed: string[] = [];
+  if (used.size < 3 || used.size > 7) missed.push('G1');
+  if (recipe.palette.some((p, k) => p.share > 0 && (counts[k] ?? 0) === 0)) missed.push('G2');
+  const clusters = analysis.palette.map((s) => ({ lab: s.lab, share: s.share }));
+  const g3 = (shares: readonly number[]): { tv: boolean; mean: boolean; spread: boolean } => {
+    let mean = 0;
+    labs.forEach((l, k) => (mean += l.L * (shares[k] ?? 0)));
+    let v2 = 0;
+    labs.forEach((l, k) => (v2 += (l.L - mean) ** 2 * (shares[k] ?? 0)));
+    const ratio = Math.sqrt(v2) / (analysis.stdL || 1);
+    return {
+      tv: coverage(labs, shares, clusters).tvDistance > 0.1,
+      mean: Math.abs(mean - analysis.meanL) > 2,
+      spread: ratio < 0.8 || ratio > 1.25,
+    };
+  };
+  const got = g3(drawnShares);
+  const asked = g3(askedShares);
+  if (got.tv && !asked.tv) missed.push('G3 TV');
+  if (got.mean && !asked.mean) missed.push('G3 mean L');
+  if (got.spread && !asked.spread) missed.push('G3 L spread');
+  if (Math.abs(drawn.diff) > G4_WORST) missed.push('G4');
+  const jump = wrapJump(tile);
+  if (Math.min(jump.x, jump.y) < 0.5 || Math.max(jump.x, jump.y) > 1.5) missed.push('G5');
+  if (drawn.span < 2.5) missed.push('G6');
+  const axis = tileAxisShare(tile);
+  if (style === 'organic' ? axis > 0.35 : axis < 0.7) missed.push('G7');
+  return missed;
+}
+
+/** G5's wrap-edge jump ratios (as metrics/tiling.ts measures them on RGB), from palette indices. */
+function wrapJump(tile: RenderedTile): { x: number; y: number } {
+  const k = tile.palette.length;
+  const dist = new Float64Array(k * k);
+  for (let a = 0; a < k; a++)
+    for (let b = 0; b < k; b++) {
+      const p = tile.palette[a] ?? [0, 0, 0];
+      const q = tile.palette[b] ?? [0, 0, 0];
+      dist[a * k + b] = Math.hypot(p[0] - q[0], p[1] - q[1], p[2] - q[2]);
+    }
+  const s = tile.size;
+  const ix = tile.index;
+  let interiorX = 0;
+  let seamX = 0;
+  let interiorY = 0;
+  let seamY = 0;
+  for (let y = 0; y < s; y++) {
+    const row = y * s;
+    const below = ((y + 1) % s) * s;
+    for (let x = 0; x < s; x++) {
+      const c = (ix[row + x] ?? 0) * k;
+      const right = dist[c + (ix[row + ((x + 1) % s)] ?? 0)] ?? 0;
+      const down = dist[c + (ix[below + x] ?? 0)] ?? 0;
+      if (x === s - 1) seamX += right;
+      else interiorX += right;
+      if (y === s - 1) seamY += down;
+      else interiorY += down;
+    }
+  }
+  interiorX /= s * (s - 1);
+  interiorY /= s * (s - 1);
+  seamX /= s;
+  seamY /= s;
+  return { x: interiorX > 0 ? seamX / interiorX : 1, y: interiorY > 0 ? seamY / interiorY : 1 };
 }
 
 /** The G4 feedback retries the shape scale when the slope is further than this from the photo's. */
@@ -255,9 +463,12 @@ export function designFromRecipe(
  */
 export function generate(input: GenerateInput): GenerateResult {
   const analysis = analyseInput(input);
+  // A and B are scored in the same photo: prepare it for the predictor once.
+  const prepared = scoresCandidates(input, analysis) ? preparePhoto(input.photo) : undefined;
+  const opts: VariantOptions = prepared ? { prepared } : {};
   return {
     analysis,
-    designs: [generateVariant(input, 'A', analysis), generateVariant(input, 'B', analysis)],
+    designs: [generateVariant(input, 'A', analysis, opts), generateVariant(input, 'B', analysis, opts)],
   };
 }
 
@@ -284,7 +495,7 @@ export function generateVariant(
 ): GeneratedDesign {
   const toggles = normaliseToggles(input.toggles ?? undefined);
   const seed = (input.seed ?? 1) >>> 0;
-  return design(analysis, variant, toggles, seed, opts);
+  return design(input, analysis, variant, toggles, seed, opts);
 }
 
 /** Re-renders a recipe as a size x size indexed PNG (16..4096). */

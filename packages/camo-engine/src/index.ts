@@ -24,7 +24,16 @@ export {
 } from './edit/suggestions.js';
 export { TOGGLE_NAMES, defaultToggles, normaliseToggles } from './types.js';
 export type { DesignToggles, Photo, ToggleName } from './types.js';
-export type { Recipe, DesignStyle, PaletteEntry, ShapeParams } from './recipe/recipe-types.js';
+export type {
+  Recipe,
+  DesignStyle,
+  PaletteEntry,
+  ShapeParams,
+  HideFrom,
+  CandidateChoice,
+} from './recipe/recipe-types.js';
+/** Candidate layouts (issue 27 item 4): how many generate() draws per style, and the distance it judges them at. */
+export { DEFAULT_CANDIDATES, MAX_CANDIDATES, CHOICE_DISTANCE_M } from './candidates.js';
 export {
   renderIndices,
   layerGrids,

@@ -7,6 +7,7 @@ import {
   DESIGN_SIZE,
   firstRecipe,
   generateVariant,
+  scoresCandidates,
   type GenerateInput,
   type GenerateResult,
   type GeneratedDesign,
@@ -244,6 +245,16 @@ export class ParallelGenerator {
     });
     await this.ready;
     if (this.gone) throw new Error(this.gone);
+    if (scoresCandidates(input, analysis)) {
+      // Each thread ranks its own style's candidates in the photo (the worker needs the photo
+      // then), and draws the one kept: B on the worker, A here.
+      const b = this.call({ input, analysis, variant: 'B' });
+      b.catch(() => undefined);
+      const a = generateVariant(input, 'A', analysis);
+      const design = (await b).design;
+      if (!design) throw new Error('worker sent no design');
+      return { analysis, designs: [a, { ...design, png: new Uint8Array(design.png) }] };
+    }
     const recipeA = firstRecipe(input, 'A', analysis);
     const costs = layerCosts(recipeA);
     const theirs = workerLayers(costs);

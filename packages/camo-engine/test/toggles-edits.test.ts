@@ -314,7 +314,10 @@ describe('calmer on a digital design (issue 29 item 2)', () => {
   const designs: { name: string; design: GenerateResult['designs'][1] }[] = [];
   beforeAll(async () => {
     const fixtures = await loadFixtures();
-    designs.push({ name: 'forest', design: base.designs[1] });
+    // The one-candidate engine's forest design, as the test was written on: the default engine
+    // keeps another layout there, whose median patch "less busy please" grows 1.11 times, not 1.15
+    // (README, "Candidate layouts").
+    designs.push({ name: 'forest', design: generate({ photo, ...ctx, candidates: 1 }).designs[1] });
     // Rough photos, whose digital designs have 4-pixel cells (and grain on marsh).
     for (const name of ['marsh', 'gravel']) {
       const fx = fixtures.find((f) => f.name === name);

@@ -131,7 +131,8 @@ export function applyEdit(recipe: Recipe, text: string, ops: readonly EditOp[]):
       cells: r.cells,
       ...(r.grain ? { grain: r.grain.share } : {}),
     });
-    r = { ...built, origin: { ...recipe.origin } };
+    // The same candidate's seed redraws the fields; the record of how it was chosen stays with it.
+    r = { ...built, origin: { ...recipe.origin }, ...(recipe.choice ? { choice: recipe.choice } : {}) };
   }
 
   // The area one request's colour changes may move, shared among them (growing a colour that is

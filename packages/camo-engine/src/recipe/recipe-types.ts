@@ -3,6 +3,26 @@ import type { DesignToggles } from '../types.js';
 
 export type DesignStyle = 'organic' | 'digital';
 
+/** Whose eyes generate() picks a design's layout against (the concealment observers' ids). */
+export type HideFrom = 'deer' | 'person';
+
+/**
+ * How generate() chose this recipe among candidate layouts (issue 27 item 4): candidate `candidate`
+ * of `of` (0: the recipe a one-candidate engine draws), predicted to hide best from `hideFrom` at
+ * `distanceM` on a preview; `hiding` is that preview's predicted hiding (0-100) and `firstHiding`
+ * candidate 0's. `fellBack` says the best candidate's design missed a target that candidate 0's
+ * met, so candidate 0 was kept. Absent when one candidate was drawn or none could be scored.
+ */
+export interface CandidateChoice {
+  candidate: number;
+  of: number;
+  hideFrom: HideFrom;
+  distanceM: number;
+  hiding: number;
+  firstHiding: number;
+  fellBack?: string[];
+}
+
 export interface PaletteEntry {
   hex: string;
   name: string;
@@ -111,4 +131,6 @@ export interface Recipe {
   origin: { x: number; y: number };
   /** Text edits applied so far, oldest first. */
   edits: string[];
+  /** Which candidate layout generate() kept, and why; `seed` above is that candidate's. */
+  choice?: CandidateChoice;
 }

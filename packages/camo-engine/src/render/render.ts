@@ -31,6 +31,12 @@ export interface RenderOptions {
    * compute some while this one computes the rest); an empty entry is computed here.
    */
   grids?: readonly Float32Array[];
+  /**
+   * The side of the grid the layer fields are sampled on, in place of the one the size sets (at
+   * least 256): a coarser grid makes a cheap preview, as generate() uses to compare candidate
+   * recipes. Its fine detail and thresholds differ slightly, so a design is never drawn this way.
+   */
+  fieldGrid?: number;
 }
 
 /** Cache of warped grid positions, keyed by the warp spec and grid resolution. */
@@ -745,11 +751,13 @@ export function renderIndices(recipe: Recipe, size: number, opts: RenderOptions 
   if (!Number.isInteger(size) || size < 16 || size > 8192)
     throw new RangeError(`size must be an integer in 16..8192, got ${size}`);
   const fields = new LayerFields(recipe);
-  const res = fieldResolution(recipe, size);
+  const res = opts.fieldGrid ?? fieldResolution(recipe, size);
   const grids = fields.grids(res, recipe, opts.reuse, opts.grids);
   // The reference grid is every (res/256)-th point of the render grid: the same samples, no recompute.
-  const refGrids = res === REFERENCE_GRID ? grids : grids.map((g) => subsample(g, res, REFERENCE_GRID));
-  const thresholds = layerThresholds(recipe, refGrids, REFERENCE_GRID);
+  // A preview's coarser grid is its own reference.
+  const refRes = Math.min(res, REFERENCE_GRID);
+  const refGrids = res === refRes ? grids : grids.map((g) => subsample(g, res, refRes));
+  const thresholds = layerThresholds(recipe, refGrids, refRes);
   const fillScales = recipe.layers.some((l) => l.fill) ? fieldSpreads(refGrids) : undefined;
   const ox = Math.round(recipe.origin.x * size) + (opts.originX ?? 0);
   const oy = Math.round(recipe.origin.y * size) + (opts.originY ?? 0);
@@ -757,14 +765,7 @@ export function renderIndices(recipe: Recipe, size: number, opts: RenderOptions 
   const wrap = (p: number): number => ((p % size) + size) % size;
 
   if (recipe.style === 'digital') {
-    const painter = new PointPainter(
-      recipe,
-      refGrids,
-      thresholds,
-      new GridSampler(REFERENCE_GRID),
-      1,
-      fillScales,
-    );
+    const painter = new PointPainter(recipe, refGrids, thresholds, new GridSampler(refRes), 1, fillScales);
     const fillMicroRow = digitalCells(recipe.cells, painter, recipe.grain);
     const microRow = new Uint8Array(MICRO);
     const mxs = Int32Array.from({ length: size }, (_, x) => Math.floor((wrap(x + ox) * MICRO) / size));
