@@ -20,7 +20,7 @@ import { renderIndices } from './render/render.js';
 import type { DesignToggles } from './types.js';
 
 /**
- * Candidates per style when the input does not say. Set from docs/benchmarks.md (2026-11-27): with
+ * Candidates per style when the input does not say. Set from docs/benchmarks.md (2026-11-26): with
  * six, analysis plus both 1024 designs stay under G9's 1 s median on two threads.
  */
 export const DEFAULT_CANDIDATES = 6;
