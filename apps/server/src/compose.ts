@@ -147,6 +147,7 @@ export async function compose(options: ComposeOptions) {
     storage,
     engine: 'concealment' in engine ? (engine as EngineProvider).concealment : null,
     log,
+    onRankChange: () => gallery.invalidate(),
     now,
   });
   const moderation = createModerationService({

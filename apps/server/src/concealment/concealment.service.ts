@@ -77,9 +77,12 @@ export function createConcealmentService(deps: {
   /** Null where the server runs without the engine's threads (a test's own provider). */
   engine: ConcealmentEngine | null;
   log: Pick<Logger, 'info' | 'warn'>;
+  /** A design's place in "Hardest to spot" changed: the gallery's pages in memory are stale. */
+  onRankChange?: () => void;
   now?: () => Date;
 }) {
   const { repo, storage, engine, log } = deps;
+  const rankChanged = () => deps.onRankChange?.();
   const now = deps.now ?? (() => new Date());
 
   const active = async (): Promise<ActiveWeights> => fitWeights(await repo.latestFit('fitted'));
@@ -127,6 +130,7 @@ export function createConcealmentService(deps: {
         stored[variant] = { imageKey: key, eyes: await engine.predict(photo, await storage.getBytes(key)) };
       }
       await repo.setPredictions(designId, stored, hidingRank(design, stored.final, await active()));
+      if (keys.final) rankChanged();
     },
 
     async designConcealment(designId: string, viewerId: string): Promise<DesignConcealment> {
@@ -258,6 +262,7 @@ export function createConcealmentService(deps: {
         const withFit: ActiveWeights = { weights, calibrated: true };
         for (const design of await repo.predictedUnmeasured())
           await repo.setRank(design.id, hidingRank(design, design.predictions?.final, withFit));
+        rankChanged();
       }
       log.info(
         { rounds: data.length, designs: designCount, fitted: Boolean(weights), measuredNow },
