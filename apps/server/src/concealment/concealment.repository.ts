@@ -1,12 +1,9 @@
-import { and, desc, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/database.js';
-import { communityVisible } from '../designs/design-queries.repository.js';
+import { chosenImageColumns, communityVisible } from '../designs/design-queries.repository.js';
 import { designs, huntRounds, predictorFits } from '../platform/db/schema.js';
-import type { RoundMeasures } from '../platform/db/types.js';
-import type { DesignPredictions } from '../platform/db/types.js';
-
-/** Round statuses that are answers (found, or not found when time or misses ran out). */
-const ANSWERED = ['found', 'timeout', 'out_of_misses'] as const;
+import { ANSWERED } from '../hunt/hunt.repository.js';
+import type { DesignPredictions, RoundMeasures } from '../platform/db/types.js';
 
 export type PredictorFitRow = typeof predictorFits.$inferSelect;
 
@@ -16,13 +13,7 @@ export function createConcealmentRepository(db: Db) {
     userId: designs.userId,
     status: designs.status,
     environmentPhotoUrl: designs.environmentPhotoUrl,
-    imageUrl: designs.imageUrl,
-    editedImageUrl: designs.editedImageUrl,
-    hasEdits: designs.hasEdits,
-    finalDesignChoice: designs.finalDesignChoice,
-    selectedVariant: designs.selectedVariant,
-    designAUrl: designs.designAUrl,
-    designBUrl: designs.designBUrl,
+    ...chosenImageColumns,
     concealmentScore: designs.concealmentScore,
     huntAnswered: designs.huntAnswered,
     predictions: designs.concealmentPredictions,
@@ -67,8 +58,11 @@ export function createConcealmentRepository(db: Db) {
       return rows.map((r) => r.id);
     },
 
-    /** Submitted designs the game has not scored, with their predictions, to rank again. */
-    async predictedUnmeasured() {
+    /**
+     * Submitted designs with their predictions: those the game has scored (what a calibration is
+     * judged on), or those it has not (ranked again by a new calibration).
+     */
+    async submittedWithPredictions(scored: boolean) {
       return db
         .select({
           id: designs.id,
@@ -79,7 +73,7 @@ export function createConcealmentRepository(db: Db) {
         .where(
           and(
             communityVisible,
-            sql`${designs.concealmentScore} < 0`,
+            scored ? gte(designs.concealmentScore, 0) : lt(designs.concealmentScore, 0),
             isNotNull(designs.concealmentPredictions),
           ),
         );
@@ -89,21 +83,7 @@ export function createConcealmentRepository(db: Db) {
       await db
         .update(designs)
         .set({ hidingGroup: rank.group, hidingRank: rank.rank })
-        .where(and(eq(designs.id, id), sql`${designs.concealmentScore} < 0`));
-    },
-
-    /** Designs the game has scored, with their predictions: what a calibration is judged on. */
-    async measuredWithPredictions() {
-      return db
-        .select({
-          id: designs.id,
-          concealmentScore: designs.concealmentScore,
-          predictions: designs.concealmentPredictions,
-        })
-        .from(designs)
-        .where(
-          and(communityVisible, gte(designs.concealmentScore, 0), isNotNull(designs.concealmentPredictions)),
-        );
+        .where(and(eq(designs.id, id), lt(designs.concealmentScore, 0)));
     },
 
     /** Answered rounds, newest first, with what is needed to measure them again. */

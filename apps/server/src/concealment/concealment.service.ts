@@ -236,7 +236,7 @@ export function createConcealmentService(deps: {
         };
       }
       const judged = weights ?? defaultWeights.weights;
-      const compared = (await repo.measuredWithPredictions()).flatMap((d) => {
+      const compared = (await repo.submittedWithPredictions(true)).flatMap((d) => {
         const m = d.predictions?.final?.eyes.find(
           (e) => e.observer === GAME_EYE.observer && e.distanceM === GAME_EYE.distanceM,
         )?.measures;
@@ -260,7 +260,7 @@ export function createConcealmentService(deps: {
       });
       if (weights) {
         const withFit: ActiveWeights = { weights, calibrated: true };
-        for (const design of await repo.predictedUnmeasured())
+        for (const design of await repo.submittedWithPredictions(false))
           await repo.setRank(design.id, hidingRank(design, design.predictions?.final, withFit));
         rankChanged();
       }

@@ -14,6 +14,17 @@ export const communityVisible: SQL = eq(designs.status, 'submitted');
 /** A design still with its owner: generated, not yet submitted. */
 export const isDraft: SQL = eq(designs.status, 'pending_selection');
 
+/** The columns design-policy.ts#chosenImageKey reads: which image is the design's. */
+export const chosenImageColumns = {
+  imageUrl: designs.imageUrl,
+  editedImageUrl: designs.editedImageUrl,
+  hasEdits: designs.hasEdits,
+  finalDesignChoice: designs.finalDesignChoice,
+  selectedVariant: designs.selectedVariant,
+  designAUrl: designs.designAUrl,
+  designBUrl: designs.designBUrl,
+};
+
 /** The designer's name: their display name now, else the one stored when the design was made. */
 export function designerNameSql(displayName: AnyPgColumn = users.displayName) {
   return personNameSql(designs.designerName, displayName);

@@ -1,7 +1,11 @@
 import { and, asc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../platform/db/database.js';
-import { communityVisible, designerNameSql } from '../designs/design-queries.repository.js';
+import {
+  chosenImageColumns,
+  communityVisible,
+  designerNameSql,
+} from '../designs/design-queries.repository.js';
 import { designs, users } from '../platform/db/schema.js';
 
 /** The position of a card in the gallery's order: what a cursor carries. */
@@ -97,17 +101,11 @@ export function createGalleryRepository(db: Db) {
           id: designs.id,
           userId: designs.userId,
           name: designs.name,
-          imageUrl: designs.imageUrl,
+          ...chosenImageColumns,
           thumbnailUrl: designs.thumbnailUrl,
-          designAUrl: designs.designAUrl,
-          designBUrl: designs.designBUrl,
           designAThumbnailUrl: designs.designAThumbnailUrl,
           designBThumbnailUrl: designs.designBThumbnailUrl,
-          editedImageUrl: designs.editedImageUrl,
           editedThumbnailUrl: designs.editedThumbnailUrl,
-          hasEdits: designs.hasEdits,
-          finalDesignChoice: designs.finalDesignChoice,
-          selectedVariant: designs.selectedVariant,
           designerName: sql<string>`${designerName}`,
           state: designs.state,
           county: designs.county,

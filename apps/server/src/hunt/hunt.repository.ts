@@ -1,6 +1,10 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, ne, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/database.js';
-import { communityVisible, designerNameSql } from '../designs/design-queries.repository.js';
+import {
+  chosenImageColumns,
+  communityVisible,
+  designerNameSql,
+} from '../designs/design-queries.repository.js';
 import { designs, huntRoundImages, huntRounds, users, type EngineMeasures } from '../platform/db/schema.js';
 
 export type HuntRoundRow = typeof huntRounds.$inferSelect;
@@ -36,13 +40,7 @@ export function createHuntRepository(db: Db) {
     name: designs.name,
     designerName: designerNameSql(),
     environmentPhotoUrl: designs.environmentPhotoUrl,
-    imageUrl: designs.imageUrl,
-    editedImageUrl: designs.editedImageUrl,
-    hasEdits: designs.hasEdits,
-    finalDesignChoice: designs.finalDesignChoice,
-    selectedVariant: designs.selectedVariant,
-    designAUrl: designs.designAUrl,
-    designBUrl: designs.designBUrl,
+    ...chosenImageColumns,
     userId: designs.userId,
     status: designs.status,
   };
