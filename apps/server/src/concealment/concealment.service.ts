@@ -15,6 +15,7 @@ import { messages } from '@camo/shared/messages';
 import type { Logger } from 'pino';
 import sharp from 'sharp';
 import { canView, chosenImageKey, isCommunityVisible } from '../designs/design-policy.js';
+import { keptPreview } from '../hunt/design-measures.service.js';
 import { loadShownPhoto } from '../hunt/round.service.js';
 import { spearman } from '../hunt/hunt-statistics.js';
 import { NotFoundError } from '../platform/http-errors.js';
@@ -161,22 +162,19 @@ export function createConcealmentService(deps: {
       const design = await visible(designId, viewerId);
       const key = chosenImageKey(design);
       if (!engine || !key || !design.environmentPhotoUrl) throw new NotFoundError(messages.designNotFound);
-      const cacheKey = `previews/view_${designId}_${observer}_${distanceM}_${key.replace(/[^a-z0-9]/gi, '').slice(-24)}.jpg`;
-      if (await storage.exists(cacheKey)) return Buffer.from(await storage.getBytes(cacheKey));
-      const seen = await engine.view(
-        await shownPhoto(design.environmentPhotoUrl),
-        await storage.getBytes(key),
-        observer,
-        distanceM,
-      );
-      if (!seen) throw new NotFoundError(concealmentText.outOfRangeAt(distanceM));
-      const image = await sharp(seen.data, { raw: { width: seen.width, height: seen.height, channels: 3 } })
-        .jpeg({ quality: 82 })
-        .toBuffer();
-      await storage
-        .put(cacheKey, image)
-        .catch((error: unknown) => log.warn({ err: error }, 'view not cached'));
-      return image;
+      const photoKey = design.environmentPhotoUrl;
+      return keptPreview(storage, log, `view_${designId}_${observer}_${distanceM}`, key, async () => {
+        const seen = await engine.view(
+          await shownPhoto(photoKey),
+          await storage.getBytes(key),
+          observer,
+          distanceM,
+        );
+        if (!seen) throw new NotFoundError(concealmentText.outOfRangeAt(distanceM));
+        return sharp(seen.data, { raw: { width: seen.width, height: seen.height, channels: 3 } })
+          .jpeg({ quality: 82 })
+          .toBuffer();
+      });
     },
 
     /** Designs to predict at start-up: those made before predictions existed, or missed. */

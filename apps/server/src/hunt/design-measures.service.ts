@@ -10,6 +10,26 @@ import type { HuntRepository } from './hunt.repository.js';
 import { loadShownPhoto } from './round.service.js';
 import { silhouetteById } from './silhouettes.js';
 
+/**
+ * A picture of a design made once and kept in the store under `name` and the design image's key
+ * (a new image makes a new picture); a store that refuses the write costs only the keeping.
+ */
+export async function keptPreview(
+  storage: Storage,
+  log: Pick<Logger, 'warn'>,
+  name: string,
+  imageKey: string,
+  make: () => Promise<Buffer>,
+): Promise<Buffer> {
+  const cacheKey = `previews/${name}_${imageKey.replace(/[^a-z0-9]/gi, '').slice(-24)}.jpg`;
+  if (await storage.exists(cacheKey)) return Buffer.from(await storage.getBytes(cacheKey));
+  const image = await make();
+  await storage
+    .put(cacheKey, image)
+    .catch((error: unknown) => log.warn({ err: error, cacheKey }, 'preview not kept'));
+  return image;
+}
+
 /** A design judged in its own photo: the engine's measures (a job) and the blend preview. */
 export function createDesignMeasuresService(deps: {
   repo: HuntRepository;
@@ -48,21 +68,18 @@ export function createDesignMeasuresService(deps: {
       const key =
         variant === 'A' ? design.designAUrl : variant === 'B' ? design.designBUrl : chosenImageKey(design);
       if (!key || !design.environmentPhotoUrl) throw new NotFoundError(messages.designNotFound);
-      const cacheKey = `previews/blend_${designId}_${variant}_${key.replace(/[^a-z0-9]/gi, '').slice(-24)}.jpg`;
-      if (await storage.exists(cacheKey)) return Buffer.from(await storage.getBytes(cacheKey));
-      const photo = await loadPhoto(design.environmentPhotoUrl);
-      const silhouette = silhouetteById('crouching-hunter');
-      const size = Math.round(photo.height * 0.3);
-      const placement = { x: photo.width * 0.5, y: photo.height - size * 0.55, size, rotation: 0 };
-      const [worn, control] = await Promise.all([
-        composeTarget(photo, { design: await storage.getBytes(key) }, silhouette, placement),
-        composeTarget(photo, { colour: meanColour(photo) }, silhouette, placement),
-      ]);
-      const image = await sideBySide(worn, control);
-      await storage
-        .put(cacheKey, image)
-        .catch((error: unknown) => log.warn({ err: error }, 'blend preview not cached'));
-      return image;
+      const photoKey = design.environmentPhotoUrl;
+      return keptPreview(storage, log, `blend_${designId}_${variant}`, key, async () => {
+        const photo = await loadPhoto(photoKey);
+        const silhouette = silhouetteById('crouching-hunter');
+        const size = Math.round(photo.height * 0.3);
+        const placement = { x: photo.width * 0.5, y: photo.height - size * 0.55, size, rotation: 0 };
+        const [worn, control] = await Promise.all([
+          composeTarget(photo, { design: await storage.getBytes(key) }, silhouette, placement),
+          composeTarget(photo, { colour: meanColour(photo) }, silhouette, placement),
+        ]);
+        return sideBySide(worn, control);
+      });
     },
   };
 }
