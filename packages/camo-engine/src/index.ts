@@ -60,6 +60,7 @@ export {
   DISTANCES_M,
   OBSERVERS,
   PHOTO_FOV_DEG,
+  viewGeometry,
   type Observer,
   type ObserverId,
 } from './concealment/observers.js';

@@ -13,8 +13,8 @@ import {
   photoStats,
   predictConcealment,
   predictConcealmentTable,
-  PHOTO_FOV_DEG,
   silhouettes,
+  viewGeometry,
   type ConcealmentMeasures,
   render,
   type EditRefusalReason,
@@ -174,7 +174,7 @@ export async function roundMeasuresTask(task: {
 }): Promise<ConcealmentMeasures | null> {
   const silhouette = silhouettes.find((s) => s.id === task.round.silhouette);
   if (!silhouette || task.round.size <= 0) return null;
-  const focalPx = task.width / 2 / Math.tan(((PHOTO_FOV_DEG / 2) * Math.PI) / 180);
+  const { focalPx } = viewGeometry(task.width, task.height, silhouette.heightM, 1);
   const result = predictConcealment({
     photo: { width: task.width, height: task.height, data: task.rgb },
     design: await designPhoto(task.png),
