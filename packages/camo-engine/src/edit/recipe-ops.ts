@@ -180,7 +180,14 @@ function repoint(r: Recipe, from: number, to: number): void {
   if (o.contours?.colour === from) o.contours.colour = to;
   if (o.outlines?.colour === from) o.outlines.colour = to;
   if (o.objects) {
-    o.objects.leafColours = [...new Set(o.objects.leafColours.map((i) => (i === from ? to : i)))];
+    const colours = o.objects.leafColours.map((i) => (i === from ? to : i));
+    const unique = [...new Set(colours)];
+    const weights = o.objects.leafWeights;
+    if (weights)
+      o.objects.leafWeights = unique.map((c) =>
+        colours.reduce((a, x, k) => a + (x === c ? (weights[k] ?? 0) : 0), 0),
+      );
+    o.objects.leafColours = unique;
     if (o.objects.branchColour === from) o.objects.branchColour = to;
   }
 }

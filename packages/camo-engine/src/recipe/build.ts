@@ -298,6 +298,7 @@ export function overlaysFor(
     const leafColours = byL.slice(1, Math.max(2, byL.length - 1)).map((x) => x.i);
     overlays.objects = {
       leafColours,
+      leafWeights: leafColours.map((i) => palette[i]?.share ?? 0),
       branchColour: byL[0]?.i ?? 0,
       leaves: 320,
       branches: 12,

@@ -76,6 +76,12 @@ export interface Overlays {
   outlines?: { colour: number; halfWidth: number };
   objects?: {
     leafColours: number[];
+    /**
+     * How often each of `leafColours` is drawn (its share of the tile): a small colour gets few
+     * leaves, so its leaves do not outweigh its own shapes. Without it (recipes made before), each
+     * colour is drawn equally often.
+     */
+    leafWeights?: number[];
     branchColour: number;
     leaves: number;
     branches: number;

@@ -24,6 +24,23 @@ interface Shape {
 
 const G = 48;
 
+/**
+ * The index of a leaf's colour from one uniform draw: in proportion to `weights` when they are
+ * given and positive, else each of the n colours equally often (recipes made before the weights).
+ */
+function leafPicker(n: number, weights: readonly number[] | undefined): (u: number) => number {
+  const total = weights?.length === n ? weights.reduce((a, w) => a + Math.max(0, w), 0) : 0;
+  if (!weights || !(total > 0)) return (u) => Math.floor(u * n);
+  return (u) => {
+    let acc = 0;
+    for (let i = 0; i < n; i++) {
+      acc += Math.max(0, weights[i] ?? 0) / total;
+      if (u < acc) return i;
+    }
+    return n - 1;
+  };
+}
+
 export class ShapeField {
   private readonly buckets: Shape[][] = Array.from({ length: G * G }, () => []);
   readonly empty: boolean;
@@ -98,10 +115,11 @@ export class ShapeField {
           thick *= 0.86;
         }
       }
+      const leafPick = leafPicker(obj.leafColours.length, obj.leafWeights);
       for (let l = 0; l < obj.leaves; l++) {
         const len = obj.size * (0.22 + 0.22 * rand());
         const ang = rand() * Math.PI * 2;
-        const colour = obj.leafColours[Math.floor(rand() * obj.leafColours.length)] ?? 0;
+        const colour = obj.leafColours[leafPick(rand())] ?? 0;
         shapes.push({
           kind: 1,
           cx: rand(),
