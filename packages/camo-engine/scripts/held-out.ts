@@ -5,6 +5,7 @@ import { coverage, designColours, measureDesign, type Coverage } from '../src/me
 import { kmeansLab } from '../src/metrics/kmeans.js';
 import { photoStats } from '../src/metrics/photo-stats.js';
 import { decodeIndexedPng, readPhoto } from '../src/node.js';
+import { HELD_OUT_CONTEXT } from '../test/fixtures.js';
 
 /**
  * G1-G7 on the photos of fixtures/held-out/ (FIXTURES.md), which the tests do not use: the kinds
@@ -21,14 +22,7 @@ const median = (xs: number[]): number => {
   const m = s.length >> 1;
   return s.length % 2 ? (s[m] ?? 0) : ((s[m - 1] ?? 0) + (s[m] ?? 0)) / 2;
 };
-const CONTEXT: Record<string, string> = {
-  'snow-shrubs': 'Snow under bare shrubs',
-  'snow-rocks': 'Snow over dry grass and rocks',
-  'leaf-litter-shade': 'Leaf litter in the shade of shrubs',
-  'moss-penguin-ground': 'Wet moss with pale specks',
-  'star-moss': 'Star moss close up',
-  'forget-me-nots': 'Forget-me-nots in grass',
-};
+const CONTEXT = HELD_OUT_CONTEXT;
 const f = (x: number, d = 2): string => x.toFixed(d);
 console.log(
   '| photo | ground | style | colours (from photo) | worst cluster->design, k = n (median of 5 seeds) | weighted mean | design colours > 6 | TV | worst cluster->design, k = 5 | TV, k = 5 | mean L* diff | L* std ratio | slope diff | patch span | axis share |',

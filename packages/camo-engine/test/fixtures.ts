@@ -29,6 +29,21 @@ export const FIXTURE_CONTEXT: Record<string, { description: string; state: strin
   'sunset-hill': { description: 'Hilltop at sunset', state: 'TX', county: 'Brewster' },
 };
 
+/** The held-out photos (fixtures/held-out/, FIXTURES.md): what a user might type for each. */
+export const HELD_OUT_DIR = fileURLToPath(new URL('../fixtures/held-out/', import.meta.url));
+export const HELD_OUT_CONTEXT: Record<string, string> = {
+  'snow-shrubs': 'Snow under bare shrubs',
+  'snow-rocks': 'Snow over dry grass and rocks',
+  'leaf-litter-shade': 'Leaf litter in the shade of shrubs',
+  'moss-penguin-ground': 'Wet moss with pale specks',
+  'star-moss': 'Star moss close up',
+  'forget-me-nots': 'Forget-me-nots in grass',
+  'snow-patches-grass': 'Patches of snow on green grass',
+  'icy-grass': 'Icy snow over grass',
+  'mixed-gravel': 'Gravel of mixed colours',
+  'snow-dark-rock': 'Snow on dark rock',
+};
+
 export async function loadFixtures(): Promise<{ name: string; photo: Photo }[]> {
   const names = readdirSync(FIXTURE_DIR)
     .filter((f) => f.endsWith('.jpg'))

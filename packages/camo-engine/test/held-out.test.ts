@@ -1,0 +1,74 @@
+import { readdirSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { generate } from '../src/index.js';
+import { measureDesign, type DesignMeasures } from '../src/metrics/design-metrics.js';
+import { photoStats } from '../src/metrics/photo-stats.js';
+import { decodeIndexedPng, readPhoto } from '../src/node.js';
+import { docClusterings, docCoverage, expectDocG2G3, type DocCoverage } from './doc-coverage.js';
+import { HELD_OUT_CONTEXT, HELD_OUT_DIR } from './fixtures.js';
+
+/**
+ * Issue 29 item 3: G2 and G3 as camo-engine.md now states them on the held-out photos of the kinds
+ * the engine missed on unseen ground (fixtures/held-out/, FIXTURES.md: snow under shrubs, snow
+ * over grass (three), snow on dark rock, mixed gravel, leaf litter in shade, wet moss, star moss,
+ * forget-me-nots), both designs, seed 7.
+ * The photos where they do not hold are tests marked as failing, with their figures (design A's;
+ * B's within 0.01, TV within 0.005, on 2026-11-26), so vitest reports the day one passes.
+ */
+const MISSES: Record<string, string> = {
+  'forget-me-nots': 'worst 8.58, mean 3.29',
+  'icy-grass': 'worst 8.63, mean 2.21, TV 0.141',
+  'leaf-litter-shade': 'worst 4.33',
+  'mixed-gravel': 'worst 6.51, mean 2.86',
+  'moss-penguin-ground': 'worst 3.11, mean 2.03',
+  'snow-dark-rock': 'worst 7.29, mean 3.02, TV 0.254',
+  'snow-patches-grass': 'worst 6.09, mean 2.32',
+  'snow-shrubs': 'worst 5.25, mean 2.11, TV 0.124',
+};
+
+const names = readdirSync(HELD_OUT_DIR)
+  .filter((f) => f.endsWith('.jpg'))
+  .map((f) => f.replace(/\.jpg$/, ''))
+  .sort();
+const results = new Map<string, { doc: DocCoverage; m: DesignMeasures; v: string }[]>();
+
+beforeAll(async () => {
+  for (const name of names) {
+    const photo = await readPhoto(`${HELD_OUT_DIR}${name}.jpg`);
+    const { designs } = generate({
+      photo,
+      description: HELD_OUT_CONTEXT[name] ?? name,
+      state: '',
+      county: '',
+      seed: 7,
+    });
+    const stats = photoStats(photo, { seed: 99 });
+    const byK = docClusterings(stats.points);
+    results.set(
+      name,
+      designs.map((d) => {
+        const img = decodeIndexedPng(d.png);
+        return { doc: docCoverage(img, d.recipe, byK), m: measureDesign(img, stats), v: d.variant };
+      }),
+    );
+  }
+}, 240_000);
+
+function meets(name: string): void {
+  const rs = results.get(name);
+  if (!rs) throw new Error(`${name} not generated`);
+  for (const { doc, m, v } of rs) expectDocG2G3(`${name} ${v}`, doc, m);
+}
+
+describe('G2 and G3 (camo-engine.md) on held-out photos of issue 29 item 3', () => {
+  it('has at least ten held-out photos, each with a description', () => {
+    expect(names.length).toBeGreaterThanOrEqual(10);
+    for (const n of names) expect(HELD_OUT_CONTEXT[n], n).toBeDefined();
+    for (const m of Object.keys(MISSES)) expect(names, m).toContain(m);
+  });
+  for (const name of names) {
+    const miss = MISSES[name];
+    if (miss) it.fails(`${name} (not met: ${miss})`, () => meets(name));
+    else it(name, () => meets(name));
+  }
+});
