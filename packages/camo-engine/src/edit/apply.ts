@@ -17,6 +17,7 @@ import {
   areaColours,
   closestPair,
   copyRecipe,
+  dropDetailFinerThanCells,
   editRandom,
   fitPeriods,
   mergeColours,
@@ -287,6 +288,7 @@ export function applyEdit(recipe: Recipe, text: string, ops: readonly EditOp[]):
           if (r.style === 'digital') {
             if (r.cells > 128) r.cells = 128;
             if (r.grain) r.grain.share *= 0.5;
+            dropDetailFinerThanCells(r);
             fitPeriods(r);
           }
         } else if (r.style === 'digital' && r.cells < 256 && amount >= 1) r.cells = 256;

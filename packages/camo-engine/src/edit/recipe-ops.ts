@@ -339,10 +339,10 @@ export function tiltOctaves(r: Recipe, tilt: number): void {
  * Scales the fine detail layers' area by `k`; the area goes back to (or comes from) the main
  * layers it was taken from, so colour shares are unchanged.
  */
-export function scaleDetail(r: Recipe, k: number): void {
+export function scaleDetail(r: Recipe, k: number, only?: (l: LayerSpec) => boolean): void {
   unpinThresholds(r);
   r.layers.forEach((l, idx) => {
-    if (!isDetail(r, idx)) return;
+    if (!isDetail(r, idx) || (only && !only(l))) return;
     const before = l.share;
     const after = Math.min(0.3, before * k);
     const d = after - before;
@@ -375,6 +375,23 @@ function restyleOverlays(r: Recipe, style: DesignStyle): void {
   }
 }
 
+/** The largest period the renderer evaluates for a recipe's style and cells (render.ts LayerFields). */
+function periodCap(r: Recipe): number {
+  return r.style === 'digital' ? (r.cells >= 256 ? 128 : 64) : 256;
+}
+
+/**
+ * Fine detail layers whose lattice is finer than the recipe's cells can show (after a digital
+ * design goes to larger cells) give their area back to the main layers they were taken from:
+ * their specks were finer than a cell, which is what "calmer" takes away. Redrawing them on a
+ * coarser lattice (fitPeriods) would put specks of the same area in new places, and on a design
+ * whose colour is half detail (marsh B) that moved the colour's largest patch.
+ */
+export function dropDetailFinerThanCells(r: Recipe): void {
+  const cap = periodCap(r);
+  scaleDetail(r, 0, (l) => Math.max(l.periodX, l.periodY) > cap);
+}
+
 /**
  * Keeps every layer's lattice within the largest period the renderer evaluates for the recipe's
  * style and cells (src/render/render.ts LayerFields): a field whose coarsest octave lies beyond it
@@ -383,7 +400,7 @@ function restyleOverlays(r: Recipe, style: DesignStyle): void {
  * its seed and shrinks its periods in proportion.
  */
 export function fitPeriods(r: Recipe): void {
-  const cap = r.style === 'digital' ? (r.cells >= 256 ? 128 : 64) : 256;
+  const cap = periodCap(r);
   for (const l of r.layers.slice(1)) {
     const m = Math.max(l.periodX, l.periodY);
     if (m <= cap) continue;
