@@ -9,6 +9,7 @@ import {
   type GenerateResult,
 } from '../src/index.js';
 import { patchSizeSpan, torusComponentSizes } from '../src/metrics/components.js';
+import { bestMapping, largestPatchOverlaps } from '../src/metrics/layout.js';
 import { edgeCoherence } from '../src/metrics/orientation.js';
 import { lightnessPlane } from '../src/metrics/design-metrics.js';
 import { decodeIndexedPng } from '../src/node.js';
@@ -243,6 +244,58 @@ describe('edits', () => {
     expect(edit(r, 'add leaves and branches').recipe.toggles.organicObjects).toBe(true);
     expect(edit(r, 'add geometric shapes').recipe.toggles.geometricShapes).toBe(true);
     expect(edit(r, 'add outlines').recipe.toggles.outlineStrokes).toBe(true);
+  });
+
+  it('a combined request applies every part on the same layout (issue 29 item 2)', () => {
+    // The share of the image's greenest colour (lowest a*, among the colours it uses).
+    const greenShare = (i: ReturnType<typeof img>) => {
+      const present = new Set(i.index);
+      let g = -1;
+      let least = Infinity;
+      i.palette.forEach(([r, gr, b], k) => {
+        const a = rgbToLab(r, gr, b).a;
+        if (present.has(k) && a < least) [least, g] = [a, k];
+      });
+      return shareOf(i, g);
+    };
+    for (const design of base.designs) {
+      const before = img(design.png);
+      const text = 'darker, a bit warmer, more green and add dots';
+      const after = img(edit(design.recipe, text).png);
+      const label = `${design.variant}: ${text}`;
+      const { map } = bestMapping(before.index, after.index);
+      // Each colour, where it still is, darker (or at the floor, L* 2) and warmer: the light dots
+      // raise the mean L* of a design this dark (B), so the mean would not show the darker part.
+      const lab = (i: ReturnType<typeof img>, k: number) => {
+        const [r, g, b] = i.palette[k] ?? [0, 0, 0];
+        return rgbToLab(r, g, b);
+      };
+      map.forEach((j, k) => {
+        if (j < 0 || shareOf(before, k) < 0.01) return;
+        const [was, now] = [lab(before, k), lab(after, j)];
+        expect(now.L, `${label}: colour ${k} L*`).toBeLessThan(Math.max(was.L - 1.5, 2.6));
+        expect(now.b, `${label}: colour ${k} b*`).toBeGreaterThan(was.b + 1);
+      });
+      expect(greenShare(after), label).toBeGreaterThan(greenShare(before) + 0.02);
+      expect(smallPatches(after, 200), label).toBeGreaterThan(smallPatches(before, 200) + 200);
+      const kept = largestPatchOverlaps(before.index, after.index, 1024, map, 64, 16);
+      expect(Math.min(...kept.map((k) => k.overlap)), label).toBeGreaterThanOrEqual(0.5);
+
+      const calm = 'less busy and a bit lighter';
+      const calmPng = edit(design.recipe, calm).png;
+      const calmer = img(calmPng);
+      const at = `${design.variant}: ${calm}`;
+      expect(meanL(calmPng), at).toBeGreaterThan(meanL(design.png) + 1.5);
+      expect(torusComponentSizes(calmer.index, 1024, 1024).length, at).toBeLessThan(
+        torusComponentSizes(before.index, 1024, 1024).length * 0.9,
+      );
+      expect(patchSizeSpan(calmer.index, 1024, 1024).p50, at).toBeGreaterThan(
+        patchSizeSpan(before.index, 1024, 1024).p50,
+      );
+      const m2 = bestMapping(before.index, calmer.index).map;
+      const kept2 = largestPatchOverlaps(before.index, calmer.index, 1024, m2, 64, 16);
+      expect(Math.min(...kept2.map((k) => k.overlap)), at).toBeGreaterThanOrEqual(0.5);
+    }
   });
 
   it('"for night" darkens every colour, the lightest most, and lowers the L* spread (issue 29 item 2)', () => {
