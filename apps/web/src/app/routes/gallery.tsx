@@ -8,12 +8,20 @@ import { galleryStatesQueryOptions } from '@/features/gallery/api/get-gallery-st
 import { GalleryFilterBar } from '@/features/gallery/components/gallery-filter-bar';
 import { GalleryMapPanel } from '@/features/gallery/components/gallery-map-panel';
 import { GalleryResults } from '@/features/gallery/components/gallery-results';
+import { GroundResults } from '@/features/gallery/components/ground-results';
 import { initialFilters } from '@/features/gallery/lib/gallery-filters';
 import { useGalleryFilters } from '@/features/gallery/lib/use-gallery-filters';
+import { GroundFinder } from '@/features/ground/components/ground-finder';
+import { GroundRankingSummary } from '@/features/ground/components/ground-ranking-summary';
+import { groundSearch, useGroundParams, type GroundChoice } from '@/features/ground/lib/ground-params';
+import { useCalibration } from '@/features/hunt/api/get-calibration';
+import type { DesignCard } from '@camo/shared/api.schema';
+import type { ReactNode } from 'react';
 
 /**
  * The first twelve designs for the filters in the URL (the server cannot see the ones saved in
- * the browser; useGalleryFilters applies those once the page runs) and the map's counts.
+ * the browser; useGalleryFilters applies those once the page runs) and the map's counts. A ground
+ * photo's ranking is its owner's alone and is asked for by the browser.
  */
 export const prefetch: PageModule['prefetch'] = ({ queryClient, url }) =>
   Promise.all([
@@ -24,40 +32,75 @@ export const prefetch: PageModule['prefetch'] = ({ queryClient, url }) =>
     queryClient.prefetchQuery(galleryStatesQueryOptions),
   ]);
 
-/** /gallery (spec §2): every submitted design, sortable, filterable, twelve at a time. */
+/**
+ * /gallery (spec §2): every submitted design, sortable, filterable, twelve at a time; or, with
+ * `?ground=<photo>` (issue 28), the designs ranked by predicted hiding in the person's own photo.
+ */
 export default function GalleryPage() {
   useDocumentTitle('Gallery');
   const { filters, setFilters, resetFilters } = useGalleryFilters();
+  const { ground, setGround } = useGroundParams();
   const { data: me } = useMe();
-
+  const vote = (design: DesignCard, name: string) => (
+    <VoteButton
+      designId={design.id}
+      isOwner={me?.id === design.userId}
+      initialCount={design.voteCount}
+      initialHasVoted={design.hasVoted ?? false}
+      designName={name}
+      compact
+    />
+  );
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-10 sm:px-6 sm:py-12">
       <header className="flex flex-col gap-2">
         <p className="eyebrow">Community gallery</p>
         <h1 className="stencil-heading text-4xl text-bone sm:text-5xl">Gallery</h1>
       </header>
-
+      {ground ? (
+        <RankingSummary ground={ground} onChange={(choice) => setGround(choice, { replace: true })} />
+      ) : (
+        <GroundFinder signedIn={Boolean(me)} onChoose={(choice) => setGround(choice)} />
+      )}
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] lg:gap-8">
-        <GalleryFilterBar filters={filters} onChange={setFilters} />
+        <GalleryFilterBar filters={filters} onChange={setFilters} ranked={ground !== null} />
         {/* The map sets the same state filter as the dropdown, through the same URL and storage path. */}
         <GalleryMapPanel selected={filters.state} onSelect={(state) => setFilters({ state })} />
       </div>
-
-      <GalleryResults
-        filters={filters}
-        onReset={resetFilters}
-        note={me && <NewAccountVoteNote me={me} />}
-        vote={(design, name) => (
-          <VoteButton
-            designId={design.id}
-            isOwner={me?.id === design.userId}
-            initialCount={design.voteCount}
-            initialHasVoted={design.hasVoted ?? false}
-            designName={name}
-            compact
-          />
-        )}
-      />
+      {ground ? (
+        <GroundResults
+          ground={ground}
+          filters={filters}
+          onReset={resetFilters}
+          cardLink={(design) => `/gallery/${design.id}?${groundSearch(ground)}`}
+          vote={vote}
+        />
+      ) : (
+        <GalleryResults
+          filters={filters}
+          onReset={resetFilters}
+          note={me && <NewAccountVoteNote me={me} />}
+          vote={vote}
+        />
+      )}
     </div>
+  );
+}
+
+/** The ranking's summary with the predictor's agreement with the game (hunt's calibration). */
+function RankingSummary({
+  ground,
+  onChange,
+}: {
+  ground: GroundChoice;
+  onChange: (choice: GroundChoice) => void;
+}): ReactNode {
+  const calibration = useCalibration();
+  return (
+    <GroundRankingSummary
+      ground={ground}
+      calibration={calibration.data}
+      onEyeChange={(eye) => onChange({ ...ground, ...eye })}
+    />
   );
 }

@@ -9,6 +9,7 @@ import { AccountInformation } from '@/features/profile/components/account-inform
 import { YourDesigns } from '@/features/profile/components/your-designs';
 import { LocalDate } from '@/components/ui/local-date';
 import { YourReports } from '@/features/moderation/components/your-reports';
+import { YourGroundPhotos } from '@/features/ground/components/your-ground-photos';
 
 export default function ProfilePage() {
   useDocumentTitle('Your Profile');
@@ -48,6 +49,7 @@ function ProfileDashboard({ profile }: { profile: NonNullable<ReturnType<typeof 
       </section>
       <div className="mx-auto flex max-w-7xl flex-col gap-14 px-4 py-12 sm:px-6">
         <YourDesigns designs={designs.data} isPending={designs.isPending} isError={designs.isError} />
+        <YourGroundPhotos />
         <YourReports />
         <div className="max-w-3xl">
           <AccountInformation profile={profile} />

@@ -9,7 +9,7 @@ import {
 } from '@camo/shared/concealment';
 import type { Prediction, VariantConcealment } from '@camo/shared/concealment.schema';
 import { useVariantConcealment } from '../api/get-variant-concealment';
-import { predictionFor } from '../lib/predictions';
+import { predictionFor } from '@/lib/predictions';
 
 /**
  * The choose screen's comparison of A and B in the uploaded photo: one sentence for the default

@@ -1,5 +1,3 @@
-import type { Observer } from '@camo/shared/concealment';
-import type { Prediction } from '@camo/shared/concealment.schema';
 import type { Query } from '@tanstack/react-query';
 
 /**
@@ -15,13 +13,4 @@ export function pollWhileMissing<T>(missing: (data: T) => boolean) {
     if (status !== 'success' || data === undefined) return false;
     return missing(data) && dataUpdateCount < MAX_POLLS ? POLL_MS : false;
   };
-}
-
-/** The prediction for one eye at one distance, if the reply has it. */
-export function predictionFor(
-  predictions: readonly Prediction[],
-  observer: Observer,
-  distance: number,
-): Prediction | undefined {
-  return predictions.find((p) => p.observer === observer && p.distanceM === distance);
 }

@@ -1,6 +1,6 @@
 import { generationMessages } from '@camo/shared/generation.schema';
 import { useId, useRef, useState, type DragEvent } from 'react';
-import { decodesAsImage, isImageFile } from '../lib/photo-file';
+import { decodesAsImage, isImageFile } from '@/lib/photo-file';
 
 /**
  * Step 1's environment photo: click (or tap) the area to pick a file, drop one on it, or, on a

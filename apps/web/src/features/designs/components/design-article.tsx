@@ -22,6 +22,10 @@ type DesignArticleSlots = {
   voteNote?: ReactNode;
   /** Beside the image, after the facts: the design's contest entry. */
   contest?: ReactNode;
+  /** Beside the image, after the contest: how the design does beyond its own photo. */
+  versatility?: ReactNode;
+  /** Below the image, first: the design worn in the visitor's own ground photo. */
+  inMyPhoto?: ReactNode;
   /** Below the image: how the design is predicted to look to a deer or a person, near and far. */
   viewer?: ReactNode;
   /** After the viewer: how the design hides in hide and seek. */
@@ -37,6 +41,8 @@ export function DesignArticle({
   actions,
   voteNote,
   contest,
+  versatility,
+  inMyPhoto,
   viewer,
   hiding,
   comments,
@@ -68,6 +74,7 @@ export function DesignArticle({
         <div className="flex flex-col gap-6">
           <DesignFacts design={design} />
           {contest}
+          {versatility}
           <EnvironmentPhoto design={design} label="Environment" />
           <DesignStory key={design.story ?? ''} design={design} isOwner={isOwner} />
           {isOwner && (
@@ -77,6 +84,8 @@ export function DesignArticle({
           )}
         </div>
       </div>
+
+      {inMyPhoto}
 
       {viewer}
 

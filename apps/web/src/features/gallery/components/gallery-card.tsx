@@ -1,5 +1,7 @@
 import type { DesignCard } from '@camo/shared/api.schema';
 import { concealmentText } from '@camo/shared/concealment';
+import { groundText } from '@camo/shared/ground';
+import type { GroundCard } from '@camo/shared/ground.schema';
 import { messages } from '@camo/shared/messages';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -22,6 +24,10 @@ type GalleryCardProps = {
   showHiding?: boolean;
   /** h3 when the cards sit under group headings, h2 otherwise. */
   headingLevel?: 2 | 3;
+  /** Ranked in a person's ground photo: the predicted hiding there (an estimate until refined). */
+  groundScore?: GroundCard['ground'];
+  /** Where the card leads, when not the plain design page (the design shown in a ground photo). */
+  to?: string;
 };
 
 /**
@@ -35,12 +41,14 @@ export function GalleryCard({
   vote,
   showHiding = false,
   headingLevel = 2,
+  groundScore,
+  to,
 }: GalleryCardProps) {
   const name = design.name.trim() || messages.noName;
   const Heading = headingLevel === 3 ? 'h3' : 'h2';
   return (
     <li className="card relative flex flex-col overflow-hidden">
-      <Link to={`/gallery/${design.id}`} className="group flex flex-col focus-visible:outline-none">
+      <Link to={to ?? `/gallery/${design.id}`} className="group flex flex-col focus-visible:outline-none">
         <div className="relative">
           <DesignThumbnail design={design} first={first} className="transition group-hover:opacity-90" />
           {rank !== undefined && (
@@ -51,7 +59,7 @@ export function GalleryCard({
               #{rank}
             </span>
           )}
-          {!showHiding && design.concealmentScore != null && (
+          {!showHiding && !groundScore && design.concealmentScore != null && (
             <span
               className="absolute right-2 top-2 rounded bg-night/85 px-2 py-0.5 text-xs font-semibold text-bone"
               title="Hide and seek: how long hunters took to spot it, on average (15 s when never found)"
@@ -65,6 +73,7 @@ export function GalleryCard({
         </Heading>
       </Link>
       <div className="flex flex-col gap-1 px-4 pb-3 pt-1 text-sm text-sage">
+        {groundScore && <GroundScore score={groundScore} />}
         {showHiding && (
           <p className="font-semibold text-bone" data-testid="card-hiding">
             {concealmentText.cardFigure(design.hiding)}
@@ -78,8 +87,33 @@ export function GalleryCard({
         </p>
         <p>{locationLabel(design.state, design.county)}</p>
         {design.contestMonth && <p>Entered in {formatContestMonth(design.contestMonth)}</p>}
+        {design.versatility?.badge && (
+          <p className="mt-1 self-start rounded border border-olive-500 px-2 py-0.5 text-xs font-semibold uppercase tracking-wider text-coyote-300">
+            {groundText.badge(design.versatility.places)}
+          </p>
+        )}
       </div>
       <div className="mt-auto px-4 pb-4">{vote(name)}</div>
     </li>
+  );
+}
+
+/** "78 Predicted hiding in your photo (0-100)", marked an estimate until the full predictor has scored it. */
+function GroundScore({ score }: { score: GroundCard['ground'] }) {
+  return (
+    <p className="flex flex-wrap items-baseline gap-x-2" data-testid="card-ground-score">
+      <span className="font-condensed text-3xl font-bold leading-none text-bone">
+        {score.hiding ?? concealmentText.outOfRange}
+      </span>
+      <span className="text-xs">{groundText.scoreLabel}</span>
+      {!score.refined && (
+        <span
+          className="rounded bg-olive-700 px-1.5 py-0.5 text-xs font-semibold uppercase tracking-wider text-bone"
+          title={groundText.estimateNote}
+        >
+          {groundText.estimate}
+        </span>
+      )}
+    </p>
   );
 }

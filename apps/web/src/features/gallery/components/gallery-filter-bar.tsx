@@ -2,20 +2,26 @@ import { GALLERY_SEARCH_MAX, type GallerySort } from '@camo/shared/community';
 import { usStates } from '@camo/shared/states';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useControlReady } from '@/lib/hydration';
-import { galleryYears, monthNames, type GalleryFilters } from '../lib/gallery-filters';
+import { galleryYears, monthNames, VERSATILE_SORT_LABEL, type GalleryFilters } from '../lib/gallery-filters';
 
 type GalleryFilterBarProps = {
   filters: GalleryFilters;
   onChange: (change: Partial<GalleryFilters>) => void;
+  /**
+   * A ground photo's ranking is on: its order is the photo's and it has no search, so only the
+   * state, year and month show.
+   */
+  ranked?: boolean;
 };
 
 const sortOptions: { value: GallerySort; label: string }[] = [
   { value: 'votes', label: 'Most Popular' },
   { value: 'recent', label: 'Most Recent' },
   { value: 'hiding', label: 'Hardest to spot' },
+  { value: 'versatile', label: VERSATILE_SORT_LABEL },
 ];
 
-export function GalleryFilterBar({ filters, onChange }: GalleryFilterBarProps) {
+export function GalleryFilterBar({ filters, onChange, ranked = false }: GalleryFilterBarProps) {
   const [search, setSearch] = useState(filters.q);
   useEffect(() => setSearch(filters.q), [filters.q]);
   const ready = useControlReady();
@@ -27,20 +33,22 @@ export function GalleryFilterBar({ filters, onChange }: GalleryFilterBarProps) {
 
   return (
     <div className="flex flex-col gap-4">
-      <div role="group" aria-label="Sort designs" className="flex flex-wrap gap-2">
-        {sortOptions.map((option) => (
-          <button
-            key={option.value}
-            type="button"
-            aria-pressed={filters.sort === option.value}
-            {...ready()}
-            onClick={() => onChange({ sort: option.value })}
-            className={`btn btn-sm ${filters.sort === option.value ? 'btn-primary' : 'btn-secondary'}`}
-          >
-            {option.label}
-          </button>
-        ))}
-      </div>
+      {!ranked && (
+        <div role="group" aria-label="Sort designs" className="flex flex-wrap gap-2">
+          {sortOptions.map((option) => (
+            <button
+              key={option.value}
+              type="button"
+              aria-pressed={filters.sort === option.value}
+              {...ready()}
+              onClick={() => onChange({ sort: option.value })}
+              className={`btn btn-sm ${filters.sort === option.value ? 'btn-primary' : 'btn-secondary'}`}
+            >
+              {option.label}
+            </button>
+          ))}
+        </div>
+      )}
 
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
         <FilterSelect
@@ -66,24 +74,26 @@ export function GalleryFilterBar({ filters, onChange }: GalleryFilterBarProps) {
         />
       </div>
 
-      <form role="search" onSubmit={submitSearch} className="flex gap-2">
-        <label htmlFor="gallery-search" className="sr-only">
-          Search designs
-        </label>
-        <input
-          id="gallery-search"
-          type="search"
-          className="field-input min-w-0 flex-1"
-          placeholder="Design or designer name"
-          maxLength={GALLERY_SEARCH_MAX}
-          {...ready()}
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-        />
-        <button type="submit" className="btn btn-secondary btn-sm shrink-0" {...ready()}>
-          Search
-        </button>
-      </form>
+      {!ranked && (
+        <form role="search" onSubmit={submitSearch} className="flex gap-2">
+          <label htmlFor="gallery-search" className="sr-only">
+            Search designs
+          </label>
+          <input
+            id="gallery-search"
+            type="search"
+            className="field-input min-w-0 flex-1"
+            placeholder="Design or designer name"
+            maxLength={GALLERY_SEARCH_MAX}
+            {...ready()}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+          <button type="submit" className="btn btn-secondary btn-sm shrink-0" {...ready()}>
+            Search
+          </button>
+        </form>
+      )}
     </div>
   );
 }

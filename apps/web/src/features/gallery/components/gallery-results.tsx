@@ -3,14 +3,11 @@ import { communityMessages } from '@camo/shared/community';
 import { concealmentText } from '@camo/shared/concealment';
 import type { ReactNode } from 'react';
 import { LoadingState } from '@/components/ui/loading-state';
-import { useControlReady } from '@/lib/hydration';
 import { useGallery } from '@/features/gallery/api/get-gallery';
 import { GalleryCard } from '@/features/gallery/components/gallery-card';
 import type { GalleryFilters } from '@/features/gallery/lib/gallery-filters';
 import { hidingGroups } from '@/features/gallery/lib/hiding-groups';
-
-/** Cards in view as the gallery opens, on the widest grid (four columns). */
-const FIRST_CARDS = 4;
+import { CardGrid, FIRST_CARDS, LoadMore, NoResults, ResultsError } from './results-parts';
 
 type GalleryResultsProps = {
   filters: GalleryFilters;
@@ -25,43 +22,19 @@ type GalleryResultsProps = {
 /** The designs matching the filters, twelve at a time, or why there are none. */
 export function GalleryResults({ filters, onReset, note, vote }: GalleryResultsProps) {
   const gallery = useGallery(filters);
-  const ready = useControlReady();
   const designs = gallery.data?.pages.flatMap((page) => page.designs) ?? [];
   const ranked = filters.sort === 'votes';
   const byHiding = filters.sort === 'hiding';
 
   if (gallery.isPending) return <LoadingState />;
   if (!gallery.data) {
-    return (
-      <div className="flex flex-col items-start gap-4">
-        <p role="alert" className="text-lg text-danger">
-          {gallery.error?.message}
-        </p>
-        <button
-          type="button"
-          className="btn btn-secondary"
-          {...ready()}
-          onClick={() => void gallery.refetch()}
-        >
-          Try again
-        </button>
-      </div>
-    );
+    return <ResultsError message={gallery.error?.message} onRetry={() => void gallery.refetch()} />;
   }
-  if (designs.length === 0) {
-    return (
-      <div className="card flex flex-col items-start gap-4 p-6">
-        <p className="text-lg text-bone">{communityMessages.noDesigns}</p>
-        <button type="button" className="btn btn-primary" {...ready()} onClick={onReset}>
-          Reset filters
-        </button>
-      </div>
-    );
-  }
+  if (designs.length === 0) return <NoResults message={communityMessages.noDesigns} onReset={onReset} />;
   // "Hardest to spot" before calibration: measured and predicted designs under their own headings.
   const groups = byHiding ? hidingGroups(designs) : null;
   const cards = (list: DesignCard[], offset: number, headingLevel: 2 | 3) => (
-    <ul className="grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+    <CardGrid>
       {list.map((design, i) => (
         <GalleryCard
           key={design.id}
@@ -73,7 +46,7 @@ export function GalleryResults({ filters, onReset, note, vote }: GalleryResultsP
           headingLevel={headingLevel}
         />
       ))}
-    </ul>
+    </CardGrid>
   );
   return (
     <section aria-label="Designs" className="flex flex-col gap-8">
@@ -99,21 +72,12 @@ export function GalleryResults({ filters, onReset, note, vote }: GalleryResultsP
             </section>
           ))
         : cards(designs, 0, 2)}
-      {gallery.hasNextPage && (
-        <button
-          type="button"
-          className="btn btn-secondary self-center"
-          {...ready(gallery.isFetchingNextPage)}
-          onClick={() => void gallery.fetchNextPage()}
-        >
-          {gallery.isFetchingNextPage ? 'Loading...' : 'Load More'}
-        </button>
-      )}
-      {gallery.isFetchNextPageError && (
-        <p role="alert" className="text-danger">
-          {gallery.error.message}
-        </p>
-      )}
+      <LoadMore
+        hasNextPage={gallery.hasNextPage}
+        isFetchingNextPage={gallery.isFetchingNextPage}
+        error={gallery.isFetchNextPageError ? gallery.error.message : null}
+        onLoad={() => void gallery.fetchNextPage()}
+      />
     </section>
   );
 }

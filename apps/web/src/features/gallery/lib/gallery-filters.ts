@@ -13,6 +13,12 @@ export type GalleryFilters = {
 
 export const defaultFilters: GalleryFilters = { sort: 'votes', state: '', year: '', month: '', q: '' };
 
+/**
+ * The "versatile" sort's button (issue 28). Not yet in @camo/shared with the other words: to move
+ * there (groundText) with the next shared change.
+ */
+export const VERSATILE_SORT_LABEL = 'Most versatile';
+
 /** Spec §9: the filters persist locally under exactly these keys (search text is not among them). */
 export const filterStorageKeys = {
   sort: 'gallery-sortBy',
@@ -55,6 +61,11 @@ function build(read: (field: keyof GalleryFilters) => string | null): GalleryFil
     month: clean('month', read('month')),
     q: clean('q', read('q')),
   };
+}
+
+/** Whether a URL parameter is one of the filters' (others, such as a ground photo's, are left alone). */
+export function isFilterParam(key: string): boolean {
+  return (Object.values(urlKeys) as string[]).includes(key);
 }
 
 function hasAnyFilter(params: URLSearchParams): boolean {

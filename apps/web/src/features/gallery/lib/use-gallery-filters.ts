@@ -6,6 +6,7 @@ import {
   defaultFilters,
   filtersToSearchParams,
   initialFilters,
+  isFilterParam,
   saveFilters,
   type GalleryFilters,
 } from './gallery-filters';
@@ -27,7 +28,10 @@ export function useGalleryFilters() {
 
   // Write the effective filters back: the saved ones into a bare /gallery URL, a shared URL's into storage.
   useEffect(() => {
-    const wanted = filtersToSearchParams(initialFilters(searchParams, browserStorage()));
+    const wanted = withOthers(
+      filtersToSearchParams(initialFilters(searchParams, browserStorage())),
+      searchParams,
+    );
     if (wanted.toString() !== searchParams.toString()) setSearchParams(wanted, { replace: true });
     else saveFilters(filters, browserStorage());
   }, [filters, searchParams, setSearchParams]);
@@ -36,15 +40,22 @@ export function useGalleryFilters() {
     (change: Partial<GalleryFilters>) => {
       const next = { ...filters, ...change };
       saveFilters(next, browserStorage());
-      setSearchParams(filtersToSearchParams(next));
+      setSearchParams((previous) => withOthers(filtersToSearchParams(next), previous));
     },
     [filters, setSearchParams],
   );
 
   const resetFilters = useCallback(() => {
     saveFilters(defaultFilters, browserStorage());
-    setSearchParams(filtersToSearchParams(defaultFilters));
+    setSearchParams((previous) => withOthers(filtersToSearchParams(defaultFilters), previous));
   }, [setSearchParams]);
 
   return { filters, setFilters, resetFilters };
+}
+
+/** The filters' params, then whatever else the URL holds that is not a filter (a ground photo's). */
+function withOthers(filterParams: URLSearchParams, current: URLSearchParams): URLSearchParams {
+  const next = new URLSearchParams(filterParams);
+  for (const [key, value] of current) if (!isFilterParam(key)) next.append(key, value);
+  return next;
 }

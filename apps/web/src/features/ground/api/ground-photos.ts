@@ -1,0 +1,97 @@
+import type { Observer } from '@camo/shared/concealment';
+import type { GroundDesign, GroundPhoto, GroundPhotoList } from '@camo/shared/ground.schema';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiRequestError, requestJson } from '@/lib/api-client';
+
+/** Every ground query starts with this key: an upload, a keep or a delete marks them all stale. */
+export const groundQueryKey = ['ground'] as const;
+
+const photoPath = (id: string) => `/api/ground-photos/${encodeURIComponent(id)}`;
+
+export const groundPhotosQueryOptions = queryOptions({
+  queryKey: [...groundQueryKey, 'photos'],
+  queryFn: ({ signal }) => requestJson<GroundPhotoList>('/api/ground-photos', { signal }),
+});
+
+/** The signed-in person's ground photos, newest first, and today's uploads against the limit. */
+export const useGroundPhotos = (enabled = true) => useQuery({ ...groundPhotosQueryOptions, enabled });
+
+/** The photo itself (WebP), for its owner only. */
+export const groundPhotoImageUrl = (id: string) => `${photoPath(id)}/image`;
+
+/**
+ * POST /api/ground-photos as multipart/form-data: the eye first, then the photo (the server reads
+ * the fields before the file). The server decodes, strips and checks it as the create flow does.
+ */
+export async function uploadGroundPhoto(
+  photo: File,
+  eye: { observer: Observer; distance: number },
+): Promise<GroundPhoto> {
+  const body = new FormData();
+  body.append('observer', eye.observer);
+  body.append('distance', String(eye.distance));
+  body.append('photo', photo, photo.name || 'photo');
+  const response = await fetch('/api/ground-photos', {
+    method: 'POST',
+    body,
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json' },
+  });
+  const json = (await response.json().catch(() => null)) as
+    (Partial<GroundPhoto> & { error?: string; message?: string }) | null;
+  if (!response.ok) {
+    throw new ApiRequestError(
+      response.status,
+      typeof json?.error === 'string' ? json.error : null,
+      typeof json?.message === 'string' ? json.message : `Request failed with status ${response.status}`,
+    );
+  }
+  return json as GroundPhoto;
+}
+
+export function useUploadGroundPhoto() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ photo, eye }: { photo: File; eye: { observer: Observer; distance: number } }) =>
+      uploadGroundPhoto(photo, eye),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: groundPhotosQueryOptions.queryKey }),
+  });
+}
+
+export function useKeepGroundPhoto() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, kept }: { id: string; kept: boolean }) =>
+      requestJson<GroundPhoto>(photoPath(id), { method: 'PATCH', body: { kept } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: groundPhotosQueryOptions.queryKey }),
+  });
+}
+
+export function useDeleteGroundPhoto() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => requestJson<null>(photoPath(id), { method: 'DELETE', body: {} }),
+    onSuccess: (_reply, id) => {
+      queryClient.removeQueries({ queryKey: [...groundQueryKey, id] });
+      return queryClient.invalidateQueries({ queryKey: groundPhotosQueryOptions.queryKey });
+    },
+  });
+}
+
+/** One design in one ground photo: the predicted hiding for both eyes at every distance. */
+export const useGroundDesign = (photoId: string, designId: string) =>
+  useQuery({
+    queryKey: [...groundQueryKey, photoId, 'designs', designId],
+    queryFn: ({ signal }) =>
+      requestJson<GroundDesign>(`${photoPath(photoId)}/designs/${encodeURIComponent(designId)}`, {
+        signal,
+      }),
+    staleTime: 60_000,
+  });
+
+/** The ground photo with a crouching hunter wearing the design at `distance`, as `observer` resolves it. */
+export const groundViewUrl = (photoId: string, designId: string, observer: Observer, distance: number) =>
+  `${photoPath(photoId)}/designs/${encodeURIComponent(designId)}/view?${new URLSearchParams({
+    observer,
+    distance: String(distance),
+  }).toString()}`;

@@ -1,0 +1,49 @@
+import { GROUND_DEFAULT_DISTANCE, GROUND_DEFAULT_OBSERVER, groundText } from '@camo/shared/ground';
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import type { GroundChoice, GroundEye } from '../lib/ground-params';
+import { groundPendingText } from '../lib/ground-words';
+import { GroundEyeChoice } from './ground-eye-choice';
+import { GroundPhotoChooser } from './ground-photo-chooser';
+
+/**
+ * "Find designs for my ground" on the gallery: a signed-in person drops or picks a photo of their
+ * place and says who they hide from and how far; a visitor is asked to log in.
+ */
+export function GroundFinder({
+  signedIn,
+  onChoose,
+}: {
+  signedIn: boolean;
+  onChoose: (choice: GroundChoice) => void;
+}) {
+  const [eye, setEye] = useState<GroundEye>({
+    observer: GROUND_DEFAULT_OBSERVER,
+    distance: GROUND_DEFAULT_DISTANCE,
+  });
+  const { pathname, search } = useLocation();
+  return (
+    <section aria-labelledby="ground-finder-title" className="card flex flex-col gap-4 p-4 sm:p-5">
+      <h2 id="ground-finder-title" className="stencil-heading text-2xl text-bone sm:text-3xl">
+        {groundText.title}
+      </h2>
+      <p className="max-w-3xl text-sage">{groundText.intro}</p>
+      {signedIn ? (
+        <div className="grid gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+          <GroundPhotoChooser eye={eye} onChosen={(photoId) => onChoose({ photoId, ...eye })} />
+          <GroundEyeChoice eye={eye} onChange={setEye} />
+        </div>
+      ) : (
+        <div className="flex flex-wrap items-center gap-4">
+          <p className="text-bone">{groundPendingText.signIn}</p>
+          <Link
+            to={`/login?${new URLSearchParams({ redirect: `${pathname}${search}` }).toString()}`}
+            className="btn btn-primary"
+          >
+            {groundPendingText.logIn}
+          </Link>
+        </div>
+      )}
+    </section>
+  );
+}

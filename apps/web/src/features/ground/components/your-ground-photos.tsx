@@ -1,0 +1,115 @@
+import { concealmentText } from '@camo/shared/concealment';
+import { GROUND_DEFAULT_DISTANCE, GROUND_DEFAULT_OBSERVER, groundText } from '@camo/shared/ground';
+import type { GroundPhoto } from '@camo/shared/ground.schema';
+import { messages } from '@camo/shared/messages';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { LocalDate } from '@/components/ui/local-date';
+import { formatLongDate } from '@/lib/format';
+import { useHydrated } from '@/lib/hydration';
+import {
+  groundPhotoImageUrl,
+  useDeleteGroundPhoto,
+  useGroundPhotos,
+  useKeepGroundPhoto,
+} from '../api/ground-photos';
+import { groundSearch } from '../lib/ground-params';
+
+/**
+ * The profile's "Your ground photos": each photo, when it will be removed unless kept (or that it
+ * is kept), keep or stop keeping it, delete it (asked first), and rank the gallery in it again.
+ * Only its owner ever sees this list.
+ */
+export function YourGroundPhotos() {
+  const photos = useGroundPhotos();
+  return (
+    <section aria-labelledby="ground-photos-title" className="flex flex-col gap-4">
+      <h2 id="ground-photos-title" className="stencil-heading text-3xl text-bone sm:text-4xl">
+        {groundText.yourPhotos}
+      </h2>
+      <p className="text-sage">{groundText.privateNote}</p>
+      {photos.isPending ? (
+        <p role="status" className="text-sage">
+          {messages.loading}
+        </p>
+      ) : photos.isError ? (
+        <p role="alert" className="text-danger">
+          {photos.error.message}
+        </p>
+      ) : photos.data.photos.length === 0 ? (
+        <p className="text-bone">{groundText.noPhotos}</p>
+      ) : (
+        <ul className="grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 lg:grid-cols-3">
+          {photos.data.photos.map((photo) => (
+            <GroundPhotoItem key={photo.id} photo={photo} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function GroundPhotoItem({ photo }: { photo: GroundPhoto }) {
+  const keep = useKeepGroundPhoto();
+  const remove = useDeleteGroundPhoto();
+  const hydrated = useHydrated();
+  const busy = keep.isPending || remove.isPending;
+  const ranking = `/gallery?${groundSearch({
+    photoId: photo.id,
+    observer: GROUND_DEFAULT_OBSERVER,
+    distance: GROUND_DEFAULT_DISTANCE,
+  })}`;
+
+  const onDelete = () => {
+    if (!window.confirm(groundText.deleteConfirm)) return;
+    remove.mutate(photo.id, {
+      onSuccess: () => toast.success(groundText.deleted),
+      onError: (error) => toast.error(error.message),
+    });
+  };
+
+  return (
+    <li className="card flex flex-col overflow-hidden" data-testid="ground-photo">
+      <Link to={ranking} className="block focus-visible:outline-3 focus-visible:outline-blaze">
+        <img
+          src={groundPhotoImageUrl(photo.id)}
+          alt={groundText.photoAlt}
+          width={photo.width}
+          height={photo.height}
+          loading="lazy"
+          decoding="async"
+          className="aspect-[4/3] w-full bg-loam object-cover"
+        />
+        <span className="sr-only">{groundText.title}</span>
+      </Link>
+      <div className="flex flex-1 flex-col gap-3 p-4 text-sm">
+        <p className="text-sage">
+          <LocalDate iso={photo.createdAt} />
+        </p>
+        <p className="text-bone" data-testid="ground-photo-expiry">
+          {photo.expiresAt
+            ? groundText.expires(formatLongDate(photo.expiresAt, { utc: !hydrated }))
+            : groundText.keptNote}
+        </p>
+        <div className="mt-auto flex flex-wrap gap-2">
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm"
+            disabled={busy}
+            onClick={() => keep.mutate({ id: photo.id, kept: !photo.kept })}
+          >
+            {photo.kept ? groundText.unkeep : groundText.keep}
+          </button>
+          <button type="button" className="btn btn-quiet btn-sm" disabled={busy} onClick={onDelete}>
+            {groundText.delete}
+          </button>
+        </div>
+        {keep.isError && (
+          <p role="alert" className="text-danger">
+            {keep.error.message || concealmentText.loadFailed}
+          </p>
+        )}
+      </div>
+    </li>
+  );
+}

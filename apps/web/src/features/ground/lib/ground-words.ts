@@ -1,0 +1,13 @@
+/**
+ * Words the ground feature needs that @camo/shared/ground.ts (groundText) does not have yet: to
+ * move there with the next shared change. Everything else comes from groundText.
+ */
+export const groundPendingText = {
+  signIn: 'Log in to rank the designs for your own ground.',
+  logIn: 'Log In',
+  /** The earlier photos' heading in a chooser. */
+  earlier: 'Or use one you uploaded before',
+  /** Under the chooser: the upload's own daily limit. */
+  usedToday: (used: number, limit: number) => `${used} of ${limit} uploads used today.`,
+  photoFormats: 'JPEG, PNG or WebP.',
+} as const;
