@@ -25,6 +25,10 @@ import { createContestRepository } from './contest/contest.repository.js';
 import { createContestService } from './contest/contest.service.js';
 import { createConcealmentRepository } from './concealment/concealment.repository.js';
 import { createConcealmentService } from './concealment/concealment.service.js';
+import { createGroundIndex } from './ground/ground-index.js';
+import { createGroundRepository } from './ground/ground.repository.js';
+import { createGroundService } from './ground/ground.service.js';
+import { measureVersatility } from './ground/versatility.js';
 import { createAuth, lazyAuth, sessionCookieName } from './platform/auth/auth.js';
 import { createAuthRepository } from './platform/auth/auth.repository.js';
 import { createSessionResolver } from './platform/auth/session.js';
@@ -58,6 +62,12 @@ const CONTEST_CLOSE_CRON = '2 0 1 * *';
 const CALIBRATE_CRON = '17 3 * * *';
 /** Designs predicted at a start that had no prediction yet, at most. */
 const BACKFILL_PER_START = 200;
+
+/** Ground photos not kept are removed daily; versatility is measured again weekly (issue 28). */
+const GROUND_EXPIRY_CRON = '41 3 * * *';
+const VERSATILITY_CRON = '23 4 * * 1';
+/** Designs given features per backfill job (it sends itself again while there are more). */
+const FEATURES_PER_BACKFILL = 100;
 
 /** How often a worker looks for generations a crash left unfinished. */
 const RECOVERY_INTERVAL_MS = 60_000;
@@ -119,6 +129,7 @@ export async function compose(options: ComposeOptions) {
     onSubmitted: (designId) => {
       sendLater('measure-design', { designId });
       sendLater('predict-design', { designId });
+      sendLater('design-features', { designId });
     },
     now,
   });
@@ -148,6 +159,23 @@ export async function compose(options: ComposeOptions) {
     engine: 'concealment' in engine ? (engine as EngineProvider).concealment : null,
     log,
     onRankChange: () => gallery.invalidate(),
+    now,
+  });
+  const engineThreads = 'ground' in engine ? (engine as EngineProvider) : null;
+  const groundRepository = createGroundRepository(db);
+  const groundIndex = createGroundIndex({ load: (since) => groundRepository.featuresSince(since) });
+  const ground = createGroundService({
+    repo: groundRepository,
+    index: groundIndex,
+    storage,
+    engine: engineThreads?.ground ?? null,
+    weights: () => concealment.activeWeights(),
+    cards: (ids, viewerId) => gallery.cards(ids, viewerId),
+    design: (designId, viewerId) => concealment.designImage(designId, viewerId),
+    requestScores: (photoId, observer, distanceM, designIds) =>
+      sendLater('score-ground', { photoId, observer, distanceM, designIds }),
+    settings: { dailyLimit: config.groundPhotosPerDay },
+    log,
     now,
   });
   const moderation = createModerationService({
@@ -215,6 +243,7 @@ export async function compose(options: ComposeOptions) {
     comments,
     hunt,
     concealment,
+    ground,
     moderation,
     gallery,
     generation,
@@ -242,6 +271,44 @@ export async function compose(options: ComposeOptions) {
           },
           'predict-design': ({ designId }) => concealment.predict(designId),
           'calibrate-predictor': () => concealment.calibrate(),
+          'design-features': async ({ designId }) => {
+            await ground.computeFeatures(designId);
+            const state = await groundRepository.stateOf(designId);
+            if (state) await queue.send('versatility', { state, designId });
+          },
+          'backfill-features': async () => {
+            const batch = await ground.withoutFeatures(FEATURES_PER_BACKFILL);
+            for (const designId of batch) await ground.computeFeatures(designId);
+            if (batch.length === FEATURES_PER_BACKFILL) {
+              await queue.send('backfill-features', {});
+              return;
+            }
+            // Every design has features: states with designs not yet measured are measured.
+            for (const { state, unmeasured } of await groundRepository.versatilityStates())
+              if (unmeasured > 0) await queue.send('versatility', { state });
+          },
+          'score-ground': ({ photoId, observer, distanceM, designIds }) =>
+            ground.score(photoId, observer, distanceM, designIds),
+          versatility: async ({ state, designId }) => {
+            if (!engineThreads) return;
+            await measureVersatility({
+              state,
+              designId,
+              repo: groundRepository,
+              storage,
+              engine: engineThreads.ground,
+              weights: await concealment.activeWeights(),
+              log,
+            });
+            gallery.invalidate();
+          },
+          'versatility-refresh': async () => {
+            for (const { state } of await groundRepository.versatilityStates())
+              await queue.send('versatility', { state });
+          },
+          'ground-expiry': async () => {
+            await ground.removeExpired();
+          },
         },
         config.workerConcurrency,
       );
@@ -256,6 +323,13 @@ export async function compose(options: ComposeOptions) {
       await queue.send('calibrate-predictor', {});
       for (const designId of await concealment.unpredicted(BACKFILL_PER_START))
         await queue.send('predict-design', { designId });
+      // Issue 28: submitted designs get their features (resumably, then versatility for every
+      // state once they are done), versatility is measured again weekly, and ground photos not
+      // kept are removed after 30 days.
+      await queue.schedule('ground-expiry', GROUND_EXPIRY_CRON, {}, config.contest.timeZone);
+      await queue.schedule('versatility-refresh', VERSATILITY_CRON, {}, config.contest.timeZone);
+      await queue.send('ground-expiry', {});
+      await queue.send('backfill-features', {});
       const recover = () =>
         generation
           .recoverStale()

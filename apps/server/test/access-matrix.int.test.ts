@@ -3,6 +3,7 @@ import * as community from '@camo/shared/community.schema';
 import * as concealment from '@camo/shared/concealment.schema';
 import * as contest from '@camo/shared/contest.schema';
 import * as generation from '@camo/shared/generation.schema';
+import * as ground from '@camo/shared/ground.schema';
 import * as hunt from '@camo/shared/hunt.schema';
 import * as moderation from '@camo/shared/moderation.schema';
 import * as profile from '@camo/shared/profile.schema';
@@ -22,7 +23,7 @@ type Role = 'anonymous' | 'owner' | 'other';
 
 /** Every zod schema packages/shared exports: the contract the pages are typed with. */
 const sharedSchemas = new Set<unknown>(
-  [api, community, concealment, contest, generation, hunt, moderation, profile].flatMap((module) =>
+  [api, community, concealment, contest, generation, ground, hunt, moderation, profile].flatMap((module) =>
     Object.values(module).filter((value) => value instanceof ZodType),
   ),
 );
@@ -50,6 +51,8 @@ describe('access matrix: every endpoint x anonymous, owner, another user', () =>
   let ownerComment: string;
   /** A hide-and-seek round of the other user, on the owner's submitted design. */
   let huntRound: string;
+  /** The owner's photo of their own ground (issue 28). */
+  let groundPhoto: string;
 
   beforeAll(async () => {
     server = await startTestServer('pglite');
@@ -80,6 +83,11 @@ describe('access matrix: every endpoint x anonymous, owner, another user', () =>
       body: JSON.stringify({ text: 'From the designer' }),
     });
     ownerComment = comment.body.id;
+    const form = new FormData();
+    form.set('photo', new Blob([new Uint8Array(forestJpeg())], { type: 'image/jpeg' }), 'photo');
+    const ground = await owner.fetch('/api/ground-photos', { method: 'POST', body: form });
+    expect(ground.status).toBe(201);
+    groundPhoto = ((await ground.json()) as { id: string }).id;
   }, 120_000);
   afterAll(async () => {
     await server?.close();
@@ -410,6 +418,55 @@ describe('access matrix: every endpoint x anonymous, owner, another user', () =>
       route: '/api/hunt/best-hiding',
       path: () => '/api/hunt/best-hiding',
       expect: { anonymous: 200, other: 200, owner: 200 },
+    },
+    // A person's own ground photos (issue 28): the owner's alone; another person gets a 404.
+    {
+      // Not multipart: past the sign-in check it is a 400, as for a generation.
+      method: 'POST',
+      route: '/api/ground-photos',
+      path: () => '/api/ground-photos',
+      body: () => ({}),
+      expect: { anonymous: 401, other: 400, owner: 400 },
+    },
+    { method: 'GET', route: '/api/ground-photos', path: () => '/api/ground-photos', expect: signedIn(200) },
+    {
+      method: 'GET',
+      route: '/api/ground-photos/{id}/image',
+      path: () => `/api/ground-photos/${groundPhoto}/image`,
+      expect: { anonymous: 401, other: 404, owner: 200 },
+    },
+    {
+      method: 'PATCH',
+      route: '/api/ground-photos/{id}',
+      path: () => `/api/ground-photos/${groundPhoto}`,
+      body: () => ({ kept: true }),
+      expect: { anonymous: 401, other: 404, owner: 200 },
+    },
+    {
+      method: 'GET',
+      route: '/api/ground-photos/{id}/ranking',
+      path: () => `/api/ground-photos/${groundPhoto}/ranking`,
+      expect: { anonymous: 401, other: 404, owner: 200 },
+    },
+    {
+      method: 'GET',
+      route: '/api/ground-photos/{id}/designs/{designId}',
+      path: () => `/api/ground-photos/${groundPhoto}/designs/${submitted}`,
+      expect: { anonymous: 401, other: 404, owner: 200 },
+    },
+    {
+      method: 'GET',
+      route: '/api/ground-photos/{id}/designs/{designId}/view',
+      path: () => `/api/ground-photos/${groundPhoto}/designs/${submitted}/view?observer=deer&distance=25`,
+      expect: { anonymous: 401, other: 404, owner: 200 },
+    },
+    {
+      // Last: it removes the photo the rows above use.
+      method: 'DELETE',
+      route: '/api/ground-photos/{id}',
+      path: () => `/api/ground-photos/${groundPhoto}`,
+      body: () => ({}),
+      expect: { anonymous: 401, other: 404, owner: 204 },
     },
   ];
 

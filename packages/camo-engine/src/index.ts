@@ -84,3 +84,19 @@ export {
   type PreparedPhoto,
   type Wearing,
 } from './concealment/predictor.js';
+/** Which designs suit someone's own ground (issue 28, decision 018): features, the two passes, the viewer. */
+export {
+  FEATURE_TILE_PX,
+  designFeatures,
+  featureTile,
+  firstPassMeasures,
+  groundMeasures,
+  groundPlacements,
+  groundProfile,
+  groundView,
+  prepareGround,
+  type DesignFeatures,
+  type GroundProfile,
+  type PreparedGround,
+  type SeenDesign,
+} from './concealment/ground-match.js';

@@ -1,5 +1,5 @@
 import { z } from './zod.js';
-import { cardHidingSchema } from './concealment.schema.js';
+import { cardHidingSchema, versatilitySchema } from './concealment.schema.js';
 
 /**
  * Shapes of the JSON the API returns. Field names follow the specification's entities
@@ -82,6 +82,8 @@ export const designCardSchema = z.object({
    * seconds once the predictor is calibrated); null until the design has been predicted.
    */
   hiding: cardHidingSchema,
+  /** Predicted hiding across photos of other designs from its state (issue 28). */
+  versatility: versatilitySchema.optional(),
 });
 export type DesignCard = z.infer<typeof designCardSchema>;
 

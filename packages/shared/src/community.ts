@@ -19,7 +19,7 @@ export const communityMessages = {
   noDesigns: 'No designs found for the selected criteria.',
 } as const;
 
-export const gallerySorts = ['votes', 'recent', 'hiding'] as const;
+export const gallerySorts = ['votes', 'recent', 'hiding', 'versatile'] as const;
 export type GallerySort = (typeof gallerySorts)[number];
 
 export const GALLERY_SEARCH_MAX = 100;

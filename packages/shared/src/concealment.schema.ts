@@ -65,6 +65,21 @@ export const cardHidingSchema = z
   .nullable();
 export type CardHiding = z.infer<typeof cardHidingSchema>;
 
+/**
+ * A design's versatility (issue 28): its predicted hiding from a deer at 25 m across a fixed sample
+ * of photos of other designs from its state, median and worst; null until measured.
+ */
+export const versatilitySchema = z
+  .object({
+    median: z.number().int(),
+    worst: z.number().int(),
+    places: z.number().int().nonnegative(),
+    /** "Works across N places": see ground.ts#earnsVersatilityBadge. */
+    badge: z.boolean(),
+  })
+  .nullable();
+export type Versatility = z.infer<typeof versatilitySchema>;
+
 /** The calibration as the insights page shows it. */
 export const calibrationSchema = z.object({
   status: z.enum(['fitted', 'too-few-rounds']),

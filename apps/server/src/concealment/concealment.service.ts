@@ -177,6 +177,16 @@ export function createConcealmentService(deps: {
       });
     },
 
+    /** The weights in use: the latest fit's once calibrated, the literature's before. */
+    activeWeights: active,
+
+    /** A design the viewer may see and the key of the image people see of it; null otherwise. */
+    async designImage(designId: string, viewerId: string): Promise<{ imageKey: string | null } | null> {
+      const design = await repo.design(designId);
+      if (!design || !canView(design, viewerId)) return null;
+      return { imageKey: chosenImageKey(design) };
+    },
+
     /** Designs to predict at start-up: those made before predictions existed, or missed. */
     unpredicted: (limit: number) => repo.unpredicted(limit),
 

@@ -2,6 +2,7 @@ import type { DesignCard } from '@camo/shared/api.schema';
 import { entryMonthOf } from '@camo/shared/contest';
 import { messages } from '@camo/shared/messages';
 import { cardHiding } from '../concealment/prediction-scores.js';
+import { versatilityOf } from '../ground/versatility.js';
 import type { FileUrl } from '../platform/storage.js';
 import { chosenImageKey, chosenThumbnailKey } from './design-policy.js';
 import type { DesignRecord } from './designs.repository.js';
@@ -26,6 +27,7 @@ export function toDesignCard(row: DesignRecord, fileUrl: FileUrl, contestTimeZon
         ? Math.round(row.concealmentScore * 10) / 10
         : null,
     hiding: cardHiding(row),
+    versatility: versatilityOf(row),
     ...(row.status === 'pending_selection' ? { environmentPhotoId: row.environmentPhotoId ?? null } : {}),
   };
 }

@@ -1,5 +1,6 @@
-import { and, asc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { GallerySort } from '@camo/shared/community';
 import type { Db } from '../platform/db/database.js';
 import {
   chosenImageColumns,
@@ -11,7 +12,7 @@ import { designs, users } from '../platform/db/schema.js';
 /** The position of a card in the gallery's order: what a cursor carries. */
 export interface GalleryKey {
   voteCount: number;
-  /** The hiding rank and its group, for the Hardest to spot order (decision 017). */
+  /** The hiding rank (Hardest to spot, decision 017) or the versatility median (Most versatile). */
   score?: number;
   group?: number;
   /** submitted_at in UTC with microseconds (PostgreSQL's precision, finer than a Date's). */
@@ -20,7 +21,7 @@ export interface GalleryKey {
 }
 
 export interface GalleryFilter {
-  sort: 'votes' | 'recent' | 'hiding';
+  sort: GallerySort;
   state?: string;
   year?: number;
   month?: number;
@@ -41,6 +42,36 @@ function utcRange(year: number, month?: number): [Date, Date] {
     : [new Date(Date.UTC(year, 0, 1)), new Date(Date.UTC(year + 1, 0, 1))];
 }
 
+/** The columns a gallery card is made of (design-card.ts reads only these). */
+function cardColumns() {
+  const designerName = designerNameSql();
+  return {
+    id: designs.id,
+    userId: designs.userId,
+    name: designs.name,
+    ...chosenImageColumns,
+    thumbnailUrl: designs.thumbnailUrl,
+    designAThumbnailUrl: designs.designAThumbnailUrl,
+    designBThumbnailUrl: designs.designBThumbnailUrl,
+    editedThumbnailUrl: designs.editedThumbnailUrl,
+    designerName: sql<string>`${designerName}`,
+    state: designs.state,
+    county: designs.county,
+    status: designs.status,
+    voteCount: designs.voteCount,
+    concealmentScore: designs.concealmentScore,
+    huntAnswered: designs.huntAnswered,
+    hidingGroup: designs.hidingGroup,
+    hidingRank: designs.hidingRank,
+    versatilityMedian: designs.versatilityMedian,
+    versatilityWorst: designs.versatilityWorst,
+    versatilityPlaces: designs.versatilityPlaces,
+    createdAt: designs.createdAt,
+    submittedAt: designs.submittedAt,
+    submittedAtKey: sql<string>`to_char(${designs.submittedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+  };
+}
+
 export function createGalleryRepository(db: Db) {
   const ts = (value: string) => sql`${value}::timestamptz`;
 
@@ -50,7 +81,6 @@ export function createGalleryRepository(db: Db) {
      * `after` in a total order (id breaks every tie), so pages never repeat or skip a design.
      */
     async page(filter: GalleryFilter) {
-      const designerName = designerNameSql();
       const where: (SQL | undefined)[] = [communityVisible, isNotNull(designs.submittedAt)];
       if (filter.state) where.push(eq(designs.state, filter.state));
       if (filter.year) {
@@ -80,7 +110,9 @@ export function createGalleryRepository(db: Db) {
             ? sql`(${designs.voteCount}, ${designs.submittedAt}, ${designs.id}) < (${after.voteCount}, ${ts(after.submittedAt)}, ${after.id})`
             : filter.sort === 'hiding'
               ? sql`(${designs.hidingGroup}, ${designs.hidingRank}, ${designs.submittedAt}, ${designs.id}) < (${after.group ?? 0}::smallint, ${after.score ?? -1}::real, ${ts(after.submittedAt)}, ${after.id})`
-              : sql`(${designs.submittedAt}, ${designs.id}) < (${ts(after.submittedAt)}, ${after.id})`,
+              : filter.sort === 'versatile'
+                ? sql`(${designs.versatilityMedian}, ${designs.submittedAt}, ${designs.id}) < (${after.score ?? -1}::real, ${ts(after.submittedAt)}, ${after.id})`
+                : sql`(${designs.submittedAt}, ${designs.id}) < (${ts(after.submittedAt)}, ${after.id})`,
         );
       }
       // NULLS LAST as in the indexes (0004_gallery_indexes), so an index scan yields the order.
@@ -95,35 +127,26 @@ export function createGalleryRepository(db: Db) {
                 down(designs.submittedAt),
                 down(designs.id),
               ]
-            : [down(designs.submittedAt), down(designs.id)];
+            : filter.sort === 'versatile'
+              ? [down(designs.versatilityMedian), down(designs.submittedAt), down(designs.id)]
+              : [down(designs.submittedAt), down(designs.id)];
       return db
-        .select({
-          id: designs.id,
-          userId: designs.userId,
-          name: designs.name,
-          ...chosenImageColumns,
-          thumbnailUrl: designs.thumbnailUrl,
-          designAThumbnailUrl: designs.designAThumbnailUrl,
-          designBThumbnailUrl: designs.designBThumbnailUrl,
-          editedThumbnailUrl: designs.editedThumbnailUrl,
-          designerName: sql<string>`${designerName}`,
-          state: designs.state,
-          county: designs.county,
-          status: designs.status,
-          voteCount: designs.voteCount,
-          concealmentScore: designs.concealmentScore,
-          huntAnswered: designs.huntAnswered,
-          hidingGroup: designs.hidingGroup,
-          hidingRank: designs.hidingRank,
-          createdAt: designs.createdAt,
-          submittedAt: designs.submittedAt,
-          submittedAtKey: sql<string>`to_char(${designs.submittedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
-        })
+        .select(cardColumns())
         .from(designs)
         .leftJoin(users, eq(users.id, designs.userId))
         .where(and(...where))
         .orderBy(...order)
         .limit(filter.limit);
+    },
+
+    /** The cards of these designs that are still in the gallery (any order). */
+    async cardsByIds(ids: string[]) {
+      if (ids.length === 0) return [];
+      return db
+        .select(cardColumns())
+        .from(designs)
+        .leftJoin(users, eq(users.id, designs.userId))
+        .where(and(communityVisible, isNotNull(designs.submittedAt), inArray(designs.id, ids)));
     },
 
     /** Submitted designs per state. */

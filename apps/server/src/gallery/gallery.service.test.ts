@@ -38,7 +38,7 @@ function setup(cacheMs: number) {
   const page = vi.fn(async () => rows);
   const votedAmong = vi.fn(async (userId: string) => (userId === 'voter' ? ['d2'] : []));
   const gallery = createGalleryService(
-    { page, stateCounts: vi.fn() },
+    { page, cardsByIds: vi.fn(), stateCounts: vi.fn() },
     (key) => (key ? `/files/${key}` : null),
     { votedAmong },
     { cacheMs, contestTimeZone: 'America/Phoenix' },

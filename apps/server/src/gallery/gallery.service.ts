@@ -1,6 +1,7 @@
 import { designCardSchema, type DesignCard } from '@camo/shared/api.schema';
 import type { GalleryQuery, GalleryStates } from '@camo/shared/community.schema';
 import { communityMessages } from '@camo/shared/community.schema';
+import { gallerySorts } from '@camo/shared/community';
 import { limits } from '@camo/shared/limits';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
@@ -18,7 +19,7 @@ import type { GalleryKey, GalleryRepository, GalleryRow } from './gallery.reposi
  */
 const cursorSchema = z
   .object({
-    s: z.enum(['votes', 'recent', 'hiding']),
+    s: z.enum(gallerySorts),
     v: z.number().int().min(0).max(2_147_483_647),
     c: z.number().min(-1).max(1_000).optional(),
     g: z.number().int().min(0).max(2).optional(),
@@ -120,7 +121,7 @@ export function createGalleryService(
       rows.length > pageSize && last
         ? encodeCursor(query.sort, {
             voteCount: last.voteCount,
-            score: last.hidingRank,
+            score: query.sort === 'versatile' ? last.versatilityMedian : last.hidingRank,
             group: last.hidingGroup,
             submittedAt: last.submittedAtKey,
             id: last.id,
@@ -166,6 +167,18 @@ export function createGalleryService(
         (json, i) => `${json},"hasVoted":${hasVoted.has(shared.ids[i] ?? '')}}`,
       );
       return `{"designs":[${cards.join(',')}],"nextCursor":${JSON.stringify(shared.nextCursor)}}`;
+    },
+
+    /** The cards of these designs still in the gallery (any order), each saying whether the viewer voted for it. */
+    async cards(ids: string[], viewerId: string): Promise<DesignCard[]> {
+      const rows = await repo.cardsByIds(ids);
+      const mine = new Set(
+        await votes.votedAmong(
+          viewerId,
+          rows.map((r) => r.id),
+        ),
+      );
+      return rows.map((row) => ({ ...toCard(row), hasVoted: mine.has(row.id) }));
     },
 
     /** Something the gallery shows changed (a vote, a submission, a rename): ask again. */

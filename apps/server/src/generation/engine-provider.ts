@@ -14,6 +14,7 @@ import type { TileCheck } from './flat-colours.js';
 import type { EngineMeasures } from '../platform/db/types.js';
 import type { DesignProvider, ProviderInput } from './provider.js';
 import type { ConcealmentEngine, RgbPhoto } from '../concealment/concealment.service.js';
+import type { GroundEngine, GroundRaster } from '../ground/ground.service.js';
 import type { StoredEye } from '../platform/db/types.js';
 
 // From the sources, a plain module loads the TypeScript task file through tsx; in the start-up
@@ -36,7 +37,17 @@ export type EngineProvider = DesignProvider & {
   measure(photo: ProviderInput['photo'], png: Uint8Array): Promise<EngineMeasures>;
   /** Predicted concealment, on the engine's threads (concealment/concealment.service.ts). */
   concealment: ConcealmentEngine;
+  /** Designs in people's own photos, on the engine's threads (ground/ground.service.ts). */
+  ground: GroundEngine;
 };
+
+/** A ground photo as the ground tasks take it (engine.worker.ts#GroundPhotoTask). */
+const groundTask = (photo: GroundRaster) => ({
+  photoId: photo.photoId,
+  rgb: photo.data,
+  width: photo.width,
+  height: photo.height,
+});
 
 export function createEngineProvider(options: { threads?: number } = {}): EngineProvider {
   // One core stays with the event loop (and PGlite, which runs on it): on a 2-core machine the
@@ -116,6 +127,28 @@ export function createEngineProvider(options: { threads?: number } = {}): Engine
           { rgb: photo.data, width: photo.width, height: photo.height, png, round },
           { name: 'roundMeasuresTask' },
         )) as ConcealmentMeasures | null,
+    },
+
+    ground: {
+      features: async (png) =>
+        (await pool.run({ png }, { name: 'groundFeaturesTask' })) as Awaited<
+          ReturnType<GroundEngine['features']>
+        >,
+      profile: async (photo, observer, distanceM) =>
+        (await pool.run(
+          { ...groundTask(photo), observer, distanceM },
+          { name: 'groundProfileTask' },
+        )) as Awaited<ReturnType<GroundEngine['profile']>>,
+      scores: async (photo, observer, distanceM, tiles) =>
+        (await pool.run(
+          { ...groundTask(photo), observer, distanceM, tiles },
+          { name: 'groundScoresTask' },
+        )) as Awaited<ReturnType<GroundEngine['scores']>>,
+      view: async (photo, png, observer, distanceM) =>
+        (await pool.run(
+          { ...groundTask(photo), png, observer, distanceM },
+          { name: 'groundViewTask' },
+        )) as RgbPhoto | null,
     },
 
     close: () => pool.destroy(),

@@ -12,3 +12,7 @@ export const measureTask = tasks.measureTask;
 export const predictTask = tasks.predictTask;
 export const viewTask = tasks.viewTask;
 export const roundMeasuresTask = tasks.roundMeasuresTask;
+export const groundFeaturesTask = tasks.groundFeaturesTask;
+export const groundProfileTask = tasks.groundProfileTask;
+export const groundScoresTask = tasks.groundScoresTask;
+export const groundViewTask = tasks.groundViewTask;

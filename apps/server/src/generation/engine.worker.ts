@@ -4,6 +4,15 @@
  * back (a design PNG is a few hundred KB).
  */
 import {
+  designFeatures,
+  featureTile,
+  groundMeasures,
+  groundProfile,
+  groundView,
+  prepareGround,
+  type DesignFeatures,
+  type GroundProfile,
+  type PreparedGround,
   edit,
   EditNotUnderstoodError,
   generateVariant,
@@ -183,4 +192,62 @@ export async function roundMeasuresTask(task: {
     silhouette,
   });
   return result.inRange ? result.measures : null;
+}
+
+/** A ground photo (issue 28) as the ground tasks take it: raw RGB with its id, so a thread prepares it once. */
+export interface GroundPhotoTask {
+  photoId: string;
+  rgb: Uint8Array;
+  width: number;
+  height: number;
+}
+
+/** The last ground photos prepared on this thread (scene and sky): the tasks of one ranking share one. */
+const preparedGrounds = new Map<string, PreparedGround>();
+const PREPARED_GROUNDS_KEPT = 2;
+
+function groundOf(task: GroundPhotoTask): PreparedGround {
+  const known = preparedGrounds.get(task.photoId);
+  if (known) return known;
+  const ground = prepareGround({ width: task.width, height: task.height, data: task.rgb });
+  if (preparedGrounds.size >= PREPARED_GROUNDS_KEPT)
+    preparedGrounds.delete(preparedGrounds.keys().next().value!);
+  preparedGrounds.set(task.photoId, ground);
+  return ground;
+}
+
+/** A design image's features for the first pass, and its small tile (PNG) for the second. */
+export async function groundFeaturesTask(task: {
+  png: Uint8Array;
+}): Promise<{ features: DesignFeatures; tile: Uint8Array }> {
+  const tile = featureTile(await designPhoto(task.png));
+  const png = await sharp(tile.data, { raw: { width: tile.width, height: tile.height, channels: 3 } })
+    .png()
+    .toBuffer();
+  return { features: designFeatures(tile), tile: new Uint8Array(png) };
+}
+
+/** A ground photo's profile for the first pass at one eye; null when the distance is out of range. */
+export function groundProfileTask(
+  task: GroundPhotoTask & { observer: Observer; distanceM: number },
+): GroundProfile | null {
+  return groundProfile(groundOf(task), task.observer, task.distanceM);
+}
+
+/** The second pass: each design (its tile, PNG) scored in full in the ground photo at one eye. */
+export async function groundScoresTask(
+  task: GroundPhotoTask & { observer: Observer; distanceM: number; tiles: Uint8Array[] },
+): Promise<(ConcealmentMeasures | null)[]> {
+  const ground = groundOf(task);
+  const out: (ConcealmentMeasures | null)[] = [];
+  for (const tile of task.tiles)
+    out.push(groundMeasures(ground, await designPhoto(tile), task.observer, task.distanceM));
+  return out;
+}
+
+/** The viewer in a ground photo: the design (its full image) on a target there, as the eye resolves it. */
+export async function groundViewTask(
+  task: GroundPhotoTask & { png: Uint8Array; observer: Observer; distanceM: number },
+): Promise<{ data: Uint8Array; width: number; height: number } | null> {
+  return groundView(groundOf(task), await designPhoto(task.png), task.observer, task.distanceM);
 }

@@ -5,14 +5,13 @@ import {
   generationMessages,
   generationSchema,
   generationStartedSchema,
-  uploadLimits,
 } from '@camo/shared/generation.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, type SessionResolver } from '../platform/auth/session.js';
 import { ValidationError } from '../platform/http-errors.js';
 import type { GenerationService } from './generation.service.js';
-import { ImageRejectedError, imageMessages } from './photo-image.js';
+import { readPhotoUpload } from '../http/photo-upload.js';
 
 const photoParams = z.object({ photoId: z.uuid('Not a valid generation id.') });
 
@@ -44,31 +43,7 @@ export function generationRoutes(
         },
       },
       async (req, reply) => {
-        const fields: Record<string, string> = {};
-        let photo: Buffer | undefined;
-        try {
-          for await (const part of req.parts({
-            limits: { fileSize: uploadLimits.maxBytes, files: 1, fields: 8, fieldSize: 8 * 1024, parts: 10 },
-          })) {
-            if (part.type === 'file') {
-              if (part.fieldname !== 'photo') {
-                part.file.resume();
-                continue;
-              }
-              // toBuffer stops at the size limit; nothing larger is ever held in memory.
-              photo = await part.toBuffer();
-            } else if (typeof part.value === 'string') {
-              fields[part.fieldname] = part.value;
-            }
-          }
-        } catch (error) {
-          const code = (error as { code?: string }).code;
-          if (code === 'FST_REQ_FILE_TOO_LARGE') throw new ImageRejectedError(imageMessages.tooLarge, 413);
-          if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
-            throw new ValidationError(generationMessages.missingInputs);
-          throw error;
-        }
-        if (!photo) throw new ValidationError(generationMessages.missingInputs);
+        const { photo, fields } = await readPhotoUpload(req);
         let toggles: unknown = undefined;
         if (fields.designToggles) {
           try {

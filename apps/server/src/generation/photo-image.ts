@@ -1,6 +1,6 @@
 import { generationMessages, uploadLimits } from '@camo/shared/generation.schema';
 import pLimit from 'p-limit';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { HttpError } from '../platform/http-errors.js';
 
 /** Longest side of the stored environment photo; more detail than any design needs. */
@@ -64,7 +64,12 @@ function isHeif(bytes: Buffer): boolean {
   );
 }
 
-async function reencode(bytes: Buffer): Promise<ReencodedPhoto> {
+/**
+ * The upload's checks (type from the bytes, declared pixel count before any decode) and its
+ * oriented, alpha-free sRGB pipeline. Decoding happens when the caller encodes it: errors then
+ * are a damaged file (see decoded()).
+ */
+async function checkedUpload(bytes: Buffer): Promise<Sharp> {
   if (bytes.length === 0) throw new ImageRejectedError(imageMessages.empty);
   if (isHeif(bytes)) throw new ImageRejectedError(imageMessages.heif);
   let format: string | undefined;
@@ -84,14 +89,31 @@ async function reencode(bytes: Buffer): Promise<ReencodedPhoto> {
   // Declared dimensions are checked before any pixel is decoded (a pixel flood is refused here).
   if (width <= 0 || height <= 0) throw new ImageRejectedError(generationMessages.invalidImage);
   if (width * height > uploadLimits.maxPixels) throw new ImageRejectedError(imageMessages.tooManyPixels);
+  return sharp(bytes, { limitInputPixels: uploadLimits.maxPixels, failOn: 'truncated' })
+    .rotate()
+    .removeAlpha()
+    .toColourspace('srgb');
+}
+
+/** Runs the encoding of a checked upload; a decoding failure is a damaged file. */
+async function decoded<T>(work: () => Promise<T>): Promise<T> {
   try {
-    const oriented = sharp(bytes, { limitInputPixels: uploadLimits.maxPixels, failOn: 'truncated' })
-      .rotate()
-      .resize({ width: STORED_MAX_SIDE, height: STORED_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
-      .removeAlpha()
-      .toColourspace('srgb');
+    return await work();
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    throw new ImageRejectedError(imageMessages.damaged);
+  }
+}
+
+async function reencode(bytes: Buffer): Promise<ReencodedPhoto> {
+  const oriented = (await checkedUpload(bytes)).resize({
+    width: STORED_MAX_SIDE,
+    height: STORED_MAX_SIDE,
+    fit: 'inside',
+    withoutEnlargement: true,
+  });
+  return decoded(async () => {
     const { data: png, info } = await oriented
-      .clone()
       .png({ compressionLevel: 6, adaptiveFiltering: false })
       .toBuffer({ resolveWithObject: true });
     const display = await sharp(png)
@@ -99,10 +121,28 @@ async function reencode(bytes: Buffer): Promise<ReencodedPhoto> {
       .webp({ quality: 78 })
       .toBuffer();
     return { png, display, width: info.width, height: info.height };
-  } catch (error) {
-    if (error instanceof HttpError) throw error;
-    throw new ImageRejectedError(imageMessages.damaged);
-  }
+  });
+}
+
+/**
+ * A photo of someone's own ground (issue 28), with the create flow's checks: one WebP at the
+ * display size (it is both what its owner sees and what the predictor reads), no metadata.
+ */
+export function reencodeGroundUpload(
+  bytes: Buffer,
+): Promise<{ webp: Buffer; width: number; height: number }> {
+  return decodeSlot(async () => {
+    const oriented = (await checkedUpload(bytes)).resize({
+      width: DISPLAY_MAX_SIDE,
+      height: DISPLAY_MAX_SIDE,
+      fit: 'inside',
+      withoutEnlargement: true,
+    });
+    return decoded(async () => {
+      const { data, info } = await oriented.webp({ quality: 85 }).toBuffer({ resolveWithObject: true });
+      return { webp: data, width: info.width, height: info.height };
+    });
+  });
 }
 
 /** The stored photo as raw RGB for the engine, at most ENGINE_MAX_SIDE on its longest side. */

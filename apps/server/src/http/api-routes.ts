@@ -7,6 +7,7 @@ import { contestRoutes } from '../contest/contest.routes.js';
 import { designsRoutes } from '../designs/designs.routes.js';
 import { galleryRoutes } from '../gallery/gallery.routes.js';
 import { generationRoutes } from '../generation/generation.routes.js';
+import { groundRoutes } from '../ground/ground.routes.js';
 import { huntRoutes } from '../hunt/hunt.routes.js';
 import { moderationRoutes } from '../moderation/moderation.routes.js';
 import { authRoutes } from '../platform/auth/auth.routes.js';
@@ -36,6 +37,7 @@ export async function registerApiRoutes(app: FastifyInstance, ctx: AppContext): 
   await app.register(votesRoutes(ctx.votes, sessions));
   await app.register(huntRoutes(ctx.hunt, sessions));
   await app.register(concealmentRoutes(ctx.concealment, sessions));
+  await app.register(groundRoutes(ctx.ground, sessions));
   await app.register(commentsRoutes(ctx.comments, sessions));
   await app.register(galleryRoutes(ctx.gallery, sessions));
   await app.register(moderationRoutes(ctx.moderation, sessions));

@@ -1,3 +1,4 @@
+import { DEFAULT_GROUND_PHOTOS_PER_DAY } from '@camo/shared/ground';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
@@ -117,6 +118,8 @@ const envSchema = z.object({
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   WEB_DIST_DIR: optionalText,
   GENERATION_DAILY_QUOTA: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** Ground photos (issue 28) one person may upload in 24 hours, apart from the generation quota. */
+  GROUND_PHOTOS_PER_DAY: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_GROUND_PHOTOS_PER_DAY),
   GENERATION_SITE_DAILY_QUOTA: z.coerce.number().int().min(1).max(10_000_000).default(2_000),
   // Above the AI service's worst case (3 attempts of 120 s and backoff); two fit in the job's expiry.
   GENERATION_DEADLINE_MS: z.coerce.number().int().min(1_000).max(420_000).default(400_000),
@@ -228,6 +231,8 @@ export interface Config {
   webDistDir: string;
   /** Generations per user and 24 hours (quality rule 8). */
   generationDailyQuota: number;
+  /** Ground photos per person and 24 hours (issue 28). */
+  groundPhotosPerDay: number;
   /** Generations by everyone together in 24 hours (quality rule 8's global quota). */
   generationSiteDailyQuota: number;
   /** Generation jobs one process runs at once. */
@@ -353,6 +358,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     apiRateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE,
     webDistDir: e.WEB_DIST_DIR ? fromRepoRoot(e.WEB_DIST_DIR) : serverPaths.webDist,
     generationDailyQuota: e.GENERATION_DAILY_QUOTA,
+    groundPhotosPerDay: e.GROUND_PHOTOS_PER_DAY,
     generationSiteDailyQuota: e.GENERATION_SITE_DAILY_QUOTA,
     workerConcurrency: e.WORKER_CONCURRENCY,
     faultInjection: e.FAULT_INJECTION,

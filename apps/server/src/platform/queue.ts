@@ -18,6 +18,18 @@ export interface JobMap {
   'predict-design': { designId: string };
   /** Fit the predictor to the rounds played (scheduled daily; safe to run twice). */
   'calibrate-predictor': Record<string, never>;
+  /** Keep a submitted design's features for ranking it in people's own photos (issue 28). */
+  'design-features': { designId: string };
+  /** Features of submitted designs that have none, a batch a run, sent again until none is left. */
+  'backfill-features': Record<string, never>;
+  /** The second pass: score designs in full in a ground photo at one eye. */
+  'score-ground': { photoId: string; observer: 'deer' | 'person'; distanceM: number; designIds: string[] };
+  /** Versatility of a state's designs (all of them), or of one design just submitted. */
+  versatility: { state: string; designId?: string };
+  /** The weekly refresh: a versatility job per state. */
+  'versatility-refresh': Record<string, never>;
+  /** Remove ground photos not kept after 30 days (scheduled daily). */
+  'ground-expiry': Record<string, never>;
 }
 export type JobName = keyof JobMap;
 export const jobNames: JobName[] = [
@@ -26,6 +38,12 @@ export const jobNames: JobName[] = [
   'measure-design',
   'predict-design',
   'calibrate-predictor',
+  'design-features',
+  'backfill-features',
+  'score-ground',
+  'versatility',
+  'versatility-refresh',
+  'ground-expiry',
 ];
 
 export type JobHandler<K extends JobName> = (
@@ -72,6 +90,13 @@ const QUEUE_OPTIONS = {
     retryDelay: 60,
     expireInSeconds: 30 * 60,
   },
+  'design-features': { retryLimit: 2, retryDelay: 10, expireInSeconds: 5 * 60 },
+  'backfill-features': { retryLimit: 3, retryDelay: 30, expireInSeconds: 30 * 60 },
+  // A ranking page waits for it: picked up at once.
+  'score-ground': { retryLimit: 1, retryDelay: 2, expireInSeconds: 5 * 60, notify: true },
+  versatility: { retryLimit: 2, retryDelay: 60, expireInSeconds: 60 * 60 },
+  'versatility-refresh': { retryLimit: 2, retryDelay: 60, expireInSeconds: 10 * 60 },
+  'ground-expiry': { retryLimit: 2, retryDelay: 60, expireInSeconds: 10 * 60 },
 } satisfies Record<JobName, object>;
 
 export interface JobQueue {

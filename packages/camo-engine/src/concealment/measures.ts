@@ -25,8 +25,18 @@ export function chromaticDifference(p: Lab, q: Lab): number {
   return ciede2000({ L, a: p.a, b: p.b }, { L, a: q.a, b: q.b });
 }
 
-/** The target's four measures in one observed crop. */
-export function measureCrop(crop: ObservedCrop): ConcealmentMeasures {
+/** What one observed crop holds: the target's and its surround's mean colour, and each texture band's energy. */
+export interface CropStats {
+  target: Lab;
+  surround: Lab;
+  /** RMS L* energy per texture band (wavelengths of the target's height over 2, 4, 8), inside the target; NaN where too fine. */
+  targetBands: number[];
+  /** The same on the ground around it. */
+  groundBands: number[];
+}
+
+/** Pixels of the target, of the ground around it, and of its surround ring. */
+function regionsOf(crop: ObservedCrop): { inTarget: Uint8Array; inGround: Uint8Array; inRing: Uint8Array } {
   const { n, mask, valid, box, targetPx } = crop;
   const ring = RING_SHARE * targetPx;
   const inRing = new Uint8Array(n * n);
@@ -48,12 +58,30 @@ export function measureCrop(crop: ObservedCrop): ConcealmentMeasures {
       )
         inRing[i] = 1;
     }
-  const target = meanLab(crop, inTarget, mask);
+  return { inTarget, inGround, inRing };
+}
+
+/** The colours and texture bands of one observed crop (the parts of the measures that need no outline). */
+export function cropStats(crop: ObservedCrop): CropStats {
+  const { inTarget, inGround, inRing } = regionsOf(crop);
+  const bands = textureBands(crop, inTarget, inGround);
+  return {
+    target: meanLab(crop, inTarget, crop.mask),
+    surround: meanLab(crop, inRing, null),
+    targetBands: bands.map((b) => b?.target ?? NaN),
+    groundBands: bands.map((b) => b?.ground ?? NaN),
+  };
+}
+
+/** The target's four measures in one observed crop. */
+export function measureCrop(crop: ObservedCrop): ConcealmentMeasures {
+  const { inTarget, inGround, inRing } = regionsOf(crop);
+  const target = meanLab(crop, inTarget, crop.mask);
   const surround = meanLab(crop, inRing, null);
   return {
     colourContrast: chromaticDifference(target, surround),
     luminanceContrast: Math.abs(target.L - surround.L),
-    gabrat: gabrat(crop.L, mask, n, gabratSigma(targetPx)),
+    gabrat: gabrat(crop.L, crop.mask, crop.n, gabratSigma(crop.targetPx)),
     textureDifference: textureDifference(crop, inTarget, inGround),
   };
 }
@@ -153,9 +181,27 @@ export function gabrat(image: Float32Array, mask: Float32Array, n: number, sigma
  * Troscianko et al. 2017, there summed), in L* units.
  */
 function textureDifference(crop: ObservedCrop, inTarget: Uint8Array, inGround: Uint8Array): number {
+  const bands = textureBands(crop, inTarget, inGround).filter((b) => b !== null);
+  if (bands.length === 0) return 0;
+  let total = 0;
+  for (const b of bands) total += Math.abs(b.target - b.ground);
+  return total / bands.length;
+}
+
+/**
+ * Each band's RMS energy inside the target and on the ground around it (null for a band finer
+ * than MIN_WAVELENGTH_PX at this crop's scale).
+ */
+function textureBands(
+  crop: ObservedCrop,
+  inTarget: Uint8Array,
+  inGround: Uint8Array,
+): ({ target: number; ground: number } | null)[] {
   const { n, targetPx } = crop;
-  const wavelengths = BAND_DIVISORS.map((d) => targetPx / d).filter((w) => w >= MIN_WAVELENGTH_PX);
-  if (wavelengths.length === 0) return 0;
+  const all = BAND_DIVISORS.map((d) => targetPx / d);
+  const wavelengths = all.filter((w) => w >= MIN_WAVELENGTH_PX);
+  const out: ({ target: number; ground: number } | null)[] = all.map(() => null);
+  if (wavelengths.length === 0) return out;
   const fourier = fourierOf(n, n);
   let mean = 0;
   for (let i = 0; i < n * n; i++) mean += crop.L[i]!;
@@ -167,7 +213,6 @@ function textureDifference(crop: ObservedCrop, inTarget: Uint8Array, inGround: U
   const spectrumIm = Float64Array.from(fourier.im);
   const distIn = distanceTo(inTarget, n, false);
   const distOut = distanceTo(inTarget, n, true);
-  let total = 0;
   // Two real bands per inverse transform: the filters are real and even, so each band's image is
   // real and band a comes back as the real part, band b as the imaginary part.
   for (let b = 0; b < wavelengths.length; b += 2) {
@@ -184,12 +229,13 @@ function textureDifference(crop: ObservedCrop, inTarget: Uint8Array, inGround: U
     pair.forEach((w, j) => {
       const band = j === 0 ? fourier.re : fourier.im;
       const erode = Math.max(1, w / 4);
-      const eT = rms(band, inTarget, distIn, erode);
-      const eS = rms(band, inGround, distOut, erode);
-      total += Math.abs(eT - eS);
+      out[b + j] = {
+        target: rms(band, inTarget, distIn, erode),
+        ground: rms(band, inGround, distOut, erode),
+      };
     });
   }
-  return total / wavelengths.length;
+  return out;
 }
 
 const bandGains = new Map<string, Float32Array>();

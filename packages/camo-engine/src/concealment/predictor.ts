@@ -136,7 +136,7 @@ export function preparePhoto(photo: Photo): PreparedPhoto {
   return { scene: sceneOf(photo) };
 }
 
-function fillOf(design: Wearing): TargetFill {
+export function fillOf(design: Wearing): TargetFill {
   if ('colour' in design) return { colour: design.colour };
   if ('levels' in design) return { design };
   return { design: prepareDesign(design) };

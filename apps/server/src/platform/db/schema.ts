@@ -7,7 +7,7 @@ import {
   type GenerationStage,
 } from '@camo/shared/generation.schema';
 import type { ModerationActionKind, ReportReason, ReportStatus, ReportTarget } from '@camo/shared/moderation';
-import type { ConcealmentMeasures, PredictorWeights } from '@camo/camo-engine';
+import type { ConcealmentMeasures, DesignFeatures, GroundProfile, PredictorWeights } from '@camo/camo-engine';
 import type { Observer } from '@camo/shared/concealment';
 import { sql } from 'drizzle-orm';
 import {
@@ -293,6 +293,14 @@ export const designs = pgTable(
     hidingGroup: smallint('hiding_group').notNull().default(0),
     /** The figure ordered within the group: seconds hidden in group 2, 0-100 in group 1. */
     hidingRank: real('hiding_rank').notNull().default(-1),
+    /**
+     * Versatility (issue 28, ground/): the design's predicted hiding across a fixed sample of
+     * photos of other designs from its state, median and worst (0-100), and how many photos;
+     * -1 and 0 until the weekly versatility job has measured it.
+     */
+    versatilityMedian: real('versatility_median').notNull().default(-1),
+    versatilityWorst: real('versatility_worst').notNull().default(-1),
+    versatilityPlaces: smallint('versatility_places').notNull().default(0),
   },
   (t) => [
     // One design record per generation, however often its job runs.
@@ -316,6 +324,9 @@ export const designs = pgTable(
       .where(sql`${t.status} = 'submitted'`),
     index('designs_gallery_hiding_idx')
       .on(t.hidingGroup.desc(), t.hidingRank.desc(), t.submittedAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'submitted'`),
+    index('designs_gallery_versatile_idx')
+      .on(t.versatilityMedian.desc(), t.submittedAt.desc(), t.id.desc())
       .where(sql`${t.status} = 'submitted'`),
     index('designs_gallery_state_recent_idx')
       .on(t.state, t.submittedAt.desc(), t.id.desc())
@@ -523,6 +534,91 @@ export const huntRoundImages = pgTable('hunt_round_images', {
   jpeg: bytea('jpeg').notNull(),
 });
 
+/**
+ * What ranking a design in someone's own photo needs (issue 28, ground/): per submitted design,
+ * of the image people see, computed once (at submission, or by the resumable backfill job).
+ */
+export const designFeatures = pgTable(
+  'design_features',
+  {
+    designId: text('design_id')
+      .primaryKey()
+      .references(() => designs.id, { onDelete: 'cascade' }),
+    /** The image the features were taken from: a new final image is measured again. */
+    imageKey: text('image_key').notNull(),
+    /** The engine's DesignFeatures: palette in CIELAB with shares, texture and edge statistics. */
+    features: jsonb('features').$type<DesignFeatures>().notNull(),
+    /** A small tile of the design (PNG) for the second pass, so it reads no stored file. */
+    tile: bytea('tile').notNull(),
+    computedAt: timestamp('computed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('design_features_computed_idx').on(t.computedAt)],
+);
+
+/**
+ * A photo of someone's own ground (issue 28): private to its owner, so its bytes live here and not
+ * in the file store, whose files are public. Removed after 30 days unless kept.
+ */
+export const groundPhotos = pgTable(
+  'ground_photos',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** WebP, re-encoded from the upload (no metadata), at most 1280 px on its longer side. */
+    image: bytea('image').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    kept: boolean('kept').notNull().default(false),
+    /** The first pass's profile of the photo per eye ('deer@25'), made once; null where out of range. */
+    profiles: jsonb('profiles').$type<Record<string, GroundProfile | null>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('ground_photos_user_idx').on(t.userId, t.createdAt.desc()),
+    index('ground_photos_expiry_idx')
+      .on(t.createdAt)
+      .where(sql`not ${t.kept}`),
+  ],
+);
+
+/** Each upload of a ground photo, for the daily limit (a deleted photo still counts that day). */
+export const groundPhotoUploads = pgTable(
+  'ground_photo_uploads',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('ground_photo_uploads_user_idx').on(t.userId, t.at)],
+);
+
+/** A design's hiding in a ground photo by the full compositor and predictor (the second pass). */
+export const groundScores = pgTable(
+  'ground_scores',
+  {
+    photoId: text('photo_id')
+      .notNull()
+      .references(() => groundPhotos.id, { onDelete: 'cascade' }),
+    designId: text('design_id')
+      .notNull()
+      .references(() => designs.id, { onDelete: 'cascade' }),
+    observer: text('observer').$type<Observer>().notNull(),
+    distanceM: smallint('distance_m').notNull(),
+    /** The design image scored (a new final image is scored again). */
+    imageKey: text('image_key').notNull(),
+    /** The predictor's measures there, or null when the distance is out of range in this photo. */
+    measures: jsonb('measures').$type<ConcealmentMeasures>(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.photoId, t.observer, t.distanceM, t.designId] }),
+    index('ground_scores_design_idx').on(t.designId),
+  ],
+);
+
 /** Each calibration of the predictor on the game's rounds, kept (decision 017); the latest fitted one is used. */
 export const predictorFits = pgTable(
   'predictor_fits',
@@ -621,6 +717,10 @@ export const schema = {
   huntRounds,
   huntRoundImages,
   predictorFits,
+  designFeatures,
+  groundPhotos,
+  groundPhotoUploads,
+  groundScores,
   reports,
   moderationLog,
 };

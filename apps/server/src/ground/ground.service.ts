@@ -1,0 +1,403 @@
+import { randomUUID } from 'node:crypto';
+import {
+  expectedHiddenSeconds,
+  predictedHiding,
+  type ConcealmentMeasures,
+  type DesignFeatures,
+  type GroundProfile,
+} from '@camo/camo-engine';
+import type { DesignCard } from '@camo/shared/api.schema';
+import { observers, viewingDistances, type Observer } from '@camo/shared/concealment';
+import type {
+  GroundCard,
+  GroundDesign,
+  GroundPhoto,
+  GroundPhotoList,
+  GroundRanking,
+  GroundRankingQuery,
+} from '@camo/shared/ground.schema';
+import { GROUND_PHOTO_RETENTION_DAYS, groundText } from '@camo/shared/ground';
+import { messages } from '@camo/shared/messages';
+import type { Logger } from 'pino';
+import sharp from 'sharp';
+import { chosenImageKey, isCommunityVisible } from '../designs/design-policy.js';
+import { reencodeGroundUpload } from '../generation/photo-image.js';
+import { photoRaster } from '../hunt/compositor.js';
+import { HttpError, NotFoundError, ValidationError } from '../platform/http-errors.js';
+import type { Storage } from '../platform/storage.js';
+import { toPredictions, type ActiveWeights } from '../concealment/prediction-scores.js';
+import type { RgbPhoto } from '../concealment/concealment.service.js';
+import { orderRanking, type GroundIndex } from './ground-index.js';
+import type { GroundPhotoRow, GroundRepository } from './ground.repository.js';
+
+/** A ground photo as the engine's ground tasks take it: raw RGB with its id (a thread prepares it once). */
+export type GroundRaster = RgbPhoto & { photoId: string };
+
+/** The engine's ground tasks, on its worker threads (engine-provider.ts). */
+export interface GroundEngine {
+  features(png: Uint8Array): Promise<{ features: DesignFeatures; tile: Uint8Array }>;
+  profile(photo: GroundRaster, observer: Observer, distanceM: number): Promise<GroundProfile | null>;
+  scores(
+    photo: GroundRaster,
+    observer: Observer,
+    distanceM: number,
+    tiles: Uint8Array[],
+  ): Promise<(ConcealmentMeasures | null)[]>;
+  view(photo: GroundRaster, png: Uint8Array, observer: Observer, distanceM: number): Promise<RgbPhoto | null>;
+}
+
+/**
+ * The designs a ranking scores in full (the second pass): the first pass's best this many. The
+ * budget is in docs/benchmarks.md: about 35 ms a design on one engine thread, so the top 48 (four
+ * pages of the gallery) are scored within two seconds of the first page, which shows the first
+ * pass's estimates until then and refines in place.
+ */
+export const SECOND_PASS_DESIGNS = 48;
+/** Designs one second-pass job scores (it is sent again for the rest). */
+const SCORES_PER_JOB = 16;
+
+const DAY_MS = 24 * 3600_000;
+
+export const eyeKey = (observer: Observer, distanceM: number): string => `${observer}@${distanceM}`;
+
+interface PageCursor {
+  offset: number;
+}
+
+function decodeCursor(cursor: string | undefined): PageCursor {
+  if (!cursor) return { offset: 0 };
+  if (!/^\d{1,7}$/.test(cursor))
+    throw new ValidationError('This page link is not valid any more. Please reload.');
+  return { offset: Number(cursor) };
+}
+
+/**
+ * "Which designs suit my ground" (issue 28): a person's private photos of their own ground, every
+ * submitted design ranked by predicted hiding there (a first pass over precomputed features, the
+ * best re-scored in full by the predictor), one design in one photo through the observer viewer,
+ * and each design's features, computed once.
+ */
+export function createGroundService(deps: {
+  repo: GroundRepository;
+  index: GroundIndex;
+  storage: Storage;
+  /** Null where the server runs without the engine's threads (a test's own provider). */
+  engine: GroundEngine | null;
+  /** The predictor's weights in use (calibrated once the game has played enough). */
+  weights: () => Promise<ActiveWeights>;
+  /** The gallery's cards for these designs, those still visible, in any order, with the viewer's votes. */
+  cards: (ids: string[], viewerId: string) => Promise<DesignCard[]>;
+  /** A design the viewer may see (the design page's rule), or null. */
+  design: (designId: string, viewerId: string) => Promise<{ imageKey: string | null } | null>;
+  /** Sends the second pass for designs of one photo and eye (a job; safe to run twice). */
+  requestScores: (photoId: string, observer: Observer, distanceM: number, designIds: string[]) => void;
+  settings: { dailyLimit: number };
+  log: Pick<Logger, 'info' | 'warn'>;
+  now?: () => Date;
+}) {
+  const { repo, index, engine, log } = deps;
+  const now = deps.now ?? (() => new Date());
+  /** Second-pass requests this process has sent and not yet seen answered: a polling page sends each once. */
+  const requested = new Map<string, number>();
+  const REQUEST_AGAIN_MS = 60_000;
+
+  const expiresAt = (row: GroundPhotoRow): string | null =>
+    row.kept ? null : new Date(row.createdAt.getTime() + GROUND_PHOTO_RETENTION_DAYS * DAY_MS).toISOString();
+
+  const toPhoto = (row: GroundPhotoRow): GroundPhoto => ({
+    id: row.id,
+    width: row.width,
+    height: row.height,
+    kept: row.kept,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: expiresAt(row),
+    imageUrl: `/api/ground-photos/${row.id}/image`,
+  });
+
+  /** The owner's photo, or 404 for anyone else (whether or not it exists). */
+  async function owned(photoId: string, userId: string): Promise<GroundPhotoRow> {
+    const row = await repo.photo(photoId);
+    if (!row || row.userId !== userId) throw new NotFoundError(groundText.photoNotFound);
+    return row;
+  }
+
+  async function raster(photoId: string): Promise<GroundRaster> {
+    const image = await repo.image(photoId);
+    if (!image) throw new NotFoundError(groundText.photoNotFound);
+    // As the design's own photo is measured (concealment.service.ts): the shown size, RGB.
+    const { data, width, height } = await photoRaster(image);
+    return { photoId, data, width, height };
+  }
+
+  function requireEngine(): GroundEngine {
+    if (!engine) throw new HttpError(503, 'unavailable', 'Predictions are not available on this server.');
+    return engine;
+  }
+
+  /** The photo's first-pass profile at an eye, made once and kept with the photo. */
+  async function profileOf(
+    row: GroundPhotoRow,
+    observer: Observer,
+    distanceM: number,
+  ): Promise<GroundProfile | null> {
+    const key = eyeKey(observer, distanceM);
+    if (key in row.profiles) return row.profiles[key] ?? null;
+    const profile = await requireEngine().profile(await raster(row.id), observer, distanceM);
+    await repo.setProfile(row.id, key, profile);
+    row.profiles[key] = profile;
+    return profile;
+  }
+
+  return {
+    /** Stores a ground photo (the create flow's checks, its own daily limit) and profiles it for the default eye. */
+    async upload(
+      userId: string,
+      bytes: Buffer,
+      eye: { observer: Observer; distanceM: number },
+    ): Promise<GroundPhoto> {
+      const used = await repo.usedSince(userId, new Date(now().getTime() - DAY_MS));
+      if (used >= deps.settings.dailyLimit)
+        throw new HttpError(429, 'ground_limit', groundText.dailyLimit(deps.settings.dailyLimit));
+      const image = await reencodeGroundUpload(bytes);
+      const id = randomUUID();
+      const at = now();
+      const outcome = await repo.insertPhoto(
+        { id, userId, image: image.webp, width: image.width, height: image.height, at },
+        deps.settings.dailyLimit,
+      );
+      if (outcome === 'limit')
+        throw new HttpError(429, 'ground_limit', groundText.dailyLimit(deps.settings.dailyLimit));
+      const row = (await repo.photo(id))!;
+      // The first ranking's profile now, while the photo is at hand; a failure leaves it to the ranking.
+      if (engine)
+        await profileOf(row, eye.observer, eye.distanceM).catch((error: unknown) =>
+          log.warn({ err: error, photoId: id }, 'ground photo not profiled'),
+        );
+      return toPhoto(row);
+    },
+
+    async list(userId: string): Promise<GroundPhotoList> {
+      const rows = await repo.photosOf(userId);
+      return {
+        photos: rows.map(toPhoto),
+        dailyLimit: deps.settings.dailyLimit,
+        usedToday: await repo.usedSince(userId, new Date(now().getTime() - DAY_MS)),
+      };
+    },
+
+    async image(photoId: string, userId: string): Promise<Buffer> {
+      await owned(photoId, userId);
+      const image = await repo.image(photoId);
+      if (!image) throw new NotFoundError(groundText.photoNotFound);
+      return image;
+    },
+
+    async setKept(photoId: string, userId: string, kept: boolean): Promise<GroundPhoto> {
+      const row = await repo.setKept(photoId, userId, kept);
+      if (!row) throw new NotFoundError(groundText.photoNotFound);
+      return toPhoto(row);
+    },
+
+    /** Deletes the photo and, with it, every score made in it. */
+    async remove(photoId: string, userId: string): Promise<void> {
+      if (!(await repo.deletePhoto(photoId, userId))) throw new NotFoundError(groundText.photoNotFound);
+    },
+
+    /**
+     * Every submitted design (filtered as the gallery filters) ranked by predicted hiding in the
+     * photo: the first pass over all of them, the best SECOND_PASS_DESIGNS re-scored in full (and
+     * ordered by those scores) as the second pass's job delivers them; the rest in first-pass order.
+     */
+    async ranking(
+      photoId: string,
+      userId: string,
+      query: GroundRankingQuery,
+      pageSize: number,
+    ): Promise<GroundRanking> {
+      const row = await owned(photoId, userId);
+      const { observer, distance } = query;
+      const { offset } = decodeCursor(query.cursor);
+      const profile = await profileOf(row, observer, distance);
+      const base = { observer, distanceM: distance, nextCursor: null, refining: false };
+      if (!profile) return { ...base, designs: [], total: 0, inRange: false };
+      const active = await deps.weights();
+      const first = await index.rank(profile, active.weights, query);
+      const top = first.slice(0, SECOND_PASS_DESIGNS);
+      // Scores of the design's current image only (a feature tile made again is scored again).
+      const refined = new Map<string, { hiding: number | null; seconds: number }>();
+      for (const score of await repo.scores(photoId, observer, distance)) {
+        refined.set(score.designId, {
+          hiding: score.measures ? predictedHiding(score.measures, active.weights) : null,
+          seconds: score.measures ? expectedHiddenSeconds(score.measures, active.weights) : -1,
+        });
+      }
+      const missing = top.filter((e) => !refined.has(e.designId)).map((e) => e.designId);
+      const ordered = orderRanking(first, refined, SECOND_PASS_DESIGNS);
+      if (missing.length > 0) {
+        const key = `${photoId}:${eyeKey(observer, distance)}:${missing.join(',')}`;
+        const sentAt = requested.get(key);
+        if (sentAt === undefined || now().getTime() - sentAt > REQUEST_AGAIN_MS) {
+          requested.set(key, now().getTime());
+          if (requested.size > 1000) requested.delete(requested.keys().next().value!);
+          deps.requestScores(photoId, observer, distance, missing);
+        }
+      }
+      const slice = ordered.slice(offset, offset + pageSize);
+      const cards = new Map(
+        (
+          await deps.cards(
+            slice.map((e) => e.designId),
+            userId,
+          )
+        ).map((c) => [c.id, c]),
+      );
+      const designs: GroundCard[] = slice.flatMap((e) => {
+        const card = cards.get(e.designId);
+        if (!card) return [];
+        return [{ ...card, ground: e.ground }];
+      });
+      const next = offset + pageSize;
+      return {
+        ...base,
+        designs,
+        total: first.length,
+        inRange: true,
+        refining: missing.length > 0,
+        nextCursor: next < ordered.length ? String(next) : null,
+      };
+    },
+
+    /** One design in one of the viewer's photos: every eye, scored in full (kept for the next time). */
+    async designInPhoto(photoId: string, designId: string, userId: string): Promise<GroundDesign> {
+      await owned(photoId, userId);
+      const design = await deps.design(designId, userId);
+      if (!design?.imageKey) throw new NotFoundError(messages.designNotFound);
+      const active = await deps.weights();
+      const eyes = observers.flatMap((observer) =>
+        viewingDistances.map((distanceM) => ({ observer, distanceM })),
+      );
+      const stored = new Map<string, ConcealmentMeasures | null>();
+      for (const eye of eyes) {
+        const score = (await repo.scores(photoId, eye.observer, eye.distanceM)).find(
+          (s) => s.designId === designId && s.imageKey === design.imageKey,
+        );
+        if (score) stored.set(eyeKey(eye.observer, eye.distanceM), score.measures);
+      }
+      const missing = eyes.filter((e) => !stored.has(eyeKey(e.observer, e.distanceM)));
+      if (missing.length > 0) {
+        const ground = requireEngine();
+        const photo = await raster(photoId);
+        // The feature tile where the design has one (submitted), else made now (a draft of the viewer's).
+        const [kept] = await repo.tiles([designId]);
+        const tiles = [
+          kept?.imageKey === design.imageKey
+            ? kept.tile
+            : (await ground.features(await deps.storage.getBytes(design.imageKey))).tile,
+        ];
+        const rows = [];
+        for (const eye of missing) {
+          const [measures] = await ground.scores(photo, eye.observer, eye.distanceM, tiles);
+          stored.set(eyeKey(eye.observer, eye.distanceM), measures ?? null);
+          rows.push({ photoId, designId, ...eye, imageKey: design.imageKey, measures: measures ?? null });
+        }
+        await repo.addScores(rows);
+      }
+      return {
+        predictions: toPredictions(
+          {
+            imageKey: design.imageKey,
+            eyes: eyes.map((e) => ({ ...e, measures: stored.get(eyeKey(e.observer, e.distanceM)) ?? null })),
+          },
+          active,
+        ),
+        calibrated: active.calibrated,
+      };
+    },
+
+    /** The viewer in the person's photo (JPEG): the design on a target there, as the eye resolves it. */
+    async view(
+      photoId: string,
+      designId: string,
+      userId: string,
+      observer: Observer,
+      distanceM: number,
+    ): Promise<Buffer> {
+      await owned(photoId, userId);
+      const design = await deps.design(designId, userId);
+      if (!design?.imageKey) throw new NotFoundError(messages.designNotFound);
+      const seen = await requireEngine().view(
+        await raster(photoId),
+        await deps.storage.getBytes(design.imageKey),
+        observer,
+        distanceM,
+      );
+      if (!seen)
+        throw new NotFoundError(
+          `At ${distanceM} m the target would be too small or too large in this photo to judge.`,
+        );
+      return sharp(seen.data, { raw: { width: seen.width, height: seen.height, channels: 3 } })
+        .jpeg({ quality: 82 })
+        .toBuffer();
+    },
+
+    /**
+     * The second pass's job: scores in full the designs not yet scored in this photo at this eye
+     * (from their feature tiles). Safe to run twice: a design scored is skipped.
+     */
+    async score(photoId: string, observer: Observer, distanceM: number, designIds: string[]): Promise<void> {
+      if (!engine) return;
+      if (!(await repo.photo(photoId))) return;
+      const done = new Set((await repo.scores(photoId, observer, distanceM)).map((s) => s.designId));
+      const todo = (await repo.tiles(designIds.filter((id) => !done.has(id)))).slice(0, SCORES_PER_JOB * 8);
+      if (todo.length === 0) return;
+      const photo = await raster(photoId);
+      for (let i = 0; i < todo.length; i += SCORES_PER_JOB) {
+        const batch = todo.slice(i, i + SCORES_PER_JOB);
+        const measures = await engine.scores(
+          photo,
+          observer,
+          distanceM,
+          batch.map((t) => t.tile),
+        );
+        await repo.addScores(
+          batch.map((t, j) => ({
+            photoId,
+            designId: t.designId,
+            observer,
+            distanceM,
+            imageKey: t.imageKey,
+            measures: measures[j] ?? null,
+          })),
+        );
+      }
+    },
+
+    /** The features job: a submitted design's features and tile, from the image people see. */
+    async computeFeatures(designId: string): Promise<void> {
+      if (!engine) return;
+      const design = await repo.designForFeatures(designId);
+      if (!design || !isCommunityVisible(design.status)) return;
+      const key = chosenImageKey(design);
+      if (!key) return;
+      const { features, tile } = await engine.features(await deps.storage.getBytes(key));
+      await repo.setFeatures(designId, key, features, Buffer.from(tile), now());
+      index.invalidate();
+    },
+
+    /** Submitted designs with no features yet, newest first (the backfill's next batch). */
+    withoutFeatures: (limit: number) => repo.designsWithoutFeatures(limit),
+
+    /** Removes ground photos not kept after GROUND_PHOTO_RETENTION_DAYS (a daily job). */
+    async removeExpired(): Promise<number> {
+      const t = now().getTime();
+      const removed = await repo.removeExpired(
+        new Date(t - GROUND_PHOTO_RETENTION_DAYS * DAY_MS),
+        new Date(t - 2 * DAY_MS),
+      );
+      if (removed > 0) log.info({ removed }, 'expired ground photos removed');
+      return removed;
+    },
+  };
+}
+
+export type GroundService = ReturnType<typeof createGroundService>;

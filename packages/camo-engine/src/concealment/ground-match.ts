@@ -1,0 +1,354 @@
+/**
+ * Which designs suit someone's own ground (issue 28, decision 018): any design judged in any photo
+ * by the predictor of decision 016, at gallery scale, in two passes.
+ *
+ * - The **second pass** is the predictor itself over the ground of the photo: the targets stand at
+ *   up to nine places on a grid over the photo's lower two thirds that lie wholly on ground (no
+ *   sky or water), the measures averaged over them.
+ * - The **first pass** estimates the same four measures in microseconds per design from what was
+ *   kept of each design once (designFeatures: its colour, texture bands and edges as each
+ *   observer sees it at each distance, worn on a flat ground of its own mean colour) and of the
+ *   photo once per observer and distance (groundProfile: the surround's colour, the light and the
+ *   ground's texture bands at each place, with a flat target). What it cannot see is how the
+ *   design's outline meets this particular ground (GabRat is taken from the flat ground).
+ */
+import { kmeansLab } from '../metrics/kmeans.js';
+import { findSky, isGroundAt, type SkyMask } from '../analysis/sky.js';
+import type { Lab } from '../color/lab.js';
+import type { Photo } from '../types.js';
+import { prepareDesign, rgbOf, sceneOf, type RgbRaster, type Scene } from './compose.js';
+import { chromaticDifference, cropStats, measureCrop } from './measures.js';
+import {
+  blurSigmaPx,
+  DISTANCES_M,
+  OBSERVERS,
+  observerById,
+  seenColour,
+  viewGeometry,
+  type ObserverId,
+} from './observers.js';
+import { fillOf, MEASURE_NAMES, type ConcealmentMeasures, type Wearing } from './predictor.js';
+import { silhouettes, type Placement, type Silhouette } from './silhouettes.js';
+import { observe, targetCrop, wholeView } from './view.js';
+
+/** The side of the tile kept per design: at the measures' working scale (a target 38 px tall) a 0.75 m repeat spans under 30 px. */
+export const FEATURE_TILE_PX = 64;
+/** Colours of the palette kept per design (the engine's designs take at most seven). */
+const PALETTE_COLOURS = 8;
+/** The flat photo a design's own statistics are taken on (a 4:3 phone photo at the engine's scale). */
+const FLAT_PHOTO = { width: 1024, height: 768 };
+/** The grid of candidate places, as shares of the photo: columns, and the targets' feet. */
+const PLACE_COLUMNS = [0.15, 0.32, 0.5, 0.68, 0.85];
+const PLACE_FEET = [0.5, 0.62, 0.74, 0.86, 0.97];
+/** Places used at most (spread over those on ground), and at least before falling back to the standard three. */
+const MAX_PLACES = 9;
+const MIN_PLACES = 3;
+/** L* and chroma scale by about light^(2.2/3) when sRGB values are multiplied by `light` (cube root of a gamma-2.2 power). */
+const LIGHT_EXPONENT = 2.2 / 3;
+
+const hunter = (): Silhouette => silhouettes.find((s) => s.id === 'crouching-hunter') ?? silhouettes[0]!;
+
+/** What a design looks like to one observer at one distance, worn on a flat ground of its own mean colour. */
+export interface SeenDesign {
+  /** Mean CIELAB of the target. */
+  lab: [number, number, number];
+  /** RMS L* per texture band (the target's height over 2, 4, 8); null where finer than resolved. */
+  bands: (number | null)[];
+  /** GabRat at its outline. */
+  gabrat: number;
+}
+
+/** What the first pass needs of one design, computed once per image. */
+export interface DesignFeatures {
+  version: 1;
+  /** The palette in CIELAB with each colour's share of the design, largest first. */
+  palette: { lab: [number, number, number]; share: number }[];
+  /** Per observer, per distance of DISTANCES_M (same order). */
+  seen: Record<ObserverId, SeenDesign[]>;
+}
+
+const round2 = (v: number): number => Math.round(v * 100) / 100;
+const labTuple = (c: Lab): [number, number, number] => [round2(c.L), round2(c.a), round2(c.b)];
+
+/** A design shrunk to FEATURE_TILE_PX by area averaging (it repeats, so the whole design is one tile). */
+export function featureTile(design: Photo): RgbRaster {
+  const prepared = prepareDesign(design);
+  const level =
+    prepared.levels.find((l) => l.width <= FEATURE_TILE_PX && l.height <= FEATURE_TILE_PX) ??
+    prepared.levels.at(-1)!;
+  return { width: level.width, height: level.height, data: level.data };
+}
+
+function paletteOf(tile: RgbRaster): DesignFeatures['palette'] {
+  const n = tile.width * tile.height;
+  const L = new Float32Array(n);
+  const A = new Float32Array(n);
+  const B = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    const c = seenColour(observerById('person'), [
+      tile.data[i * 3]!,
+      tile.data[i * 3 + 1]!,
+      tile.data[i * 3 + 2]!,
+    ]);
+    L[i] = c.L;
+    A[i] = c.a;
+    B[i] = c.b;
+  }
+  return kmeansLab({ L, A, B }, PALETTE_COLOURS, 1)
+    .filter((c) => c.share > 0)
+    .map((c) => ({ lab: labTuple(c.lab), share: Math.round(c.share * 1000) / 1000 }));
+}
+
+/** One uniform photo of a colour. */
+function flatPhoto(colour: readonly [number, number, number]): Photo {
+  const { width, height } = FLAT_PHOTO;
+  const data = new Uint8Array(width * height * 3);
+  for (let i = 0; i < width * height; i++) data.set(colour, i * 3);
+  return { width, height, data };
+}
+
+/**
+ * A design's features (from its image or its feature tile): palette, and for each observer at each
+ * distance its colour, texture bands and GabRat worn by the crouching hunter on a flat ground of
+ * its own mean colour, at the middle of the photo's foot line.
+ */
+export function designFeatures(design: Photo): DesignFeatures {
+  const tile = design.width <= FEATURE_TILE_PX ? rgbOf(design) : featureTile(design);
+  const prepared = prepareDesign(tile);
+  const mean: [number, number, number] = [0, 0, 0];
+  const n = tile.width * tile.height;
+  for (let i = 0; i < n; i++) for (let c = 0; c < 3; c++) mean[c]! += tile.data[i * 3 + c]! / n;
+  const scene = sceneOf(flatPhoto(mean.map(Math.round) as [number, number, number]));
+  const silhouette = hunter();
+  const seen = {} as Record<ObserverId, SeenDesign[]>;
+  for (const observer of OBSERVERS) seen[observer.id] = [];
+  for (const distanceM of DISTANCES_M) {
+    const g = viewGeometry(scene.width, scene.height, silhouette.heightM, distanceM);
+    const size = Math.max(4, g.targetPx);
+    const place: Placement = { x: scene.width / 2, y: scene.height * 0.86 - size / 2, size, rotation: 0 };
+    const blur = blurSigmaPx(Math.min(...OBSERVERS.map((o) => o.acuityCpd)), g.pxPerDeg);
+    const crop = targetCrop(scene, { design: prepared }, silhouette, place, blur);
+    for (const observer of OBSERVERS) {
+      const seenCrop = observe(crop, observer, g.pxPerDeg);
+      const stats = cropStats(seenCrop);
+      seen[observer.id].push({
+        lab: labTuple(stats.target),
+        bands: stats.targetBands.map((b) => (Number.isNaN(b) ? null : round2(b))),
+        gabrat: Math.round(measureCrop(seenCrop).gabrat * 1000) / 1000,
+      });
+    }
+  }
+  return { version: 1, palette: paletteOf(tile), seen };
+}
+
+/** A photo of someone's ground, prepared once for many designs: its scene and where its sky is. */
+export interface PreparedGround {
+  scene: Scene;
+  sky: SkyMask;
+}
+
+export function prepareGround(photo: Photo): PreparedGround {
+  return { scene: sceneOf(photo), sky: findSky(photo) };
+}
+
+/**
+ * Where targets of `sizePx` stand in a ground photo: the places of a 5 x 5 grid over the lower
+ * half whose box (and a little above it) lies wholly on ground, spread evenly, at most nine; where
+ * fewer than three do, the standard three of every prediction.
+ */
+export function groundPlacements(ground: PreparedGround, sizePx: number): Placement[] {
+  const { width: w, height: h } = ground.scene;
+  const half = sizePx / 2;
+  const onGround = (x: number, y: number): boolean =>
+    isGroundAt(ground.sky, w, h, Math.min(w - 1, Math.max(0, x)), Math.min(h - 1, Math.max(0, y)));
+  const all: Placement[] = [];
+  const kept: Placement[] = [];
+  for (const feet of PLACE_FEET)
+    for (const column of PLACE_COLUMNS) {
+      const x = Math.min(w - half, Math.max(half, column * w));
+      const bottom = Math.min(h, Math.max(h / 3 + sizePx, feet * h));
+      const y = Math.max(half, bottom - half);
+      const place = { x, y, size: sizePx, rotation: 0 };
+      all.push(place);
+      const corners: [number, number][] = [
+        [x, y],
+        [x - half, y - half],
+        [x + half, y - half],
+        [x - half, y + half],
+        [x + half, y + half],
+        [x, y - half * 1.25],
+      ];
+      if (corners.every(([cx, cy]) => onGround(cx, cy))) kept.push(place);
+    }
+  const from = kept.length >= MIN_PLACES ? kept : standardThree(all);
+  if (from.length <= MAX_PLACES) return from;
+  const step = from.length / MAX_PLACES;
+  return Array.from({ length: MAX_PLACES }, (_, k) => from[Math.floor(k * step)]!);
+}
+
+/** The middle row's outer and middle columns and the lowest: near the predictor's standard three. */
+function standardThree(all: Placement[]): Placement[] {
+  const cols = PLACE_COLUMNS.length;
+  return [all[3 * cols + 1]!, all[3 * cols + 2]!, all[4 * cols + 3]!];
+}
+
+const NO_MEASURES = (): ConcealmentMeasures => ({
+  colourContrast: 0,
+  luminanceContrast: 0,
+  gabrat: 0,
+  textureDifference: 0,
+});
+
+/**
+ * The second pass: the predictor's four measures of a design worn by the crouching hunter at
+ * `distanceM`, averaged over the ground's places, as `observer` sees them; null when out of range.
+ */
+export function groundMeasures(
+  ground: PreparedGround,
+  design: Wearing,
+  observerId: ObserverId,
+  distanceM: number,
+  silhouette: Silhouette = hunter(),
+): ConcealmentMeasures | null {
+  const { scene } = ground;
+  const g = viewGeometry(scene.width, scene.height, silhouette.heightM, distanceM);
+  if (!g.inRange) return null;
+  const fill = fillOf(design);
+  const observer = observerById(observerId);
+  const blur = blurSigmaPx(observer.acuityCpd, g.pxPerDeg);
+  const places = groundPlacements(ground, g.targetPx);
+  const sum = NO_MEASURES();
+  for (const place of places) {
+    const m = measureCrop(observe(targetCrop(scene, fill, silhouette, place, blur), observer, g.pxPerDeg));
+    for (const name of MEASURE_NAMES) sum[name] += m[name] / places.length;
+  }
+  return sum;
+}
+
+/** One place of a ground profile. */
+interface ProfilePlace {
+  /** The surround's mean CIELAB. */
+  L: number;
+  a: number;
+  b: number;
+  /** The scene's light over the target's box (its colours are lit by it). */
+  light: number;
+  /** The ground's RMS L* per band; NaN where not resolved. */
+  bands: number[];
+}
+
+/** What the first pass needs of a photo for one observer at one distance. */
+export interface GroundProfile {
+  observer: ObserverId;
+  distanceM: number;
+  /** Index into DISTANCES_M of the design statistics to use. */
+  distanceIndex: number;
+  places: ProfilePlace[];
+}
+
+/** The photo's ground at one observer and distance (a flat grey target at each place); null when out of range. */
+export function groundProfile(
+  ground: PreparedGround,
+  observerId: ObserverId,
+  distanceM: number,
+  silhouette: Silhouette = hunter(),
+): GroundProfile | null {
+  const distanceIndex = DISTANCES_M.indexOf(distanceM);
+  if (distanceIndex < 0) throw new RangeError(`distance must be one of ${DISTANCES_M.join(', ')} m`);
+  const { scene } = ground;
+  const g = viewGeometry(scene.width, scene.height, silhouette.heightM, distanceM);
+  if (!g.inRange) return null;
+  const observer = observerById(observerId);
+  const blur = blurSigmaPx(observer.acuityCpd, g.pxPerDeg);
+  const places = groundPlacements(ground, g.targetPx).map((place): ProfilePlace => {
+    const crop = observe(
+      targetCrop(scene, { colour: [128, 128, 128] }, silhouette, place, blur),
+      observer,
+      g.pxPerDeg,
+    );
+    const stats = cropStats(crop);
+    return {
+      L: stats.surround.L,
+      a: stats.surround.a,
+      b: stats.surround.b,
+      light: boxLight(scene, place),
+      bands: stats.groundBands,
+    };
+  });
+  return { observer: observerId, distanceM, distanceIndex, places };
+}
+
+function boxLight(scene: Scene, place: Placement): number {
+  const half = place.size / 2;
+  const x0 = Math.max(0, Math.floor(place.x - half / 2));
+  const x1 = Math.min(scene.width - 1, Math.ceil(place.x + half / 2));
+  const y0 = Math.max(0, Math.floor(place.y - half));
+  const y1 = Math.min(scene.height - 1, Math.ceil(place.y + half));
+  let sum = 0;
+  let count = 0;
+  for (let y = y0; y <= y1; y += 2)
+    for (let x = x0; x <= x1; x += 2) {
+      sum += scene.light[y * scene.width + x]!;
+      count++;
+    }
+  return count > 0 ? sum / count : 1;
+}
+
+/**
+ * The first pass: the four measures of a design in a ground, estimated from its features and the
+ * ground's profile. Colour and luminance contrast compare the design's colour (lit as at each
+ * place) with each place's surround, texture its bands with the ground's, GabRat is the design's
+ * on a flat ground; each averaged over the places as the second pass averages them.
+ */
+export function firstPassMeasures(profile: GroundProfile, features: DesignFeatures): ConcealmentMeasures {
+  const seen = features.seen[profile.observer][profile.distanceIndex]!;
+  const sum = NO_MEASURES();
+  const count = profile.places.length;
+  for (const place of profile.places) {
+    const k = place.light ** LIGHT_EXPONENT;
+    const target: Lab = { L: seen.lab[0] * k, a: seen.lab[1] * k, b: seen.lab[2] * k };
+    sum.colourContrast += chromaticDifference(target, place);
+    sum.luminanceContrast += Math.abs(target.L - place.L);
+    let texture = 0;
+    let bands = 0;
+    for (let i = 0; i < place.bands.length; i++) {
+      const groundBand = place.bands[i]!;
+      const designBand = seen.bands[i];
+      if (Number.isNaN(groundBand) || designBand === null || designBand === undefined) continue;
+      texture += Math.abs(designBand * k - groundBand);
+      bands++;
+    }
+    sum.textureDifference += bands > 0 ? texture / bands : 0;
+  }
+  return {
+    colourContrast: sum.colourContrast / count,
+    luminanceContrast: sum.luminanceContrast / count,
+    gabrat: seen.gabrat,
+    textureDifference: sum.textureDifference / count,
+  };
+}
+
+/**
+ * The viewer in someone's own photo: the photo with the target at the middle of its ground places,
+ * as `observer` resolves it at `distanceM` (RGB at the photo's size); null when out of range.
+ */
+export function groundView(
+  ground: PreparedGround,
+  design: Wearing,
+  observerId: ObserverId,
+  distanceM: number,
+  silhouette: Silhouette = hunter(),
+): RgbRaster | null {
+  const { scene } = ground;
+  const g = viewGeometry(scene.width, scene.height, silhouette.heightM, distanceM);
+  if (!g.inRange) return null;
+  const places = groundPlacements(ground, g.targetPx);
+  return wholeView(
+    scene,
+    fillOf(design),
+    silhouette,
+    places[Math.floor(places.length / 2)]!,
+    observerById(observerId),
+    g.pxPerDeg,
+  );
+}

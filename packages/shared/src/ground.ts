@@ -1,0 +1,85 @@
+/**
+ * "Which designs suit my ground" (issue 28): a person's own photo, every design ranked by how well
+ * it is predicted to hide there, and each design's versatility across other places. The rules and
+ * the words, shared by the server and the browser.
+ */
+import { observerNames, type Observer, type ViewingDistance } from './concealment.js';
+
+/**
+ * The eye a ranking uses unless asked: a person at 10 m, the eye hide and seek measures and the
+ * predictor is calibrated on, so the ranking's agreement with the game is stated for it
+ * (decision 018; a deer, and 25-100 m, are one choice away).
+ */
+export const GROUND_DEFAULT_OBSERVER: Observer = 'person';
+export const GROUND_DEFAULT_DISTANCE: ViewingDistance = 10;
+
+/** Ground photos a person may upload in 24 hours unless the site sets otherwise (GROUND_PHOTOS_PER_DAY). */
+export const DEFAULT_GROUND_PHOTOS_PER_DAY = 20;
+/** A ground photo not kept is removed this many days after its upload. */
+export const GROUND_PHOTO_RETENTION_DAYS = 30;
+
+/** Versatility: a design's predicted hiding across photos of other designs from its state. */
+export const VERSATILITY = {
+  /** Photos sampled per design at most. */
+  samplePhotos: 20,
+  /** The badge needs at least this many photos, a median of at least `median` and a worst of at least `worst`. */
+  minPhotos: 10,
+  median: 70,
+  worst: 50,
+} as const;
+
+export function earnsVersatilityBadge(v: { median: number; worst: number; places: number }): boolean {
+  return v.places >= VERSATILITY.minPhotos && v.median >= VERSATILITY.median && v.worst >= VERSATILITY.worst;
+}
+
+export const groundText = {
+  title: 'Find designs for my ground',
+  intro:
+    'Drop a photo of the place you hunt or camp, and see every design in the gallery ranked by how well it is predicted to hide there.',
+  choosePhoto: 'Choose a photo',
+  dropHere: 'or drop it here',
+  uploading: 'Uploading your photo...',
+  ranking: 'Ranking the designs...',
+  refining: 'Refining the top scores...',
+  hideFrom: 'Hiding from',
+  distance: 'At',
+  yourPhotos: 'Your ground photos',
+  noPhotos: 'You have not uploaded a ground photo yet.',
+  privateNote: 'Only you can see your ground photos. They are never shown in the gallery.',
+  expires: (date: string) => `Removed on ${date} unless you keep it.`,
+  keptNote: 'Kept until you delete it.',
+  keep: 'Keep',
+  unkeep: "Don't keep",
+  delete: 'Delete',
+  deleteConfirm: 'Delete this photo and its rankings?',
+  deleted: 'Photo deleted.',
+  photoAlt: 'Your ground photo',
+  photoNotFound: 'Photo not found.',
+  dailyLimit: (n: number) =>
+    `You have reached today's limit of ${n} ground photos. Please try again tomorrow.`,
+  /** Says what a ranking is: predicted, for whom and how far. */
+  rankedFor: (observer: Observer, distance: number) =>
+    `Ranked by predicted hiding in your photo from ${observerNames[observer].a} at ${distance} m.`,
+  howLink: 'How the prediction is made',
+  agreement: (share: number, designs: number) =>
+    `So far it has ordered ${Math.round(share * 100)}% of pairs of designs as the hide-and-seek game did (${designs} designs).`,
+  noAgreementYet: 'The hide-and-seek game has not yet played enough rounds to check it.',
+  scoreLabel: 'Predicted hiding in your photo (0-100)',
+  estimate: 'estimate',
+  estimateNote: 'A quick estimate; the top designs are scored in full.',
+  noDesigns: 'No designs match these filters.',
+  clear: 'Back to the usual gallery',
+  tryTitle: 'How would this hide in my photo?',
+  tryIntro: 'Choose a photo of your own ground, or one you uploaded before, to see this design worn there.',
+  inYourPhoto: 'In your photo',
+  useThisPhoto: 'Use this photo',
+  versatilityTitle: 'Beyond its own photo',
+  versatility: (median: number, worst: number, places: number) =>
+    `Across ${places} photos of other designs from its state, its predicted hiding from ${observerNames[GROUND_DEFAULT_OBSERVER].a} at ${GROUND_DEFAULT_DISTANCE} m is ${median} (median) and ${worst} at worst.`,
+  versatilityPending: 'Not yet measured across other places.',
+  versatilityTooFew: (places: number) =>
+    places === 0
+      ? 'There are no other designs from its state to compare with yet.'
+      : `Only ${places} other photos from its state so far; the badge needs ${VERSATILITY.minPhotos}.`,
+  badge: (places: number) => `Works across ${places} places`,
+} as const;
