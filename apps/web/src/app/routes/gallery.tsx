@@ -13,7 +13,12 @@ import { initialFilters } from '@/features/gallery/lib/gallery-filters';
 import { useGalleryFilters } from '@/features/gallery/lib/use-gallery-filters';
 import { GroundFinder } from '@/features/ground/components/ground-finder';
 import { GroundRankingSummary } from '@/features/ground/components/ground-ranking-summary';
-import { groundSearch, useGroundParams, type GroundChoice } from '@/features/ground/lib/ground-params';
+import {
+  groundFromParams,
+  groundSearch,
+  useGroundParams,
+  type GroundChoice,
+} from '@/features/ground/lib/ground-params';
 import { useCalibration } from '@/features/hunt/api/get-calibration';
 import type { DesignCard } from '@camo/shared/api.schema';
 import type { ReactNode } from 'react';
@@ -25,10 +30,12 @@ import type { ReactNode } from 'react';
  */
 export const prefetch: PageModule['prefetch'] = ({ queryClient, url }) =>
   Promise.all([
-    queryClient.prefetchInfiniteQuery({
-      ...galleryQueryOptions(initialFilters(url.searchParams, null)),
-      pages: 1,
-    }),
+    groundFromParams(url.searchParams)
+      ? null
+      : queryClient.prefetchInfiniteQuery({
+          ...galleryQueryOptions(initialFilters(url.searchParams, null)),
+          pages: 1,
+        }),
     queryClient.prefetchQuery(galleryStatesQueryOptions),
   ]);
 

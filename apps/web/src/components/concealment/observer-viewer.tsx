@@ -28,6 +28,7 @@ export type ViewerPredictions = {
  */
 export function ObserverViewer({
   viewUrl,
+  viewAlt = concealmentText.viewAlt,
   data,
   isError,
   initialObserver = DEFAULT_OBSERVER,
@@ -36,6 +37,8 @@ export function ObserverViewer({
   after,
 }: {
   viewUrl: (observer: Observer, distance: ViewingDistance) => string;
+  /** What the picture shows, for one who cannot see it: the design's own photo unless said. */
+  viewAlt?: (observer: Observer, distance: ViewingDistance) => string;
   /** Undefined while loading. */
   data: ViewerPredictions | undefined;
   isError: boolean;
@@ -75,7 +78,7 @@ export function ObserverViewer({
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <ConcealmentView
           src={viewUrl(observer, distance)}
-          alt={concealmentText.viewAlt(observer, distance)}
+          alt={viewAlt(observer, distance)}
           outOfRange={current?.hiding === null ? concealmentText.outOfRangeAt(distance) : null}
         />
         <div className="flex flex-col gap-4">

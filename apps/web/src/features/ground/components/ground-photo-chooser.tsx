@@ -3,6 +3,7 @@ import { groundText } from '@camo/shared/ground';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { LocalDate } from '@/components/ui/local-date';
 import { ApiRequestError } from '@/lib/api-client';
+import { useControlReady } from '@/lib/hydration';
 import { decodesAsImage, isImageFile } from '@/lib/photo-file';
 import { groundPhotoImageUrl, useGroundPhotos, useUploadGroundPhoto } from '../api/ground-photos';
 import type { GroundEye } from '../lib/ground-params';
@@ -32,6 +33,7 @@ export function GroundPhotoChooser({
   // Only the latest choice counts: an earlier file still decoding must not overwrite it.
   const latest = useRef(0);
   const busy = upload.isPending;
+  const ready = useControlReady();
 
   const take = async (picked: File | undefined) => {
     if (!picked || busy) return;
@@ -81,7 +83,7 @@ export function GroundPhotoChooser({
           className="sr-only"
           aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
           aria-invalid={error ? true : undefined}
-          disabled={busy}
+          {...ready(busy)}
           onChange={(event) => {
             void take(event.currentTarget.files?.[0]);
             event.currentTarget.value = '';
@@ -118,7 +120,7 @@ export function GroundPhotoChooser({
               <li key={photo.id}>
                 <button
                   type="button"
-                  disabled={busy}
+                  {...ready(busy)}
                   aria-pressed={current === photo.id}
                   onClick={() => onChosen(photo.id)}
                   className={`flex w-28 flex-col gap-1 rounded-md border-2 p-1 text-left text-xs text-sage transition-colors hover:border-olive-300 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-blaze ${
