@@ -284,10 +284,15 @@ export function applyEdit(recipe: Recipe, text: string, ops: readonly EditOp[]):
         r.shape.hurst = Math.max(0.05, Math.min(1, r.shape.hurst - 0.15 * amount));
         if (amount < 0) {
           if (r.toggles.speckledDots) setToggle(r, 'speckledDots', false, rand);
-          // The digital style: fewer, larger cells, and less of the sub-cell grain.
+          // The digital style: fewer, larger cells, and less of the sub-cell grain. Its blocks are
+          // 2x2 cells, so at 8-pixel cells they would break the boundaries up at twice the scale
+          // (marsh B: a colour's largest patch moved, 0.42): going from 4- to 8-pixel cells, the
+          // grain goes; at 8-pixel cells already, it halves.
           if (r.style === 'digital') {
-            if (r.cells > 128) r.cells = 128;
-            if (r.grain) r.grain.share *= 0.5;
+            if (r.cells > 128) {
+              r.cells = 128;
+              delete r.grain;
+            } else if (r.grain) r.grain.share *= 0.5;
             dropDetailFinerThanCells(r);
             fitPeriods(r);
           }
