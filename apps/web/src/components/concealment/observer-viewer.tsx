@@ -28,7 +28,7 @@ export type ViewerPredictions = {
  */
 export function ObserverViewer({
   viewUrl,
-  viewAlt = concealmentText.viewAlt,
+  viewAlt = (observer, distance) => concealmentText.viewAlt(observer, distance),
   data,
   isError,
   initialObserver = DEFAULT_OBSERVER,
