@@ -163,6 +163,29 @@ describe('/gallery', () => {
     await waitFor(() => expect(queries.at(-1)?.get('q')).toBe('ridge'));
   });
 
+  it('sorts by Most versatile, and badges a design that works across many places', async () => {
+    const { queries } = renderGallery('/gallery', () => ({
+      designs: [
+        card({ versatility: { median: 74, worst: 55, places: 12, badge: true } }),
+        card({
+          id: 'd2',
+          name: 'Flat Creek',
+          versatility: { median: 60, worst: 30, places: 12, badge: false },
+        }),
+      ],
+      nextCursor: null,
+    }));
+    await screen.findByRole('link', { name: /Silent Ridge/ });
+    await userEvent.click(screen.getByRole('button', { name: 'Most versatile' }));
+    await waitFor(() => expect(queries.at(-1)?.get('sort')).toBe('versatile'));
+    expect(screen.getByRole('button', { name: 'Most versatile' })).toHaveAttribute('aria-pressed', 'true');
+    const first = (await screen.findByRole('link', { name: /Silent Ridge/ })).closest('li')!;
+    expect(first).toHaveTextContent('Works across 12 places');
+    expect(screen.getByRole('link', { name: /Flat Creek/ }).closest('li')).not.toHaveTextContent(
+      'Works across',
+    );
+  });
+
   describe('Hardest to spot', () => {
     const measured = (id: string, value: number, rounds: number) =>
       card({ id, name: id, hiding: { source: 'measured', value, rounds, calibrated: false } });

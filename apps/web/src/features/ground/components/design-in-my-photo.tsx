@@ -34,12 +34,19 @@ export function DesignInMyPhoto({ designId }: { designId: string }) {
       ) : (
         <p className="max-w-3xl text-sage">{groundText.tryIntro}</p>
       )}
-      {ground && <h3 className="eyebrow">{groundText.tryTitle}</h3>}
-      <GroundPhotoChooser
-        eye={eye}
-        current={ground?.photoId}
-        onChosen={(photoId) => setGround({ photoId, ...eye })}
-      />
+      {ground ? (
+        // Another photo, folded away under the viewer.
+        <details className="flex flex-col gap-3">
+          <summary className="eyebrow cursor-pointer py-2">{groundText.tryTitle}</summary>
+          <GroundPhotoChooser
+            eye={eye}
+            current={ground.photoId}
+            onChosen={(photoId) => setGround({ photoId, ...eye })}
+          />
+        </details>
+      ) : (
+        <GroundPhotoChooser eye={eye} onChosen={(photoId) => setGround({ photoId, ...eye })} />
+      )}
     </section>
   );
 }
