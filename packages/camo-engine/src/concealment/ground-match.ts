@@ -16,7 +16,7 @@ import { kmeansLab } from '../metrics/kmeans.js';
 import { findSky, isGroundAt, type SkyMask } from '../analysis/sky.js';
 import type { Lab } from '../color/lab.js';
 import type { Photo } from '../types.js';
-import { prepareDesign, rgbOf, sceneOf, type RgbRaster, type Scene } from './compose.js';
+import { prepareDesign, rgbOf, sceneOf, tileSidePx, type RgbRaster, type Scene } from './compose.js';
 import { chromaticDifference, cropStats, measureCrop } from './measures.js';
 import {
   blurSigmaPx,
@@ -200,16 +200,17 @@ const NO_MEASURES = (): ConcealmentMeasures => ({
 });
 
 /**
- * The second pass: the predictor's four measures of a design worn by the crouching hunter at
- * `distanceM`, averaged over the ground's places, as `observer` sees them; null when out of range.
+ * The second pass at each place: the predictor's four measures of a design worn by the crouching
+ * hunter at `distanceM` at each of the ground's places, as `observer` sees them; null when out of
+ * range.
  */
-export function groundMeasures(
+function groundMeasuresByPlace(
   ground: PreparedGround,
   design: Wearing,
   observerId: ObserverId,
   distanceM: number,
   silhouette: Silhouette = hunter(),
-): ConcealmentMeasures | null {
+): ConcealmentMeasures[] | null {
   const { scene } = ground;
   const g = viewGeometry(scene.width, scene.height, silhouette.heightM, distanceM);
   if (!g.inRange) return null;
@@ -217,12 +218,49 @@ export function groundMeasures(
   const observer = observerById(observerId);
   const blur = blurSigmaPx(observer.acuityCpd, g.pxPerDeg);
   const places = groundPlacements(ground, g.targetPx);
+  return places.map((place, i) => {
+    const crop = targetCrop(
+      scene,
+      fill,
+      silhouette,
+      place,
+      blur,
+      tilePhase(silhouette, place, i, places.length),
+    );
+    return measureCrop(observe(crop, observer, g.pxPerDeg));
+  });
+}
+
+/** The second pass's measures averaged over the ground's places; null when out of range. */
+export function groundMeasures(
+  ground: PreparedGround,
+  design: Wearing,
+  observerId: ObserverId,
+  distanceM: number,
+  silhouette: Silhouette = hunter(),
+): ConcealmentMeasures | null {
+  const each = groundMeasuresByPlace(ground, design, observerId, distanceM, silhouette);
+  if (!each) return null;
   const sum = NO_MEASURES();
-  for (const place of places) {
-    const m = measureCrop(observe(targetCrop(scene, fill, silhouette, place, blur), observer, g.pxPerDeg));
-    for (const name of MEASURE_NAMES) sum[name] += m[name] / places.length;
-  }
+  for (const m of each) for (const name of MEASURE_NAMES) sum[name] += m[name] / each.length;
   return sum;
+}
+
+/** The golden ratio's fractional part: successive multiples of it spread evenly over [0, 1). */
+const GOLDEN = 0.6180339887498949;
+
+/**
+ * Where the design's tiling starts for the i-th of n places: a repeat is 0.75 m and the target
+ * about 1 m, so a target shows only part of the pattern, and which part is chance. The places'
+ * parts are spread evenly over the tile (a stratified sample: the i-th target's centre falls at
+ * ((i + 1/2) / n, frac((i + 1/2) golden ratio)) of a repeat) instead of wherever the photo's grid
+ * happens to put them, so the average over the places stands for the whole pattern.
+ */
+function tilePhase(silhouette: Silhouette, place: Placement, i: number, n: number): [number, number] {
+  const t = tileSidePx(silhouette, place);
+  const px = (i + 0.5) / n;
+  const py = ((i + 0.5) * GOLDEN) % 1;
+  return [place.x - px * t, place.y - py * t];
 }
 
 /** One place of a ground profile. */

@@ -100,6 +100,8 @@ export function targetCrop(
   silhouette: Silhouette,
   placement: Placement,
   blurPx: number,
+  /** Where the design's tiling starts, in photo pixels (the photo's origin by default). */
+  tileOrigin: readonly [number, number] = [0, 0],
 ): TargetCrop {
   const k = Math.max(1, placement.size / TARGET_WORK_PX);
   const hw = placement.size / k;
@@ -117,7 +119,7 @@ export function targetCrop(
   const composed = composeTarget({ width: n, height: n, data: rgb, light }, fill, silhouette, local, {
     edgeSigma: EDGE_SIGMA_PX / k,
     tilePx: tilePhotoPx / k,
-    tileOrigin: [-x0 / k, -y0 / k],
+    tileOrigin: [(tileOrigin[0] - x0) / k, (tileOrigin[1] - y0) / k],
   });
   const pts = outline(silhouette, local);
   const xs = pts.map((q) => q[0]);
