@@ -66,8 +66,9 @@ export const cardHidingSchema = z
 export type CardHiding = z.infer<typeof cardHidingSchema>;
 
 /**
- * A design's versatility (issue 28): its predicted hiding from a deer at 25 m across a fixed sample
- * of photos of other designs from its state, median and worst; null until measured.
+ * A design's versatility (issue 28): its predicted hiding at the rankings' default eye (ground.ts)
+ * across a fixed sample of photos of other designs from its state, median and worst; null until
+ * measured.
  */
 export const versatilitySchema = z
   .object({

@@ -1,3 +1,4 @@
+import { versatilitySchema } from './concealment.schema.js';
 import { z } from './zod.js';
 import { limits } from './limits.js';
 import { stateName } from './states.js';
@@ -160,6 +161,8 @@ export const designSchema = z.object({
   story: z.string().nullable(),
   /** Why a moderator hid the design (status `hidden`, shown to its owner alone); null otherwise. */
   hiddenReason: z.string().nullable(),
+  /** Predicted hiding across photos of other designs from its state (issue 28); null until measured. */
+  versatility: versatilitySchema.optional(),
 });
 export type Design = z.infer<typeof designSchema>;
 

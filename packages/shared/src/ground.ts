@@ -75,11 +75,22 @@ export const groundText = {
   useThisPhoto: 'Use this photo',
   versatilityTitle: 'Beyond its own photo',
   versatility: (median: number, worst: number, places: number) =>
-    `Across ${places} photos of other designs from its state, its predicted hiding from ${observerNames[GROUND_DEFAULT_OBSERVER].a} at ${GROUND_DEFAULT_DISTANCE} m is ${median} (median) and ${worst} at worst.`,
+    `Across ${places === 1 ? '1 photo' : `${places} photos`} of other designs from its state, its predicted hiding from ${observerNames[GROUND_DEFAULT_OBSERVER].a} at ${GROUND_DEFAULT_DISTANCE} m is ${median} (median) and ${worst} at worst.`,
   versatilityPending: 'Not yet measured across other places.',
   versatilityTooFew: (places: number) =>
     places === 0
       ? 'There are no other designs from its state to compare with yet.'
-      : `Only ${places} other photos from its state so far; the badge needs ${VERSATILITY.minPhotos}.`,
+      : `Only ${places === 1 ? '1 other photo' : `${places} other photos`} from its state so far; the badge needs ${VERSATILITY.minPhotos}.`,
   badge: (places: number) => `Works across ${places} places`,
+  sortLabel: 'Most versatile',
+  signIn: 'Log in to rank the designs for your own ground.',
+  logIn: 'Log In',
+  /** The earlier photos' heading in a chooser. */
+  earlier: 'Or use one you uploaded before',
+  /** Under the chooser: the upload's own daily limit. */
+  usedToday: (used: number, limit: number) => `${used} of ${limit} uploads used today.`,
+  photoFormats: 'JPEG, PNG or WebP.',
+  /** The viewer's picture in a ground photo. */
+  viewAlt: (observer: Observer, distance: number) =>
+    `Your ground photo with a crouching hunter wearing the design at ${distance} m, as ${observerNames[observer].a} sees it.`,
 } as const;

@@ -1,3 +1,4 @@
+import { versatilityOf } from '../ground/versatility.js';
 import { apiMessages } from '@camo/shared/api-messages';
 import { editRefusalText, type EditRefusalReason, type EditSuggestionCode } from '@camo/shared/edit-refusal';
 import { messages } from '@camo/shared/messages';
@@ -78,6 +79,7 @@ export function createDesignsService(deps: {
       editPrompt: row.editPrompt,
       editedAt: iso(row.editedAt),
       hasEdits: row.hasEdits,
+      versatility: versatilityOf(row),
       promptA: row.promptA,
       promptB: row.promptB,
       story: row.story,

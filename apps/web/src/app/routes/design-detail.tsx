@@ -20,10 +20,8 @@ import { ShareButton } from '@/features/designs/components/share-button';
 import { HidingPanel } from '@/features/hunt/components/hiding-panel';
 import { ReportButton } from '@/features/moderation/components/report-button';
 import { ReportCommentButton } from '@/features/moderation/components/report-comment-button';
-import { useCachedCard } from '@/features/gallery/lib/cached-card';
 import { DesignInMyPhoto } from '@/features/ground/components/design-in-my-photo';
 import { VersatilityPanel } from '@/features/ground/components/versatility-panel';
-import type { Versatility } from '@camo/shared/concealment.schema';
 
 /** The design, its comments and, for anyone but its owner, the viewer's vote. */
 export const prefetch: PageModule['prefetch'] = async ({ queryClient, params, me }) => {
@@ -52,7 +50,7 @@ function DesignDetail({ design }: { design: Design }) {
   const { data: me } = useMe();
   const isOwner = me?.id === design.userId;
   const submitted = design.status === 'submitted';
-  const versatility = useVersatility(design);
+  const versatility = design.versatility;
   return (
     <DesignArticle
       design={design}
@@ -85,14 +83,4 @@ function DesignDetail({ design }: { design: Design }) {
       }
     />
   );
-}
-
-/**
- * The design's versatility (issue 28): from the design itself once its reply carries it, else
- * from its card if this visit came through the gallery; undefined when neither says.
- */
-function useVersatility(design: Design): Versatility | undefined {
-  const card = useCachedCard(design.id);
-  const own = 'versatility' in design ? (design.versatility as Versatility | undefined) : undefined;
-  return own !== undefined ? own : card?.versatility;
 }

@@ -2,7 +2,8 @@ import { GALLERY_SEARCH_MAX, type GallerySort } from '@camo/shared/community';
 import { usStates } from '@camo/shared/states';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useControlReady } from '@/lib/hydration';
-import { galleryYears, monthNames, VERSATILE_SORT_LABEL, type GalleryFilters } from '../lib/gallery-filters';
+import { groundText } from '@camo/shared/ground';
+import { galleryYears, monthNames, type GalleryFilters } from '../lib/gallery-filters';
 
 type GalleryFilterBarProps = {
   filters: GalleryFilters;
@@ -18,7 +19,7 @@ const sortOptions: { value: GallerySort; label: string }[] = [
   { value: 'votes', label: 'Most Popular' },
   { value: 'recent', label: 'Most Recent' },
   { value: 'hiding', label: 'Hardest to spot' },
-  { value: 'versatile', label: VERSATILE_SORT_LABEL },
+  { value: 'versatile', label: groundText.sortLabel },
 ];
 
 export function GalleryFilterBar({ filters, onChange, ranked = false }: GalleryFilterBarProps) {

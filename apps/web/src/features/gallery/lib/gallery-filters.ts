@@ -13,12 +13,6 @@ export type GalleryFilters = {
 
 export const defaultFilters: GalleryFilters = { sort: 'votes', state: '', year: '', month: '', q: '' };
 
-/**
- * The "versatile" sort's button (issue 28). Not yet in @camo/shared with the other words: to move
- * there (groundText) with the next shared change.
- */
-export const VERSATILE_SORT_LABEL = 'Most versatile';
-
 /** Spec §9: the filters persist locally under exactly these keys (search text is not among them). */
 export const filterStorageKeys = {
   sort: 'gallery-sortBy',

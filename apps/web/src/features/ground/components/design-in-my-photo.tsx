@@ -4,7 +4,6 @@ import { ObserverViewer } from '@/components/concealment/observer-viewer';
 import { ApiRequestError } from '@/lib/api-client';
 import { groundViewUrl, useGroundDesign } from '../api/ground-photos';
 import { useGroundParams, type GroundChoice } from '../lib/ground-params';
-import { groundPendingText } from '../lib/ground-words';
 import { GroundPhotoChooser } from './ground-photo-chooser';
 
 /**
@@ -72,7 +71,7 @@ function GroundViewer({
     <>
       <ObserverViewer
         viewUrl={(observer, distance) => groundViewUrl(ground.photoId, designId, observer, distance)}
-        viewAlt={groundPendingText.viewAlt}
+        viewAlt={groundText.viewAlt}
         data={design.data}
         isError={design.isError}
         initialObserver={ground.observer}

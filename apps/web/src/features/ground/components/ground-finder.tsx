@@ -2,7 +2,6 @@ import { GROUND_DEFAULT_DISTANCE, GROUND_DEFAULT_OBSERVER, groundText } from '@c
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { GroundChoice, GroundEye } from '../lib/ground-params';
-import { groundPendingText } from '../lib/ground-words';
 import { GroundEyeChoice } from './ground-eye-choice';
 import { GroundPhotoChooser } from './ground-photo-chooser';
 
@@ -35,12 +34,12 @@ export function GroundFinder({
         </div>
       ) : (
         <div className="flex flex-wrap items-center gap-4">
-          <p className="text-bone">{groundPendingText.signIn}</p>
+          <p className="text-bone">{groundText.signIn}</p>
           <Link
             to={`/login?${new URLSearchParams({ redirect: `${pathname}${search}` }).toString()}`}
             className="btn btn-primary"
           >
-            {groundPendingText.logIn}
+            {groundText.logIn}
           </Link>
         </div>
       )}

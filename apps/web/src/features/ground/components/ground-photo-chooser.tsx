@@ -7,7 +7,6 @@ import { useControlReady } from '@/lib/hydration';
 import { decodesAsImage, isImageFile } from '@/lib/photo-file';
 import { groundPhotoImageUrl, useGroundPhotos, useUploadGroundPhoto } from '../api/ground-photos';
 import type { GroundEye } from '../lib/ground-params';
-import { groundPendingText } from '../lib/ground-words';
 
 /**
  * A ground photo to rank designs in or to see one design in: drop or choose a new one (refused in
@@ -93,12 +92,12 @@ export function GroundPhotoChooser({
           {groundText.choosePhoto}
         </span>
         <span className="text-sage">
-          {groundText.dropHere}. {groundPendingText.photoFormats}
+          {groundText.dropHere}. {groundText.photoFormats}
         </span>
       </label>
       <p id={`${id}-hint`} className="text-sm text-sage">
         {groundText.privateNote}
-        {photos.data && ` ${groundPendingText.usedToday(photos.data.usedToday, photos.data.dailyLimit)}`}
+        {photos.data && ` ${groundText.usedToday(photos.data.usedToday, photos.data.dailyLimit)}`}
       </p>
       {busy && (
         <p role="status" className="font-semibold text-bone">
@@ -113,7 +112,7 @@ export function GroundPhotoChooser({
       {earlier.length > 0 && (
         <div className="flex flex-col gap-2">
           <p id={`${id}-earlier`} className="eyebrow">
-            {groundPendingText.earlier}
+            {groundText.earlier}
           </p>
           <ul aria-labelledby={`${id}-earlier`} className="flex flex-wrap gap-3">
             {earlier.map((photo) => (
