@@ -7,7 +7,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const benches = ['create-flow.bench.ts', 'gallery.bench.ts', 'hunt.bench.ts', 'workers.bench.ts'];
+const benches = [
+  'create-flow.bench.ts',
+  'gallery.bench.ts',
+  'ground.bench.ts',
+  'hunt.bench.ts',
+  'workers.bench.ts',
+];
 
 for (const bench of benches) {
   console.log(`\n== ${bench}`);
