@@ -32,7 +32,7 @@ import { measureVersatility } from './ground/versatility.js';
 import { createAuth, lazyAuth, sessionCookieName } from './platform/auth/auth.js';
 import { createAuthRepository } from './platform/auth/auth.repository.js';
 import { createSessionResolver } from './platform/auth/session.js';
-import type { Config } from './platform/config.js';
+import { adminWarningsOf, type Config } from './platform/config.js';
 import type { Database } from './platform/db/database.js';
 import { loggerOptions } from './platform/logger.js';
 import { createMailer, type Mailer } from './platform/mailer.js';
@@ -182,6 +182,7 @@ export async function compose(options: ComposeOptions) {
     repo: createModerationRepository(db),
     fileUrl,
     adminEmails: config.adminEmails,
+    warnings: adminWarningsOf(config),
     onContentChange: () => gallery.invalidate(),
   });
 

@@ -1,8 +1,9 @@
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './platform/config.js';
+import { adminWarningMessages } from '@camo/shared/moderation';
+import { adminWarningsOf, ConfigError, loadConfig } from './platform/config.js';
 import { secureDataDirectory } from './platform/data-dir.js';
 import { DataDirectoryLockedError } from './platform/db/data-dir-lock.js';
-import { openDatabase, releaseStartupMemory } from './platform/db/database.js';
+import { DatabaseUnreachableError, openDatabase, releaseStartupMemory } from './platform/db/database.js';
 import path from 'node:path';
 
 /** How long after listening the start-up's garbage is collected (see below). */
@@ -51,8 +52,9 @@ async function main(): Promise<void> {
   });
   app.log.info(
     { database: database.kind, devSignIn: config.devSignIn, jobs: !apiOnly },
-    `database: ${database.kind === 'pglite' ? `embedded (${config.dataDir})` : 'PostgreSQL'}; jobs: ${apiOnly ? 'left to `npm run worker`' : 'run here'}; sign-in: ${config.devSignIn ? 'development (no Google credentials)' : 'Google'}`,
+    `database: ${database.kind === 'pglite' ? `embedded (${config.dataDir})` : 'PostgreSQL'}; jobs: ${apiOnly ? 'left to `npm run worker`' : 'run here'}; sign-in: ${config.google ? 'Google' : config.devSignIn ? 'development (no Google credentials)' : 'none (no Google credentials, development sign-in off)'}`,
   );
+  for (const warning of adminWarningsOf(config)) app.log.warn({ warning }, adminWarningMessages[warning]);
   // The last line of the start-up: where to open the site (not the interface Fastify listens on).
   app.log.info({ url: config.publicUrl.href }, `${config.siteName} is ready: open ${config.publicUrl.href}`);
   // What the start-up left behind (PGlite's and the migrations' buffers) is freed a few seconds
@@ -62,7 +64,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirectoryLockedError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof DataDirectoryLockedError ||
+    error instanceof DatabaseUnreachableError
+  ) {
     console.error(error.message);
   } else {
     console.error('Start-up failed:', error);

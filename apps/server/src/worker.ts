@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { compose } from './compose.js';
 import { ConfigError, loadConfig } from './platform/config.js';
 import { secureDataDirectory } from './platform/data-dir.js';
-import { openDatabase, releaseStartupMemory } from './platform/db/database.js';
+import { DatabaseUnreachableError, openDatabase, releaseStartupMemory } from './platform/db/database.js';
 
 /**
  * `npm run worker`: processes jobs (generations, the monthly contest close) and serves nothing.
@@ -43,6 +43,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : ['Worker start-up failed:', error].join(' '));
+  console.error(
+    error instanceof ConfigError || error instanceof DatabaseUnreachableError
+      ? error.message
+      : ['Worker start-up failed:', error].join(' '),
+  );
   process.exit(1);
 });

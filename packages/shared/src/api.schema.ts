@@ -102,8 +102,11 @@ export const publicConfigSchema = z.object({
   }),
   /** True when "Sign in with Google" goes through the built-in development provider. */
   devSignIn: z.boolean(),
-  /** better-auth social provider id behind the "Sign in with Google" button: 'google' or 'dev-oidc'. */
-  signInProvider: z.string(),
+  /**
+   * better-auth social provider id behind the "Sign in with Google" button: 'google' when Google
+   * is configured, 'dev-oidc' when the development sign-in is on, null when neither is.
+   */
+  signInProvider: z.enum(['google', 'dev-oidc']).nullable(),
   /** The passwordless e-mail link: off by default, shown as coming soon. */
   emailLinkEnabled: z.boolean(),
 });

@@ -18,6 +18,7 @@ export const messages = {
   sendSignInLinkFailed: 'Failed to send sign-in link. Please check the email and try again.',
   sendSignUpLinkFailed: 'Failed to send sign-up link. Please check the email and try again.',
   googleSignInFailed: 'Failed to sign in with Google. Please try again.',
+  signInNotConfigured: 'Sign-in with Google is not set up on this server yet.',
   signedInRedirecting: 'Successfully logged in! Redirecting...',
 
   // §8 profile

@@ -1,5 +1,6 @@
 import { z } from './zod.js';
 import {
+  adminWarnings,
   MODERATION_REASON_MAX,
   moderationActions,
   moderationMessages,
@@ -97,7 +98,11 @@ export const queueItemSchema = z.object({
   firstReportedAt: z.string(),
 });
 export type QueueItem = z.infer<typeof queueItemSchema>;
-export const queueSchema = z.object({ items: z.array(queueItemSchema) });
+export const queueSchema = z.object({
+  items: z.array(queueItemSchema),
+  /** Settings that put moderation at risk (moderation.ts words them), empty when none. */
+  warnings: z.array(z.enum(adminWarnings)),
+});
 export type Queue = z.infer<typeof queueSchema>;
 
 export const moderationActionSchema = z.object({

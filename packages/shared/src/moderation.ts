@@ -52,6 +52,18 @@ export const moderationMessages = {
   designHiddenNotice: 'A moderator has hidden this design from the community.',
 } as const;
 
+/**
+ * Settings that put moderation at risk, shown to moderators on /admin (the admin queue's reply
+ * names them) and printed at the server's start (main.ts).
+ */
+export const adminWarnings = ['devSignInWithAdmins'] as const;
+export type AdminWarning = (typeof adminWarnings)[number];
+
+export const adminWarningMessages: Record<AdminWarning, string> = {
+  devSignInWithAdmins:
+    "The development sign-in is on while ADMIN_EMAILS names moderators: anyone who can reach this site can type a moderator's e-mail into the development account chooser and become a moderator. Configure Google sign-in (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET) or set DEV_SIGN_IN=false before anybody else can reach it.",
+};
+
 /** What a reporter reads about their report. */
 export function reportOutcome(status: ReportStatus): string {
   switch (status) {

@@ -2,6 +2,7 @@ import { apiMessages } from '@camo/shared/api-messages';
 import { randomUUID } from 'node:crypto';
 import {
   moderationMessages,
+  type AdminWarning,
   type BlockedUserList,
   type ModerationLog,
   type MyReportList,
@@ -33,6 +34,8 @@ export function createModerationService(deps: {
   repo: ModerationRepository;
   fileUrl: FileUrl;
   adminEmails: readonly string[];
+  /** Settings that put moderation at risk (config.ts's adminWarnings), shown with the queue. */
+  warnings?: readonly AdminWarning[];
   /** After content was hidden or restored: cached gallery pages are started afresh. */
   onContentChange?: () => void;
 }) {
@@ -155,7 +158,7 @@ export function createModerationService(deps: {
           createdAt: report.createdAt.toISOString(),
         });
       }
-      return { items: [...items.values()] };
+      return { items: [...items.values()], warnings: [...(deps.warnings ?? [])] };
     },
 
     hideDesign: (adminId: string, designId: string, reason: string, hidden: boolean) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { adminWarningsOf, ConfigError, loadConfig } from './config.js';
 
 const base = { DATA_DIR: '/tmp/camo-config-test', AUTH_SECRET: 'x'.repeat(32) };
 
@@ -39,6 +39,15 @@ describe('configuration', () => {
     expect(loadConfig({ ...base, GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's' }).devSignIn).toBe(false);
     expect(loadConfig({ ...base, PUBLIC_URL: 'https://camo.example.com' }).devSignIn).toBe(false);
     expect(loadConfig({ ...base, PUBLIC_URL: 'http://127.0.0.1:3000' }).devSignIn).toBe(true);
+  });
+
+  it('warns of the development sign-in only together with ADMIN_EMAILS', () => {
+    const admins = { ADMIN_EMAILS: 'mod@example.com' };
+    expect(adminWarningsOf(loadConfig({ ...base, ...admins }))).toEqual(['devSignInWithAdmins']);
+    expect(adminWarningsOf(loadConfig(base))).toEqual([]);
+    expect(adminWarningsOf(loadConfig({ ...base, ...admins, DEV_SIGN_IN: 'false' }))).toEqual([]);
+    const google = { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's' };
+    expect(adminWarningsOf(loadConfig({ ...base, ...admins, ...google }))).toEqual([]);
   });
 
   it('keeps the development sign-in off when the server listens beyond loopback', () => {

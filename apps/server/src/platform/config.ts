@@ -1,4 +1,5 @@
 import { DEFAULT_GROUND_PHOTOS_PER_DAY } from '@camo/shared/ground';
+import type { AdminWarning } from '@camo/shared/moderation';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
@@ -243,6 +244,15 @@ export interface Config {
   faultInjection: boolean;
   /** An OpenAI-compatible image service for the designs (generation/openai-provider.ts); off when unset. */
   openai: OpenAiSettings | null;
+}
+
+/**
+ * Settings that put moderation at risk: the development sign-in lets anybody choose any e-mail,
+ * so with ADMIN_EMAILS set anybody can become a moderator. Printed at start (main.ts) and shown
+ * on /admin (the admin queue's reply).
+ */
+export function adminWarningsOf(config: Pick<Config, 'devSignIn' | 'adminEmails'>): AdminWarning[] {
+  return config.devSignIn && config.adminEmails.length > 0 ? ['devSignInWithAdmins'] : [];
 }
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);

@@ -1,4 +1,4 @@
-import { healthSchema, publicConfigSchema } from '@camo/shared/api.schema';
+import { healthSchema, publicConfigSchema, type PublicConfig } from '@camo/shared/api.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DEV_OIDC_PROVIDER_ID } from '../platform/auth/dev-oidc-provider.js';
 import type { Config } from '../platform/config.js';
@@ -32,12 +32,14 @@ export function systemRoutes(config: Config, database: Database): FastifyPluginA
           response: { 200: publicConfigSchema },
         },
       },
-      async () => ({
+      async (): Promise<PublicConfig> => ({
         siteName: config.siteName,
         shopUrl: config.shopUrl,
         social: config.social,
         devSignIn: config.devSignIn,
-        signInProvider: config.google ? 'google' : DEV_OIDC_PROVIDER_ID,
+        // What the sign-in button really starts: Google when configured, else the development
+        // provider only when it is on (api-routes.ts mounts it), else nothing.
+        signInProvider: config.google ? 'google' : config.devSignIn ? DEV_OIDC_PROVIDER_ID : null,
         emailLinkEnabled: config.emailLinkEnabled,
       }),
     );

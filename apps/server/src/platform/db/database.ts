@@ -33,6 +33,61 @@ const MIGRATION_LOCK_KEY = 7_306_114_201;
 export type DatabaseTarget =
   { kind: 'postgres'; url: string } | { kind: 'pglite'; dir: string } | { kind: 'pglite-memory' };
 
+/**
+ * PostgreSQL could not be reached at start: the message names DATABASE_URL and what was tried
+ * (host, port, database and user, never the password), without a stack trace (main.ts, worker.ts).
+ */
+export class DatabaseUnreachableError extends Error {
+  constructor(url: string, cause: unknown) {
+    super(`DATABASE_URL: could not open ${describeDatabaseUrl(url)}: ${connectFailure(cause)}`, { cause });
+    this.name = 'DatabaseUnreachableError';
+  }
+}
+
+/** host:port/database and the user of a postgres:// URL, never its password. */
+function describeDatabaseUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return 'the PostgreSQL database (the URL could not be read)';
+  }
+  const decode = (text: string) => {
+    try {
+      return decodeURIComponent(text);
+    } catch {
+      return text;
+    }
+  };
+  const user = decode(parsed.username) || 'the current user';
+  const host = parsed.searchParams.get('host') || parsed.hostname || 'localhost';
+  const port = parsed.port || parsed.searchParams.get('port') || '5432';
+  const database = decode(parsed.pathname.replace(/^\//, '')) || decode(parsed.username);
+  return `PostgreSQL at ${host}:${port}/${database} as ${user}`;
+}
+
+function connectFailure(error: unknown): string {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  switch (code) {
+    case 'ECONNREFUSED':
+      return 'the connection was refused (is PostgreSQL running there, on that port?)';
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return 'the host name was not found';
+    case 'ETIMEDOUT':
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+      return 'the host could not be reached';
+    case '3D000':
+      return 'that database does not exist (create it, e.g. with createdb, or name another)';
+    case '28P01':
+    case '28000':
+      return 'PostgreSQL refused the user or password';
+    default:
+      return typeof message === 'string' && message ? message : String(error);
+  }
+}
+
 /** Opens the database, applies the committed migrations, and returns it ready for use. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
@@ -41,7 +96,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     // the pool replaces it on the next query.
     pool.on('error', () => undefined);
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
-    const client = await pool.connect();
+    const client = await pool.connect().catch(async (error: unknown) => {
+      await pool.end().catch(() => undefined);
+      throw new DatabaseUnreachableError(target.url, error);
+    });
     try {
       await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
       await migrateNodePg(drizzleNodePg({ client }), { migrationsFolder });

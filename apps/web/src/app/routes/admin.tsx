@@ -1,8 +1,9 @@
-import { moderationMessages } from '@camo/shared/moderation.schema';
+import { adminWarningMessages, moderationMessages } from '@camo/shared/moderation.schema';
 import { Link } from 'react-router';
 import { LoadingState } from '@/components/ui/loading-state';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
 import { useMe } from '@/lib/me';
+import { useModerationQueue } from '@/features/moderation/api/moderation';
 import { ReportQueue } from '@/features/moderation/components/report-queue';
 import { BlockedPeople } from '@/features/moderation/components/blocked-people';
 import { ActionLog } from '@/features/moderation/components/action-log';
@@ -33,9 +34,26 @@ export default function AdminPage() {
           Every action needs a reason: it is logged with your name, and reporters see the outcome.
         </p>
       </header>
+      <AdminWarnings />
       <ReportQueue />
       <BlockedPeople />
       <ActionLog />
+    </div>
+  );
+}
+
+/** Settings that put moderation at risk, as the server names them with the queue. */
+function AdminWarnings() {
+  const warnings = useModerationQueue().data?.warnings ?? [];
+  if (warnings.length === 0) return null;
+  return (
+    <div
+      role="alert"
+      className="flex flex-col gap-2 rounded border border-danger/60 bg-danger/10 p-4 text-danger"
+    >
+      {warnings.map((warning) => (
+        <p key={warning}>{adminWarningMessages[warning]}</p>
+      ))}
     </div>
   );
 }

@@ -19,9 +19,9 @@ const config: PublicConfig = {
   emailLinkEnabled: false,
 };
 
-function renderPanel(mode: 'login' | 'signup', path: string) {
+function renderPanel(mode: 'login' | 'signup', path: string, publicConfig: PublicConfig = config) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(['config'], config);
+  queryClient.setQueryData(['config'], publicConfig);
   queryClient.setQueryData(['me'], null);
   const router = createMemoryRouter([{ path: `/${mode}`, element: <SignInPanel mode={mode} /> }], {
     initialEntries: [path],
@@ -67,6 +67,16 @@ describe('SignInPanel', () => {
     expect(signInSocial).toHaveBeenCalledWith(
       expect.objectContaining({ callbackURL: '/gallery?sort=recent' }),
     );
+  });
+
+  it('offers no sign-in button when the server has no sign-in on', async () => {
+    const user = userEvent.setup();
+    renderPanel('login', '/login', { ...config, signInProvider: null });
+    const button = screen.getByRole('button', { name: /sign in with google/i });
+    expect(button).toBeDisabled();
+    expect(screen.getByText(messages.signInNotConfigured)).toBeInTheDocument();
+    await user.click(button);
+    expect(signInSocial).not.toHaveBeenCalled();
   });
 
   it('never redirects off-site', async () => {

@@ -70,7 +70,8 @@ export function SignInPanel({ mode }: { mode: Mode }) {
   };
 
   const signInWithGoogle = async () => {
-    if (!config.data || !termsAccepted()) return;
+    const provider = config.data?.signInProvider;
+    if (!provider || !termsAccepted()) return;
     setGoogleError(null);
     setGooglePending(true);
     const errorTarget = new URLSearchParams({ error: 'google' });
@@ -78,7 +79,7 @@ export function SignInPanel({ mode }: { mode: Mode }) {
     try {
       const { authClient } = await import('@/lib/auth-client');
       const { error } = await authClient.signIn.social({
-        provider: config.data.signInProvider,
+        provider,
         callbackURL: redirectTarget,
         errorCallbackURL: `/${mode}?${errorTarget.toString()}`,
       });
@@ -163,14 +164,17 @@ export function SignInPanel({ mode }: { mode: Mode }) {
         <button
           type="button"
           onClick={() => void signInWithGoogle()}
-          {...ready(googlePending || !config.data)}
+          {...ready(googlePending || !config.data?.signInProvider)}
           className="btn w-full border-2 border-bone bg-bone text-night normal-case tracking-normal hover:bg-white"
         >
           <GoogleLogo />
           {googlePending ? 'Redirecting…' : text.google}
         </button>
-        {config.data?.devSignIn && (
+        {config.data?.signInProvider === 'dev-oidc' && (
           <p className="text-center text-sm text-sage">Uses the built-in development sign-in provider.</p>
+        )}
+        {config.data && !config.data.signInProvider && (
+          <p className="text-center text-sm text-sage">{messages.signInNotConfigured}</p>
         )}
       </div>
 
