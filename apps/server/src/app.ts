@@ -68,5 +68,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.addHook('onClose', () => ctx.close());
   if (deps.workers !== false) await ctx.startWorkers();
+  // Every design's ranking features are read into memory now, not by the first person to rank a
+  // photo (seconds at 100,000 designs; ground/ground-index.ts).
+  app.addHook('onReady', async () => {
+    void ctx.ground
+      .warm()
+      .catch((error: unknown) => ctx.log.warn({ err: error }, 'ranking index not loaded'));
+  });
   return app;
 }

@@ -92,6 +92,9 @@ export function createGroundIndex(deps: {
       return out.sort((a, b) => b.seconds - a.seconds || (a.designId < b.designId ? -1 : 1));
     },
 
+    /** Reads what is not yet in memory (at start, so the first ranking does not wait for it). */
+    warm: (): Promise<void> => fresh(),
+
     /** A design's features were just stored in this process: read them at the next ranking. */
     invalidate(): void {
       checkedAt = -Infinity;

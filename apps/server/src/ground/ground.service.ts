@@ -416,6 +416,9 @@ export function createGroundService(deps: {
       firstPasses.clear();
     },
 
+    /** Reads every design's features into the first pass's memory (at start). */
+    warm: () => index.warm(),
+
     /** Submitted designs with no features yet, newest first (the backfill's next batch). */
     withoutFeatures: (limit: number) => repo.designsWithoutFeatures(limit),
 

@@ -271,8 +271,8 @@ interface ProfilePlace {
   b: number;
   /** The scene's light over the target's box (its colours are lit by it). */
   light: number;
-  /** The ground's RMS L* per band; NaN where not resolved. */
-  bands: number[];
+  /** The ground's RMS L* per band; null where not resolved (the profile is kept as JSON). */
+  bands: (number | null)[];
 }
 
 /** What the first pass needs of a photo for one observer at one distance. */
@@ -310,7 +310,7 @@ export function groundProfile(
       a: stats.surround.a,
       b: stats.surround.b,
       light: boxLight(scene, place),
-      bands: stats.groundBands,
+      bands: stats.groundBands.map((b) => (Number.isNaN(b) ? null : b)),
     };
   });
   return { observer: observerId, distanceM, distanceIndex, places };
@@ -332,37 +332,62 @@ function boxLight(scene: Scene, place: Placement): number {
   return count > 0 ? sum / count : 1;
 }
 
+/** The places' mean surround and light: one chromatic difference a design instead of one a place. */
+const surroundMeans = new WeakMap<GroundProfile, { surround: Lab; k: number }>();
+
+function surroundMeanOf(profile: GroundProfile): { surround: Lab; k: number } {
+  const known = surroundMeans.get(profile);
+  if (known) return known;
+  const n = profile.places.length;
+  const mean = { L: 0, a: 0, b: 0 };
+  let k = 0;
+  for (const place of profile.places) {
+    mean.L += place.L / n;
+    mean.a += place.a / n;
+    mean.b += place.b / n;
+    k += place.light ** LIGHT_EXPONENT / n;
+  }
+  const made = { surround: mean, k };
+  surroundMeans.set(profile, made);
+  return made;
+}
+
 /**
  * The first pass: the four measures of a design in a ground, estimated from its features and the
- * ground's profile. Colour and luminance contrast compare the design's colour (lit as at each
- * place) with each place's surround, texture its bands with the ground's, GabRat is the design's
- * on a flat ground; each averaged over the places as the second pass averages them.
+ * ground's profile, in about a microsecond (it runs over every design of the gallery). Luminance
+ * contrast and texture compare the design (lit as at each place: L*, a*, b* scale by about
+ * light^(2.2/3)) with each place's surround and ground, averaged over the places as the second
+ * pass averages them; colour contrast, the costly CIEDE2000, compares the design's colour under
+ * the places' mean light with their mean surround (once, not once a place); GabRat is the design's
+ * on a flat ground.
  */
 export function firstPassMeasures(profile: GroundProfile, features: DesignFeatures): ConcealmentMeasures {
   const seen = features.seen[profile.observer][profile.distanceIndex]!;
-  const sum = NO_MEASURES();
+  const [L, a, b] = seen.lab;
   const count = profile.places.length;
+  let luminance = 0;
+  let textureSum = 0;
   for (const place of profile.places) {
     const k = place.light ** LIGHT_EXPONENT;
-    const target: Lab = { L: seen.lab[0] * k, a: seen.lab[1] * k, b: seen.lab[2] * k };
-    sum.colourContrast += chromaticDifference(target, place);
-    sum.luminanceContrast += Math.abs(target.L - place.L);
+    luminance += Math.abs(L * k - place.L);
     let texture = 0;
     let bands = 0;
     for (let i = 0; i < place.bands.length; i++) {
-      const groundBand = place.bands[i]!;
+      const groundBand = place.bands[i];
       const designBand = seen.bands[i];
-      if (Number.isNaN(groundBand) || designBand === null || designBand === undefined) continue;
+      if (groundBand === null || groundBand === undefined || designBand === null || designBand === undefined)
+        continue;
       texture += Math.abs(designBand * k - groundBand);
       bands++;
     }
-    sum.textureDifference += bands > 0 ? texture / bands : 0;
+    textureSum += bands > 0 ? texture / bands : 0;
   }
+  const { surround, k } = surroundMeanOf(profile);
   return {
-    colourContrast: sum.colourContrast / count,
-    luminanceContrast: sum.luminanceContrast / count,
+    colourContrast: chromaticDifference({ L: L * k, a: a * k, b: b * k }, surround),
+    luminanceContrast: luminance / count,
     gabrat: seen.gabrat,
-    textureDifference: sum.textureDifference / count,
+    textureDifference: textureSum / count,
   };
 }
 
