@@ -54,6 +54,18 @@ export interface ConcealmentEngine {
   ): Promise<ConcealmentMeasures | null>;
 }
 
+/**
+ * An observer viewer's picture (RGB from the engine) as the JPEG the pages show; null from the
+ * engine means the distance is out of range in that photo, a 404 saying so. The design's own photo
+ * here, a person's ground photo in ground/ground.service.ts.
+ */
+export function viewJpeg(seen: RgbPhoto | null, distanceM: number): Promise<Buffer> {
+  if (!seen) throw new NotFoundError(concealmentText.outOfRangeAt(distanceM));
+  return sharp(seen.data, { raw: { width: seen.width, height: seen.height, channels: 3 } })
+    .jpeg({ quality: 82 })
+    .toBuffer();
+}
+
 /** Rounds measured per calibration run at most (each is one composite and its measures). */
 const MEASURE_ROUNDS_PER_RUN = 400;
 /** The rounds a calibration fits, newest first. */
@@ -170,10 +182,7 @@ export function createConcealmentService(deps: {
           observer,
           distanceM,
         );
-        if (!seen) throw new NotFoundError(concealmentText.outOfRangeAt(distanceM));
-        return sharp(seen.data, { raw: { width: seen.width, height: seen.height, channels: 3 } })
-          .jpeg({ quality: 82 })
-          .toBuffer();
+        return viewJpeg(seen, distanceM);
       });
     },
 

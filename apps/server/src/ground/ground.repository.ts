@@ -207,6 +207,19 @@ export function createGroundRepository(db: Db) {
         );
     },
 
+    /** One design's scores in a photo, every eye. */
+    async designScores(photoId: string, designId: string) {
+      return db
+        .select({
+          observer: groundScores.observer,
+          distanceM: groundScores.distanceM,
+          imageKey: groundScores.imageKey,
+          measures: groundScores.measures,
+        })
+        .from(groundScores)
+        .where(and(eq(groundScores.photoId, photoId), eq(groundScores.designId, designId)));
+    },
+
     async addScores(
       rows: {
         photoId: string;

@@ -20,14 +20,13 @@ import { GROUND_PHOTO_RETENTION_DAYS, groundText } from '@camo/shared/ground';
 import { messages } from '@camo/shared/messages';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
-import sharp from 'sharp';
 import { chosenImageKey, isCommunityVisible } from '../designs/design-policy.js';
 import { reencodeGroundUpload } from '../generation/photo-image.js';
 import { photoRaster } from '../hunt/compositor.js';
 import { HttpError, NotFoundError, ValidationError } from '../platform/http-errors.js';
 import type { Storage } from '../platform/storage.js';
 import { toPredictions, type ActiveWeights } from '../concealment/prediction-scores.js';
-import type { RgbPhoto } from '../concealment/concealment.service.js';
+import { viewJpeg, type RgbPhoto } from '../concealment/concealment.service.js';
 import { orderRanking, type FirstPassEntry, type GroundIndex } from './ground-index.js';
 import type { GroundPhotoRow, GroundRepository } from './ground.repository.js';
 
@@ -308,12 +307,9 @@ export function createGroundService(deps: {
         viewingDistances.map((distanceM) => ({ observer, distanceM })),
       );
       const stored = new Map<string, ConcealmentMeasures | null>();
-      for (const eye of eyes) {
-        const score = (await repo.scores(photoId, eye.observer, eye.distanceM)).find(
-          (s) => s.designId === designId && s.imageKey === design.imageKey,
-        );
-        if (score) stored.set(eyeKey(eye.observer, eye.distanceM), score.measures);
-      }
+      for (const score of await repo.designScores(photoId, designId))
+        if (score.imageKey === design.imageKey)
+          stored.set(eyeKey(score.observer, score.distanceM), score.measures);
       const missing = eyes.filter((e) => !stored.has(eyeKey(e.observer, e.distanceM)));
       if (missing.length > 0) {
         const ground = requireEngine();
@@ -356,19 +352,15 @@ export function createGroundService(deps: {
       await owned(photoId, userId);
       const design = await deps.design(designId, userId);
       if (!design?.imageKey) throw new NotFoundError(messages.designNotFound);
-      const seen = await requireEngine().view(
-        await raster(photoId),
-        await deps.storage.getBytes(design.imageKey),
-        observer,
+      return viewJpeg(
+        await requireEngine().view(
+          await raster(photoId),
+          await deps.storage.getBytes(design.imageKey),
+          observer,
+          distanceM,
+        ),
         distanceM,
       );
-      if (!seen)
-        throw new NotFoundError(
-          `At ${distanceM} m the target would be too small or too large in this photo to judge.`,
-        );
-      return sharp(seen.data, { raw: { width: seen.width, height: seen.height, channels: 3 } })
-        .jpeg({ quality: 82 })
-        .toBuffer();
     },
 
     /**
