@@ -5,8 +5,9 @@ import { LocalDate } from '@/components/ui/local-date';
 import { ApiRequestError } from '@/lib/api-client';
 import { useControlReady } from '@/lib/hydration';
 import { decodesAsImage, isImageFile } from '@/lib/photo-file';
-import { groundPhotoImageUrl, useGroundPhotos, useUploadGroundPhoto } from '../api/ground-photos';
+import { useGroundPhotos, useUploadGroundPhoto } from '../api/ground-photos';
 import type { GroundEye } from '../lib/ground-params';
+import { GroundPhotoThumb } from './ground-photo-thumb';
 
 /**
  * A ground photo to rank designs in or to see one design in: drop or choose a new one (refused in
@@ -126,15 +127,7 @@ export function GroundPhotoChooser({
                     current === photo.id ? 'border-blaze' : 'border-olive-700'
                   }`}
                 >
-                  <img
-                    src={groundPhotoImageUrl(photo.id)}
-                    alt={groundText.photoAlt}
-                    width={photo.width}
-                    height={photo.height}
-                    loading="lazy"
-                    decoding="async"
-                    className="aspect-[4/3] w-full rounded bg-loam object-cover"
-                  />
+                  <GroundPhotoThumb photo={photo} className="rounded" />
                   <LocalDate iso={photo.createdAt} />
                 </button>
               </li>

@@ -7,13 +7,9 @@ import { toast } from 'sonner';
 import { LocalDate } from '@/components/ui/local-date';
 import { formatLongDate } from '@/lib/format';
 import { useHydrated } from '@/lib/hydration';
-import {
-  groundPhotoImageUrl,
-  useDeleteGroundPhoto,
-  useGroundPhotos,
-  useKeepGroundPhoto,
-} from '../api/ground-photos';
+import { useDeleteGroundPhoto, useGroundPhotos, useKeepGroundPhoto } from '../api/ground-photos';
 import { groundSearch } from '../lib/ground-params';
+import { GroundPhotoThumb } from './ground-photo-thumb';
 
 /**
  * The profile's "Your ground photos": each photo, when it will be removed unless kept (or that it
@@ -71,15 +67,7 @@ function GroundPhotoItem({ photo }: { photo: GroundPhoto }) {
   return (
     <li className="card flex flex-col overflow-hidden" data-testid="ground-photo">
       <Link to={ranking} className="block focus-visible:outline-3 focus-visible:outline-blaze">
-        <img
-          src={groundPhotoImageUrl(photo.id)}
-          alt={groundText.photoAlt}
-          width={photo.width}
-          height={photo.height}
-          loading="lazy"
-          decoding="async"
-          className="aspect-[4/3] w-full bg-loam object-cover"
-        />
+        <GroundPhotoThumb photo={photo} />
         <span className="sr-only">{groundText.title}</span>
       </Link>
       <div className="flex flex-1 flex-col gap-3 p-4 text-sm">
