@@ -7,10 +7,11 @@ import {
   generationMessages,
   isUnnamed,
   type Design,
+  type DesignToggles,
   type Variant,
 } from '@camo/shared/generation.schema';
-import type { DesignProvider } from '../generation/provider.js';
-import { designDisplayImage, designThumbnail } from '../generation/photo-image.js';
+import { seedOf, type DesignProvider, type EditSubject } from '../generation/provider.js';
+import { decodeForEngine, designDisplayImage, designThumbnail } from '../generation/photo-image.js';
 import {
   ConflictError,
   ForbiddenError,
@@ -103,6 +104,30 @@ export function createDesignsService(deps: {
     return row;
   }
 
+  /** What the provider edits from: the recipe or response id, and on demand the image and the generation's input. */
+  function editSubject(row: DesignRecord, recipe: unknown, responseId: string): EditSubject {
+    const imageKey = row.selectedVariant === 'B' ? row.designBUrl : row.designAUrl;
+    return {
+      recipe,
+      responseId,
+      image: async () => {
+        if (!imageKey) throw new Error('the design has no stored image');
+        return storage.getBytes(imageKey);
+      },
+      source: async () => {
+        if (!row.environmentPhotoUrl) throw new Error('the design has no stored photo');
+        return {
+          photo: await decodeForEngine(await storage.getBytes(row.environmentPhotoUrl)),
+          description: row.environmentDescription,
+          state: row.state,
+          county: row.county,
+          toggles: row.designToggles as DesignToggles,
+          seed: seedOf(row.environmentPhotoId ?? row.id),
+        };
+      },
+    };
+  }
+
   return {
     toDesign,
 
@@ -134,7 +159,7 @@ export function createDesignsService(deps: {
       const claimed = await repo.claimEdit(id, userId, at);
       if (!claimed) throw new ConflictError(generationMessages.alreadyEdited);
       try {
-        const result = await provider.edit({ recipe, responseId }, editPrompt);
+        const result = await provider.edit(editSubject(row, recipe, responseId), editPrompt);
         if (!result.ok) throw new EditNotUnderstood(result.reason, result.suggestions);
         const photoId = row.environmentPhotoId ?? row.id;
         const key = storageKeys.editedDesign(row.createdAt, photoId, variant === 'A' ? 'a' : 'b');

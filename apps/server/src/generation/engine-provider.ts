@@ -94,10 +94,11 @@ export function createEngineProvider(options: { threads?: number } = {}): Engine
 
     async edit(design, request) {
       // The engine's refusal codes are the site's (the check below keeps the two lists equal).
-      return (await pool.run(
+      const outcome = (await pool.run(
         { recipe: design.recipe as Recipe, text: request },
         { name: 'editTask' },
       )) as EditOutcome;
+      return outcome.ok ? { ...outcome, note: null } : outcome;
     },
 
     async render(recipe, size) {

@@ -1,5 +1,5 @@
 import { apiMessages } from '@camo/shared/api-messages';
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { isCountyOf } from '@camo/shared/counties';
 import {
   generationMessages,
@@ -22,7 +22,7 @@ import type { GenerationRepository, PhotoRow } from './generation.repository.js'
 import { isPhotoFinished } from './photo-status.js';
 import { decodeForEngine, designThumbnail, reencodeUpload } from './photo-image.js';
 import type { ProgressBus } from './progress.js';
-import type { DesignProvider, ProviderDesign, ProviderInput } from './provider.js';
+import { seedOf, type DesignProvider, type ProviderDesign, type ProviderInput } from './provider.js';
 
 export interface GenerationSettings {
   dailyQuota: number;
@@ -342,11 +342,6 @@ export function createGenerationService(deps: {
 
     subscribe: (photoId: string, listener: () => void) => progress.subscribe(photoId, listener),
   };
-}
-
-/** A stable seed per generation, so a re-run draws the same designs. */
-function seedOf(photoId: string): number {
-  return createHash('sha256').update(photoId).digest().readUInt32LE(0);
 }
 
 /** Kept in the record (spec: failed "with an error message"); never shown raw to people. */

@@ -34,6 +34,7 @@ function engineDouble(): DesignProvider & { edits: number } {
         png: Buffer.from('edited'),
         recipe: { edited: true },
         summary: 'engine edit',
+        note: null,
       };
     },
     render: async () => null,
@@ -157,15 +158,21 @@ describe('the OpenAI-compatible provider against the stand-in', () => {
     const fallback = engineDouble();
     const ai = provider({}, fallback);
     const design = await ai.generate(input('Pine flatwoods'), 'A');
-    const edited = await ai.edit({ recipe: null, responseId: design.responseId! }, 'more brown');
+    const subject = (recipe: unknown, responseId: string) => ({
+      recipe,
+      responseId,
+      image: async () => design.png,
+      source: async () => input('Pine flatwoods'),
+    });
+    const edited = await ai.edit(subject(null, design.responseId!), 'more brown');
     expect(edited.ok).toBe(true);
     const last = standIn.requests.at(-1)!.body;
     expect(last.previous_response_id).toBe(design.responseId);
     expect(fallback.edits).toBe(0);
-    await ai.edit({ recipe: { kind: 'camo-engine/recipe' }, responseId: 'recipe-1' }, 'more brown');
+    await ai.edit(subject({ kind: 'camo-engine/recipe' }, 'recipe-1'), 'more brown');
     expect(fallback.edits).toBe(1);
     standIn.mode = 'refuse';
-    await expect(ai.edit({ recipe: null, responseId: design.responseId! }, 'add a skull')).rejects.toThrow(
+    await expect(ai.edit(subject(null, design.responseId!), 'add a skull')).rejects.toThrow(
       'The AI image service refused the request (moderation_blocked).',
     );
   });

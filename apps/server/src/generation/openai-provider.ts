@@ -226,7 +226,13 @@ export function createOpenAiProvider(deps: {
       const { png } = await usableTile(imageOf(response)).catch((error: unknown) => {
         throw failed(error);
       });
-      return { ok: true, png, recipe: null, summary: `The AI image service redrew it: "${request}".` };
+      return {
+        ok: true,
+        png,
+        recipe: null,
+        summary: `The AI image service redrew it: "${request}".`,
+        note: null,
+      };
     },
 
     render: (recipe, size) => fallback.render(recipe, size),

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { EditRefusalReason, EditSuggestionCode } from '@camo/shared/edit-refusal';
 import type { DesignToggles, Variant } from '@camo/shared/generation.schema';
 
@@ -35,16 +36,40 @@ export interface ProviderDesign {
   note: string | null;
 }
 
+/** The design an edit starts from. */
+export interface EditSubject {
+  /** The engine's recipe; null for a design an image service drew. */
+  recipe: unknown;
+  /** The engine's design id, or the image service's response id its conversation continues from. */
+  responseId: string;
+  /** The design's stored PNG: what an image service edits when its conversation is gone. */
+  image: () => Promise<Uint8Array>;
+  /** The generation's input (photo, description, place, toggles, seed), for a fallback. */
+  source: () => Promise<ProviderInput>;
+}
+
 export type ProviderEditResult =
-  | { ok: true; png: Uint8Array; recipe: unknown; summary: string }
+  | {
+      ok: true;
+      png: Uint8Array;
+      recipe: unknown;
+      summary: string;
+      /** Why the edit was not made by the design's own generator (e.g. the engine stood in); null when it was. */
+      note: string | null;
+    }
   /** The request maps to nothing the provider can do: why, and what it could do instead. */
   | { ok: false; reason: EditRefusalReason; suggestions: EditSuggestionCode[] };
 
 export interface DesignProvider {
   readonly name: string;
   generate(input: ProviderInput, variant: Variant): Promise<ProviderDesign>;
-  edit(design: { recipe: unknown; responseId: string }, request: string): Promise<ProviderEditResult>;
+  edit(design: EditSubject, request: string): Promise<ProviderEditResult>;
   /** Re-renders a design at another size (print export); null when the provider cannot. */
   render(recipe: unknown, size: number): Promise<Uint8Array | null>;
   close(): Promise<void>;
+}
+
+/** A stable seed per generation (`ProviderInput.seed`), so a re-run draws the same designs. */
+export function seedOf(photoId: string): number {
+  return createHash('sha256').update(photoId).digest().readUInt32LE(0);
 }
