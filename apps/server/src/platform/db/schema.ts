@@ -258,6 +258,18 @@ export const designs = pgTable(
     editedThumbnailUrl: text('edited_thumbnail_url'),
     /** Set while an edit runs: claims the one edit a design may have (see designs.repository). */
     editStartedAt: timestamp('edit_started_at', { withTimezone: true, mode: 'date' }),
+    /** The edit being made (an `edit-design` job), and the stage it is at; null when none runs. */
+    editRequest: text('edit_request'),
+    editStage: text('edit_stage').$type<'processing_edit' | 'uploading_edited'>(),
+    /** Why the last edit was not made (its message and the generator's suggestions); null after one succeeds. */
+    editFailure: jsonb('edit_failure').$type<{
+      request: string;
+      message: string;
+      code: string;
+      suggestions: string[];
+    }>(),
+    /** Why another generator than the design's own made the edit (e.g. the engine stood in). */
+    editNote: text('edit_note'),
     /**
      * Why a variant came from another generator than the configured one (e.g. the AI service
      * failed and the built-in engine drew it); null when it came from the configured one.
