@@ -56,7 +56,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerApiRoutes(app, ctx);
 
   // Files and the web app's pages.
-  await registerStaticFiles(app, config);
+  await registerStaticFiles(app, ctx);
   await registerWebPages(app, {
     webDist: config.webDistDir,
     publicUrl: config.publicUrl,

@@ -15,6 +15,8 @@ import { createGenerationRepository } from './generation/generation.repository.j
 import { createGenerationService } from './generation/generation.service.js';
 import { createProgressBus } from './generation/progress.js';
 import type { DesignProvider } from './generation/provider.js';
+import { createFilesRepository } from './files/files.repository.js';
+import { createFilesService } from './files/files.service.js';
 import { createModerationRepository } from './moderation/moderation.repository.js';
 import { createModerationService } from './moderation/moderation.service.js';
 import { createHuntRepository } from './hunt/hunt.repository.js';
@@ -135,6 +137,11 @@ export async function compose(options: ComposeOptions) {
   });
   const votes = createVotesService(votesRepository, { onVote: () => gallery.invalidate(), now });
   const contest = createContestService({
+    queueEdit: async (designId, claimedAt) => {
+      await requireQueue().send('edit-design', { designId, claimedAt: claimedAt.toISOString() });
+    },
+    editWaitMs: config.editWaitMs,
+    log,
     repo: createContestRepository(db),
     fileUrl,
     settings: config.contest,
@@ -178,12 +185,21 @@ export async function compose(options: ComposeOptions) {
     log,
     now,
   });
+  // Stored files go out through a check of who may see them now (decision 020).
+  const files = createFilesService({
+    repo: createFilesRepository(db),
+    storage,
+    isModerator: async (userId) => (await moderation.standing(userId)).admin,
+  });
   const moderation = createModerationService({
     repo: createModerationRepository(db),
     fileUrl,
     adminEmails: config.adminEmails,
     warnings: adminWarningsOf(config),
-    onContentChange: () => gallery.invalidate(),
+    onContentChange: () => {
+      gallery.invalidate();
+      files.forget();
+    },
   });
 
   // The queue is created after the services that send to it; they reach it through this.
@@ -246,6 +262,7 @@ export async function compose(options: ComposeOptions) {
     concealment,
     ground,
     moderation,
+    files,
     gallery,
     generation,
     contest,
@@ -267,6 +284,7 @@ export async function compose(options: ComposeOptions) {
           'measure-design': async ({ designId }) => {
             if ('measure' in engine)
               await hunt.measures.measure(designId, (photo, png) =>
+          'edit-design': ({ designId, claimedAt }) => designs.runEdit(designId, new Date(claimedAt)),
                 (engine as EngineProvider).measure(photo, png),
               );
           },

@@ -53,6 +53,9 @@ describe('access matrix: every endpoint x anonymous, owner, another user', () =>
   let huntRound: string;
   /** The owner's photo of their own ground (issue 28). */
   let groundPhoto: string;
+  /** Stored files (/files, not an API operation): the pending design's A, the submitted one's image. */
+  let pendingFile: string;
+  let submittedFile: string;
 
   beforeAll(async () => {
     server = await startTestServer('pglite');
@@ -75,6 +78,10 @@ describe('access matrix: every endpoint x anonymous, owner, another user', () =>
       owner.json(path, { method: 'POST', body: JSON.stringify(body) });
     await post(`/api/designs/${submitted}/select`, { variant: 'A' });
     expect((await post(`/api/designs/${submitted}/submit`, { name: 'Matrix Ridge' })).status).toBe(200);
+    const fileOf = async (designId: string, field: 'designAUrl' | 'imageUrl') =>
+      (await owner.json<Record<string, string>>(`/api/designs/${designId}`)).body[field]!;
+    pendingFile = await fileOf(pending, 'designAUrl');
+    submittedFile = await fileOf(submitted, 'imageUrl');
     const round = await other.json<{ roundId: string }>('/api/hunt/rounds', { method: 'POST', body: '{}' });
     expect(round.status).toBe(201);
     huntRound = round.body.roundId;
@@ -189,6 +196,14 @@ describe('access matrix: every endpoint x anonymous, owner, another user', () =>
       path: () => `/api/designs/${submitted}`,
       expect: signedIn(200),
     },
+    // Their files follow the design: a pending one's to its owner only, a submitted one's to all.
+    {
+      method: 'GET',
+      route: '/files/{key}',
+      path: () => pendingFile,
+      expect: { anonymous: 404, other: 404, owner: 200 },
+    },
+    { method: 'GET', route: '/files/{key}', path: () => submittedFile, expect: all(200) },
     {
       method: 'POST',
       route: '/api/designs/{id}/select',

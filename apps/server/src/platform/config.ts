@@ -126,6 +126,8 @@ const envSchema = z.object({
   GENERATION_DEADLINE_MS: z.coerce.number().int().min(1_000).max(420_000).default(400_000),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
   FAULT_INJECTION: bool.default(false),
+  // How long an edit request waits for its job before answering 202 (the page then follows it).
+  EDIT_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(8_000),
   OPENAI_API_KEY: optionalText,
   OPENAI_BASE_URL: optionalUrl,
   OPENAI_MODEL: z.string().trim().min(1).default('gpt-4.1-mini'),
@@ -287,6 +289,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     throw new ConfigError(
+  /** How long an edit request waits for its `edit-design` job before answering 202. */
+  editWaitMs: number;
       parsed.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`),
     );
   }
@@ -390,3 +394,4 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     contest: { timeZone: e.CONTEST_TIME_ZONE, minAccountAgeHours: e.CONTEST_MIN_ACCOUNT_AGE_HOURS },
   };
 }
+    editWaitMs: e.EDIT_WAIT_MS,

@@ -4,23 +4,20 @@ import { FSDriver } from 'flydrive/drivers/fs';
 import { S3Driver } from 'flydrive/drivers/s3';
 import type { Config } from './config.js';
 
-/** Local files are served by the app under this prefix (see app.ts). */
-export const LOCAL_FILES_PREFIX = '/files/';
+/**
+ * Stored files are served by the app under this prefix, through a check of who may see them now
+ * (files/files.routes.ts, decision 020), whether they are on the local disk or in S3.
+ */
+export const FILES_PREFIX = '/files/';
 
 export type Storage = Disk;
 
 /**
- * Where earlier versions kept each hide-and-seek round's picture. Stored files are public (here
- * and at the bucket's address), so rounds now keep it in the database until its one serving
- * (hunt/round.service.ts): /files never serves this prefix, and the round service deletes what is
- * left under it.
+ * Where earlier versions kept each hide-and-seek round's picture. Rounds now keep it in the
+ * database until its one serving (hunt/round.service.ts): /files serves no key under this prefix,
+ * and the round service deletes what is left under it.
  */
 export const LEGACY_HUNT_PREFIX = 'hunt/';
-
-/** Whether /files may serve a path of the store (with or without its leading slash). */
-export function servedFromFiles(pathName: string): boolean {
-  return !pathName.includes('..') && !pathName.replace(/^\/+/, '').startsWith(LEGACY_HUNT_PREFIX);
-}
 
 /** A local directory by default; any S3-compatible store when S3_BUCKET is set. */
 export function createStorage(config: Pick<Config, 's3' | 'dataDir'>): Storage {
@@ -36,7 +33,9 @@ export function createStorage(config: Pick<Config, 's3' | 'dataDir'>): Storage {
           s3.accessKeyId && s3.secretAccessKey
             ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey }
             : undefined,
-        visibility: 'public',
+        // Objects are read through the app (/files checks who may see them), never at the
+        // bucket's address: the bucket must not be publicly readable (docs/deploy.md).
+        visibility: 'private',
         supportsACL: false,
       }),
     );
@@ -44,9 +43,9 @@ export function createStorage(config: Pick<Config, 's3' | 'dataDir'>): Storage {
   return new Disk(
     new FSDriver({
       location: path.join(config.dataDir, 'files'),
-      visibility: 'public',
+      visibility: 'private',
       urlBuilder: {
-        generateURL: (key) => Promise.resolve(`${LOCAL_FILES_PREFIX}${key}`),
+        generateURL: (key) => Promise.resolve(`${FILES_PREFIX}${key}`),
       },
     }),
   );
@@ -81,17 +80,13 @@ export const storageKeys = {
 };
 
 /**
- * The URL of a stored file. Rows keep storage keys; this is the one place a key becomes a URL
- * (local files are served by the app; S3 objects from the bucket's public address).
+ * The URL of a stored file. Rows keep storage keys; this is the one place a key becomes a URL:
+ * the app's /files, on the local disk and on S3 alike, so that every file is sent through the
+ * check of who may see it now (decision 020).
  */
 export function fileUrlBuilder(
-  config: Pick<Config, 's3'>,
+  _config: Pick<Config, 's3'>,
 ): (key: string | null | undefined) => string | null {
-  const s3 = config.s3;
-  if (!s3) return (key) => (key ? `${LOCAL_FILES_PREFIX}${key}` : null);
-  const base = s3.endpoint
-    ? `${s3.endpoint.replace(/\/$/, '')}/${s3.bucket}`
-    : `https://${s3.bucket}.s3.${s3.region}.amazonaws.com`;
-  return (key) => (key ? `${base}/${key}` : null);
+  return (key) => (key ? `${FILES_PREFIX}${key}` : null);
 }
 export type FileUrl = ReturnType<typeof fileUrlBuilder>;
