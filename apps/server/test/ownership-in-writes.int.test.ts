@@ -40,7 +40,7 @@ describe.each(backends)('ownership in the write itself (%s)', (backend) => {
     const id = await createSubmittedDesign(database.db, { userId: owner, status: 'pending_selection' });
     await database.db.update(designs).set({ selectedVariant: null }).where(eq(designs.id, id));
     expect(await repo().select(id, other, 'B')).toBeUndefined();
-    expect(await repo().claimEdit(id, other, new Date())).toBeUndefined();
+    expect(await repo().claimEdit(id, other, 'make it darker', new Date())).toBeUndefined();
     const submitted = await repo().submit(id, other, {
       name: 'Stolen',
       designerName: 'Thief',

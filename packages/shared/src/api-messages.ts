@@ -23,6 +23,7 @@ export const apiMessages = {
   // Designs
   generationNotFound: 'Generation not found.',
   editKeepsVariant: 'The design has an edit; it keeps the variant it was made from.',
+  editFailed: 'The edit could not be made. Please try again.',
   variantMissing: (variant: string) => `Design ${variant} was not generated.`,
   printOwnerOnly: 'Only the designer can download the print files.',
   printUnavailable: 'A print file cannot be made for this design.',

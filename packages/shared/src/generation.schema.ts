@@ -116,6 +116,30 @@ export function outcomeMessage(outcome: GenerationOutcome): string {
 export const variantSchema = z.enum(['A', 'B']);
 export type Variant = z.infer<typeof variantSchema>;
 
+/** Spec §4 edit stages the server reports while an edit runs (the page adds 'completed'). */
+export const editStageIds = ['processing_edit', 'uploading_edited'] as const;
+
+/** An edit runs as a job: the page shows its stage, or why it was not made, and resumes after a reload. */
+export const editJobSchema = z.discriminatedUnion('status', [
+  z.object({
+    status: z.literal('processing'),
+    stage: z.enum(editStageIds),
+    request: z.string(),
+    startedAt: z.string(),
+  }),
+  z.object({
+    status: z.literal('failed'),
+    request: z.string(),
+    /** The sentence to show after generationMessages.editFailedPrefix. */
+    message: z.string(),
+    /** The API error code it stands for (edit_not_understood, service_unavailable, ...). */
+    code: z.string(),
+    /** A refused edit's suggestions as codes (@camo/shared/edit-refusal words them). */
+    suggestions: z.array(z.string()),
+  }),
+]);
+export type EditJob = z.infer<typeof editJobSchema>;
+
 /**
  * A design record as its owner sees it (spec §3 field names). Image fields are URLs made by the
  * server from storage keys; `thumbnail*` are small WebP versions for grids.
@@ -156,6 +180,10 @@ export const designSchema = z.object({
   editPrompt: z.string().nullable(),
   editedAt: z.string().nullable(),
   hasEdits: z.boolean(),
+  /** Why another generator than the design's own made the edit (e.g. the built-in engine stood in). */
+  editNote: z.string().nullable(),
+  /** The owner's edit while it runs (a job), or the last one that failed; null otherwise. */
+  editJob: editJobSchema.nullable(),
   promptA: z.string().nullable(),
   promptB: z.string().nullable(),
   story: z.string().nullable(),

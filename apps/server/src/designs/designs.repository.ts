@@ -9,8 +9,23 @@ export type NewDesign = typeof designs.$inferInsert;
 /** A design with its designer's name through the join (design-queries.repository.ts). */
 export type DesignWithDesigner = DesignRecord & { currentDesignerName: string | null };
 
-/** An edit claim older than this is from a crashed request and may be taken again. */
-const EDIT_CLAIM_MS = 5 * 60 * 1000;
+/**
+ * An edit claim older than this was left by a job that never ran or never ended, and may be
+ * taken again: longer than an `edit-design` job may run (platform/queue.ts), so a live job's
+ * claim is never taken from it.
+ */
+export const EDIT_CLAIM_MS = 20 * 60 * 1000;
+
+export type EditFailure = NonNullable<(typeof designs.$inferSelect)['editFailure']>;
+
+/** The edit claim taken at `claimedAt`, still held and not yet finished. */
+function editClaim(id: string, claimedAt: Date) {
+  return and(
+    eq(designs.id, id),
+    eq(designs.hasEdits, false),
+    sql`${designs.editStartedAt} = ${claimedAt.toISOString()}::timestamptz`,
+  );
+}
 
 /** The owner's design, not yet submitted and not yet edited: the ownership is part of the write. */
 function ownUneditedDraft(id: string, userId: string) {
@@ -78,13 +93,19 @@ export function createDesignsRepository(db: Db) {
     },
 
     /**
-     * Claims the one edit a design may have. Only one request can hold the claim, so two edits
-     * sent at once never both write the edited file. A claim left by a crashed request expires.
+     * Claims the one edit a design may have, for `request`. Only one claim can be held, so two
+     * edits sent at once never both write the edited file. The claim is the `edit-design` job's
+     * to finish or fail; one left by a job that never ran expires.
      */
-    async claimEdit(id: string, userId: string, at: Date): Promise<DesignRecord | undefined> {
+    async claimEdit(
+      id: string,
+      userId: string,
+      request: string,
+      at: Date,
+    ): Promise<DesignRecord | undefined> {
       const [row] = await db
         .update(designs)
-        .set({ editStartedAt: at })
+        .set({ editStartedAt: at, editRequest: request, editStage: 'processing_edit', editFailure: null })
         .where(
           and(
             ownUneditedDraft(id, userId),
@@ -96,21 +117,33 @@ export function createDesignsRepository(db: Db) {
       return row;
     },
 
-    async releaseEdit(id: string): Promise<void> {
+    /** Moves the edit to its saving stage; false when the claim made at `claimedAt` is no longer held. */
+    async editUploading(id: string, claimedAt: Date): Promise<boolean> {
+      const [row] = await db
+        .update(designs)
+        .set({ editStage: 'uploading_edited' })
+        .where(editClaim(id, claimedAt))
+        .returning({ id: designs.id });
+      return Boolean(row);
+    },
+
+    /** Ends the claim without an edit: the design may be edited again, and says why this one was not made. */
+    async failEdit(id: string, claimedAt: Date | null, failure: EditFailure): Promise<void> {
       await db
         .update(designs)
-        .set({ editStartedAt: null })
-        .where(and(eq(designs.id, id), eq(designs.hasEdits, false)));
+        .set({ editStartedAt: null, editRequest: null, editStage: null, editFailure: failure })
+        .where(claimedAt ? editClaim(id, claimedAt) : and(eq(designs.id, id), eq(designs.hasEdits, false)));
     },
 
     async finishEdit(
       id: string,
-      userId: string,
+      claimedAt: Date,
       fields: {
         editedImageUrl: string;
         editedThumbnailUrl: string;
         editPrompt: string;
         editedRecipe: unknown;
+        editNote: string | null;
         at: Date;
       },
     ): Promise<DesignRecord | undefined> {
@@ -121,10 +154,14 @@ export function createDesignsRepository(db: Db) {
           editedThumbnailUrl: fields.editedThumbnailUrl,
           editPrompt: fields.editPrompt,
           editedRecipe: fields.editedRecipe,
+          editNote: fields.editNote,
           editedAt: fields.at,
           hasEdits: true,
+          editRequest: null,
+          editStage: null,
+          editFailure: null,
         })
-        .where(and(eq(designs.id, id), eq(designs.userId, userId), eq(designs.hasEdits, false)))
+        .where(editClaim(id, claimedAt))
         .returning();
       return row;
     },

@@ -54,12 +54,21 @@ export function designsRoutes(designs: DesignsService, session: SessionResolver)
         schema: {
           tags: ['designs'],
           summary: 'The one text edit of the selected design',
+          description:
+            'Runs as a job. 200: the edit is made (hasEdits). 202: it is still running; follow `editJob` on GET /api/designs/{id} until it is null (made) or failed. A failure answers with the error it would have had (422 edit_not_understood with suggestions, 503).',
           params: designParams,
           body: editRequestSchema,
-          response: { 200: designSchema, ...errors, 422: errorSchema },
+          response: { 200: designSchema, 202: designSchema, ...errors, 422: errorSchema },
         },
       },
-      async (req) => designs.edit(req.params.id, currentUser(req).id, req.body.editPrompt),
+      async (req, reply) => {
+        const { design, running } = await designs.edit(
+          req.params.id,
+          currentUser(req).id,
+          req.body.editPrompt,
+        );
+        return reply.code(running ? 202 : 200).send(design);
+      },
     );
 
     app.post(

@@ -8,20 +8,28 @@ import {
   isUnnamed,
   type Design,
   type DesignToggles,
+  type EditJob,
   type Variant,
 } from '@camo/shared/generation.schema';
-import { seedOf, type DesignProvider, type EditSubject } from '../generation/provider.js';
+import { safetyIdOf, seedOf, type DesignProvider, type EditSubject } from '../generation/provider.js';
 import { decodeForEngine, designDisplayImage, designThumbnail } from '../generation/photo-image.js';
 import {
   ConflictError,
   ForbiddenError,
+  HttpError,
   NotFoundError,
   UnprocessableError,
   ValidationError,
 } from '../platform/http-errors.js';
 import { storageKeys, type FileUrl, type Storage } from '../platform/storage.js';
 import { canView, chosenImageKey, chosenThumbnailKey } from './design-policy.js';
-import type { DesignRecord, DesignsRepository, DesignWithDesigner } from './designs.repository.js';
+import type {
+  DesignRecord,
+  DesignsRepository,
+  DesignWithDesigner,
+  EditFailure,
+} from './designs.repository.js';
+import type { Logger } from 'pino';
 
 const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
 
@@ -35,6 +43,11 @@ export function createDesignsService(deps: {
   onGalleryChange?: () => void;
   /** A design was submitted (compose.ts queues its measuring). */
   onSubmitted?: (designId: string) => void;
+  /** Queues the `edit-design` job for the claim made at `claimedAt`. */
+  queueEdit: (designId: string, claimedAt: Date) => Promise<void>;
+  /** How long an edit request waits for its job (EDIT_WAIT_MS by default). */
+  editWaitMs?: number;
+  log?: Pick<Logger, 'warn'>;
   now?: () => Date;
 }) {
   const { repo, storage, fileUrl, provider } = deps;
@@ -80,6 +93,8 @@ export function createDesignsService(deps: {
       editPrompt: row.editPrompt,
       editedAt: iso(row.editedAt),
       hasEdits: row.hasEdits,
+      editNote: row.editNote,
+      editJob: editJobOf(row),
       versatility: versatilityOf(row),
       promptA: row.promptA,
       promptB: row.promptB,
@@ -104,12 +119,26 @@ export function createDesignsService(deps: {
     return row;
   }
 
+  /**
+   * What the selected variant is edited from: the engine's recipe, or an image service's response
+   * id (openai-provider); null when it has neither (spec: editing is not available).
+   */
+  function editSource(row: DesignRecord): { recipe: unknown; responseId: string } | null {
+    const b = row.selectedVariant === 'B';
+    const responseId = b ? row.openaiResponseIdB : row.openaiResponseIdA;
+    const recipe = b ? row.recipeB : row.recipeA;
+    if (!responseId || (!recipe && !responseId.startsWith('resp_'))) return null;
+    return { recipe, responseId };
+  }
+
   /** What the provider edits from: the recipe or response id, and on demand the image and the generation's input. */
   function editSubject(row: DesignRecord, recipe: unknown, responseId: string): EditSubject {
     const imageKey = row.selectedVariant === 'B' ? row.designBUrl : row.designAUrl;
     return {
       recipe,
       responseId,
+      safetyId: safetyIdOf(row.userId),
+      variant: row.selectedVariant ?? 'A',
       image: async () => {
         if (!imageKey) throw new Error('the design has no stored image');
         return storage.getBytes(imageKey);
@@ -123,6 +152,7 @@ export function createDesignsService(deps: {
           county: row.county,
           toggles: row.designToggles as DesignToggles,
           seed: seedOf(row.environmentPhotoId ?? row.id),
+          safetyId: safetyIdOf(row.userId),
         };
       },
     };
@@ -145,40 +175,96 @@ export function createDesignsService(deps: {
       return toDesign({ ...updated, currentDesignerName: row.currentDesignerName });
     },
 
-    async edit(id: string, userId: string, editPrompt: string): Promise<Design> {
+    /**
+     * Starts the one edit (spec §4): claims it and queues the `edit-design` job, then waits a
+     * little for it, so a quick edit answers as one request. An edit still running after
+     * `editWaitMs` is answered `running: true`; the page follows `editJob` on the design.
+     */
+    async edit(
+      id: string,
+      userId: string,
+      editPrompt: string,
+    ): Promise<{ design: Design; running: boolean }> {
       const row = await ownPending(id, userId);
       if (!row.selectedVariant) throw new ValidationError(generationMessages.editNeedsSelection);
       if (row.hasEdits) throw new ConflictError(generationMessages.alreadyEdited);
-      const variant = row.selectedVariant;
-      const responseId = variant === 'A' ? row.openaiResponseIdA : row.openaiResponseIdB;
-      const recipe = variant === 'A' ? row.recipeA : row.recipeB;
-      // The engine edits from its recipe, an image service from its response id (openai-provider).
-      if (!responseId || (!recipe && !responseId.startsWith('resp_')))
-        throw new ValidationError(generationMessages.editUnavailable);
-      const at = now();
-      const claimed = await repo.claimEdit(id, userId, at);
-      if (!claimed) throw new ConflictError(generationMessages.alreadyEdited);
+      if (!editSource(row)) throw new ValidationError(generationMessages.editUnavailable);
+      const claimed = await repo.claimEdit(id, userId, editPrompt, now());
+      if (!claimed?.editStartedAt) throw new ConflictError(generationMessages.alreadyEdited);
+      const claimedAt = claimed.editStartedAt;
       try {
-        const result = await provider.edit(editSubject(row, recipe, responseId), editPrompt);
-        if (!result.ok) throw new EditNotUnderstood(result.reason, result.suggestions);
-        const photoId = row.environmentPhotoId ?? row.id;
-        const key = storageKeys.editedDesign(row.createdAt, photoId, variant === 'A' ? 'a' : 'b');
-        const thumbKey = storageKeys.thumbnail(key);
-        await storage.put(key, result.png);
-        await storage.put(thumbKey, await designThumbnail(result.png));
-        const done = await repo.finishEdit(id, userId, {
-          editedImageUrl: key,
-          editedThumbnailUrl: thumbKey,
-          editPrompt,
-          editedRecipe: result.recipe,
-          at: now(),
-        });
-        if (!done) throw new ConflictError(generationMessages.alreadyEdited);
-        return toDesign({ ...done, currentDesignerName: row.currentDesignerName });
+        await deps.queueEdit(id, claimedAt);
       } catch (error) {
-        await repo.releaseEdit(id);
+        await repo.failEdit(id, claimedAt, failureOf(editPrompt, error));
         throw error;
       }
+      const waitMs = deps.editWaitMs ?? EDIT_WAIT_MS;
+      if (waitMs === 0) return { design: toDesign(claimed), running: true };
+      const deadline = Date.now() + waitMs;
+      for (;;) {
+        const current = await repo.findById(id);
+        if (!current) throw new NotFoundError(generationMessages.designRecordMissing);
+        const design = toDesign(current);
+        if (design.editJob?.status === 'failed') {
+          const { editFailure } = current;
+          throw new HttpError(editFailure!.statusCode, editFailure!.code, editFailure!.message, {
+            suggestions: editFailure!.suggestions,
+          });
+        }
+        if (current.hasEdits) return { design, running: false };
+        if (Date.now() >= deadline) return { design, running: true };
+        await sleep(EDIT_POLL_MS);
+      }
+    },
+
+    /**
+     * The `edit-design` job: makes the edit claimed at `claimedAt`, stores it and finishes the
+     * claim, or records why it was not made and lets the design be edited again. Safe to run
+     * twice: a finished, failed or superseded claim is left alone.
+     */
+    async runEdit(id: string, claimedAt: Date): Promise<void> {
+      const row = await repo.findById(id);
+      if (!row || row.hasEdits || row.editStartedAt?.getTime() !== claimedAt.getTime()) return;
+      const request = row.editRequest ?? '';
+      const source = editSource(row);
+      if (!source || !row.selectedVariant) {
+        await repo.failEdit(
+          id,
+          claimedAt,
+          failureOf(request, new ValidationError(generationMessages.editUnavailable)),
+        );
+        return;
+      }
+      let result: Awaited<ReturnType<DesignProvider['edit']>>;
+      try {
+        result = await provider.edit(editSubject(row, source.recipe, source.responseId), request);
+      } catch (error) {
+        deps.log?.warn({ designId: id, err: error as Error }, 'edit not made');
+        await repo.failEdit(id, claimedAt, failureOf(request, error));
+        return;
+      }
+      if (!result.ok) {
+        await repo.failEdit(
+          id,
+          claimedAt,
+          failureOf(request, new EditNotUnderstood(result.reason, result.suggestions)),
+        );
+        return;
+      }
+      if (!(await repo.editUploading(id, claimedAt))) return;
+      const photoId = row.environmentPhotoId ?? row.id;
+      const key = storageKeys.editedDesign(row.createdAt, photoId, row.selectedVariant === 'A' ? 'a' : 'b');
+      const thumbKey = storageKeys.thumbnail(key);
+      await storage.put(key, result.png);
+      await storage.put(thumbKey, await designThumbnail(result.png));
+      await repo.finishEdit(id, claimedAt, {
+        editedImageUrl: key,
+        editedThumbnailUrl: thumbKey,
+        editPrompt: request,
+        editedRecipe: result.recipe,
+        editNote: result.note,
+        at: now(),
+      });
     },
 
     async submit(
@@ -266,7 +352,43 @@ export function createDesignsService(deps: {
   };
 }
 
-/** An edit the generator could not map to any change; the message says what it can do. */
+/** How long an edit request waits for its job before the page follows it instead. */
+const EDIT_WAIT_MS = 8000;
+const EDIT_POLL_MS = 200;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The owner's edit while it runs, or the last one that failed; only before submission. */
+function editJobOf(row: DesignRecord): EditJob | null {
+  if (row.status !== 'pending_selection' || row.hasEdits) return null;
+  if (row.editStartedAt && row.editRequest)
+    return {
+      status: 'processing',
+      stage: row.editStage ?? 'processing_edit',
+      request: row.editRequest,
+      startedAt: row.editStartedAt.toISOString(),
+    };
+  if (row.editFailure) {
+    const { request, message, code, suggestions } = row.editFailure;
+    return { status: 'failed', request, message, code, suggestions };
+  }
+  return null;
+}
+
+/** Why an edit was not made, as its request would have answered (an HttpError's status and words). */
+function failureOf(request: string, error: unknown): EditFailure {
+  if (error instanceof HttpError) {
+    const suggestions = error.details.suggestions;
+    return {
+      request,
+      message: error.message,
+      statusCode: error.statusCode,
+      code: error.code,
+      suggestions: Array.isArray(suggestions) ? suggestions.map(String) : [],
+    };
+  }
+  return { request, message: apiMessages.editFailed, statusCode: 503, code: 'unavailable', suggestions: [] };
+}
+
 /** An edit refused: the reason worded, the suggestions as codes for the page to word. */
 export class EditNotUnderstood extends UnprocessableError {
   constructor(reason: EditRefusalReason, suggestions: EditSuggestionCode[]) {

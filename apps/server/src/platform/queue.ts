@@ -10,6 +10,8 @@ import type { Database } from './db/database.js';
 export interface JobMap {
   /** Generate designs A and B for an uploaded environment photo. */
   'generate-designs': { photoId: string };
+  /** Make the one edit of a design, claimed at `claimedAt` (ISO time). */
+  'edit-design': { designId: string; claimedAt: string };
   /** Record the result of every contest month that has ended (scheduled; safe to run twice). */
   'contest-close': Record<string, never>;
   /** Measure a submitted design against its photo (G2-G4), for the hide-and-seek insights. */
@@ -34,6 +36,7 @@ export interface JobMap {
 export type JobName = keyof JobMap;
 export const jobNames: JobName[] = [
   'generate-designs',
+  'edit-design',
   'contest-close',
   'measure-design',
   'predict-design',
@@ -64,6 +67,15 @@ const QUEUE_OPTIONS = {
     retryBackoff: true,
     retryDelayMax: 30,
     expireInSeconds: 15 * 60,
+    heartbeatSeconds: 10,
+    notify: true,
+  },
+  // The edit box waits for it: picked up at once. It may run as long as one design's deadline;
+  // an edit claim outlives it (designs.repository.ts#EDIT_CLAIM_MS).
+  'edit-design': {
+    retryLimit: 2,
+    retryDelay: 1,
+    expireInSeconds: 10 * 60,
     heartbeatSeconds: 10,
     notify: true,
   },

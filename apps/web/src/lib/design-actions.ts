@@ -21,8 +21,47 @@ export async function selectVariant(id: string, variant: Variant): Promise<Desig
   return requestJson<Design>(`${designPath(id)}/select`, { method: 'POST', body: { variant } });
 }
 
+/** Starts the one edit: the design edited (200), or with `editJob` running (202, see followEdit). */
 export async function editDesign(id: string, editPrompt: string): Promise<Design> {
   return requestJson<Design>(`${designPath(id)}/edit`, { method: 'POST', body: { editPrompt } });
+}
+
+/**
+ * Reads the design every `intervalMs` while its edit job runs, telling `onProgress` each time,
+ * and resolves with it once the edit is made or has failed (`editJob`). Rejects when aborted, or
+ * after five reads in a row fail.
+ */
+export async function followEdit(
+  id: string,
+  onProgress: (design: Design) => void,
+  signal: AbortSignal,
+  intervalMs = 1000,
+): Promise<Design> {
+  let misses = 0;
+  for (;;) {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(resolve, intervalMs);
+      signal.addEventListener(
+        'abort',
+        () => {
+          clearTimeout(timer);
+          reject(new Error('The edit is no longer followed.'));
+        },
+        { once: true },
+      );
+    });
+    let design: Design;
+    try {
+      design = await requestJson<Design>(designPath(id), { signal });
+      misses = 0;
+    } catch (error) {
+      // A lost read is read again: the edit goes on on the server either way.
+      if (signal.aborted || ++misses >= 5) throw error;
+      continue;
+    }
+    if (design.editJob?.status !== 'processing') return design;
+    onProgress(design);
+  }
 }
 
 export async function submitDesign(

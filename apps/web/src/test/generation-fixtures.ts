@@ -37,6 +37,8 @@ export function makeDesign(overrides: Partial<Design> = {}): Design {
     editPrompt: null,
     editedAt: null,
     hasEdits: false,
+    editNote: null,
+    editJob: null,
     promptA: null,
     promptB: null,
     story: null,

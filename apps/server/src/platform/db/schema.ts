@@ -265,6 +265,8 @@ export const designs = pgTable(
     editFailure: jsonb('edit_failure').$type<{
       request: string;
       message: string;
+      /** The HTTP status and error code the edit request would have answered with. */
+      statusCode: number;
       code: string;
       suggestions: string[];
     }>(),

@@ -94,6 +94,7 @@ export function DesignFinalize({
               />
             )}
           </div>
+          {design.hasEdits && design.editNote && <p className="text-sm text-sage">{design.editNote}</p>}
 
           {design.hasEdits ? (
             <fieldset className="card flex flex-col gap-3 p-4 sm:p-5">

@@ -1,8 +1,8 @@
 import { editSuggestions, editVocabulary } from '@camo/shared/edit-refusal';
 import { generationMessages, type Design } from '@camo/shared/generation.schema';
 import { limits } from '@camo/shared/limits';
-import { useState, type FormEvent } from 'react';
-import { editDesign } from '@/lib/design-actions';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { editDesign, followEdit } from '@/lib/design-actions';
 import { ApiRequestError } from '@/lib/api-client';
 import { useElapsedSeconds } from '../lib/use-elapsed-seconds';
 import { StageList } from './stage-list';
@@ -14,15 +14,67 @@ export const editStages = [
   { id: 'completed', label: 'Done' },
 ] as const;
 
-/** The one text edit of the selected design (spec §4, §5). */
+const failureText = (message: string) => `${generationMessages.editFailedPrefix}${message}`;
+
+/**
+ * The one text edit of the selected design (spec §4, §5). The edit runs as a job on the server:
+ * the box follows it (its stage, then the result), also after a reload (`design.editJob`).
+ */
 export function EditBox({ design, onEdited }: { design: Design; onEdited: (design: Design) => void }) {
-  const [prompt, setPrompt] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const job = design.editJob;
+  const [prompt, setPrompt] = useState(job?.request ?? '');
+  const [error, setError] = useState<string | null>(
+    job?.status === 'failed' ? failureText(job.message) : null,
+  );
   // A refused edit's suggestions, worded: each one fills the box when chosen.
-  const [suggestions, setSuggestions] = useState<string[]>([]);
-  const [startedAt, setStartedAt] = useState<number | null>(null);
+  const [suggestions, setSuggestions] = useState<string[]>(
+    job?.status === 'failed' ? editSuggestions(job.suggestions) : [],
+  );
+  const [startedAt, setStartedAt] = useState<number | null>(
+    job?.status === 'processing' ? Date.parse(job.startedAt) : null,
+  );
+  const [stage, setStage] = useState(job?.status === 'processing' ? job.stage : 'processing_edit');
+  // Set while the box follows a running edit: it stops reading when the page goes.
+  const [following, setFollowing] = useState(job?.status === 'processing');
   const seconds = useElapsedSeconds(startedAt);
   const pending = startedAt !== null;
+  const stageIndex = stage === 'uploading_edited' ? 1 : 0;
+
+  /** What an edit came to: made (the page moves on), refused or failed (said here), or still running. */
+  const settle = (answer: Design) => {
+    if (answer.hasEdits) {
+      setStartedAt(null);
+      onEdited(answer);
+    } else if (answer.editJob?.status === 'failed') {
+      setStartedAt(null);
+      setError(failureText(answer.editJob.message));
+      setSuggestions(editSuggestions(answer.editJob.suggestions));
+    } else if (answer.editJob?.status === 'processing') {
+      setStage(answer.editJob.stage);
+      setFollowing(true);
+    } else {
+      setStartedAt(null);
+    }
+  };
+  const settleRef = useRef(settle);
+  settleRef.current = settle;
+
+  useEffect(() => {
+    if (!following) return;
+    const controller = new AbortController();
+    followEdit(design.id, (running) => settleRef.current(running), controller.signal)
+      .then((answer) => {
+        setFollowing(false);
+        settleRef.current(answer);
+      })
+      .catch((caught: unknown) => {
+        if (controller.signal.aborted) return;
+        setFollowing(false);
+        setStartedAt(null);
+        setError(failureText(caught instanceof Error ? caught.message : String(caught)));
+      });
+    return () => controller.abort();
+  }, [following, design.id]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -31,15 +83,14 @@ export function EditBox({ design, onEdited }: { design: Design; onEdited: (desig
     if (!prompt.trim()) return setError(generationMessages.editRequired);
     setError(null);
     setSuggestions([]);
+    setStage('processing_edit');
     setStartedAt(Date.now());
     try {
-      const edited = await editDesign(design.id, prompt);
-      setStartedAt(null);
-      onEdited(edited);
+      settle(await editDesign(design.id, prompt));
     } catch (caught) {
       setStartedAt(null);
       const detail = caught instanceof Error ? caught.message : String(caught);
-      setError(`${generationMessages.editFailedPrefix}${detail}`);
+      setError(failureText(detail));
       setSuggestions(caught instanceof ApiRequestError ? editSuggestions(caught.suggestions) : []);
     }
   };
@@ -103,13 +154,13 @@ export function EditBox({ design, onEdited }: { design: Design; onEdited: (desig
         </ul>
       </details>
       <p aria-live="polite" className="sr-only">
-        {pending ? `${editStages[0].label}...` : ''}
+        {pending ? `${editStages[stageIndex].label}...` : ''}
       </p>
       {pending && (
         <div>
           <StageList
             stages={editStages}
-            current={0}
+            current={stageIndex}
             detail={
               <p className="text-sage">
                 <span className="font-condensed text-xl font-bold tabular-nums text-blaze">{seconds}s</span>{' '}
