@@ -166,6 +166,8 @@ export default defineConfig({
         OPENAI_BASE_URL: `http://127.0.0.1:${standInPort}/v1`,
         OPENAI_MAX_RETRIES: '1',
         OPENAI_TIMEOUT_MS: '20000',
+        // An image service's edit takes long: the edit box follows its job (202) here every time.
+        EDIT_WAIT_MS: '0',
       },
       stdout: 'ignore',
       stderr: 'pipe',
