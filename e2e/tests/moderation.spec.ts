@@ -122,3 +122,59 @@ test('a blocked person is told, and their vote and comment are refused', async (
   await blocked.getByRole('button', { name: 'Vote' }).click();
   await expect(blocked.getByRole('button', { name: 'Voted' })).toBeDisabled();
 });
+
+test("a hidden design's images stop loading for an anonymous page at once, and load again once restored", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const designer = await signedInPage(browser, newUser({ name: 'Hidden Designer' }));
+  const design = await makeDesign(designer, { name: `Quiet ${Date.now().toString(36)}` });
+  const shown = (await (await designer.request.get(`/api/designs/${design.id}`)).json()) as Record<
+    'imageUrl' | 'thumbnailUrl' | 'displayUrl' | 'environmentPhotoUrl',
+    string | null
+  >;
+  const urls = [shown.imageUrl, shown.thumbnailUrl, shown.displayUrl, shown.environmentPhotoUrl].filter(
+    (url): url is string => url !== null,
+  );
+  expect(urls.length).toBeGreaterThanOrEqual(3);
+
+  // Whether a page's <img> of the URL loads (a fresh page each time, as a visitor's next visit).
+  const visitor = await (await browser.newContext()).newPage();
+  const loadsIn = async (page: Page): Promise<boolean[]> => {
+    await page.goto('/gallery');
+    return page.evaluate(
+      (sources) =>
+        Promise.all(
+          sources.map(
+            (src) =>
+              new Promise<boolean>((resolve) => {
+                const img = new Image();
+                img.onload = () => resolve(img.naturalWidth > 0);
+                img.onerror = () => resolve(false);
+                img.src = src;
+              }),
+          ),
+        ),
+      urls,
+    );
+  };
+  expect(await loadsIn(visitor)).toEqual(urls.map(() => true));
+
+  const moderator = await moderatorPage(browser);
+  const origin = new URL(moderator.url()).origin;
+  const act = (action: 'hide' | 'restore') =>
+    moderator.request.post(`/api/admin/designs/${design.id}/${action}`, {
+      headers: { origin },
+      data: { reason: 'Checking that hidden means hidden' },
+    });
+  expect((await act('hide')).status()).toBe(204);
+
+  // The visitor's browser saw them a moment ago; it asks again and is refused.
+  expect(await loadsIn(visitor)).toEqual(urls.map(() => false));
+  for (const url of urls) expect((await visitor.request.get(url)).status()).toBe(404);
+  // Its designer still sees their design, and so its images.
+  expect(await loadsIn(designer)).toEqual(urls.map(() => true));
+
+  expect((await act('restore')).status()).toBe(204);
+  expect(await loadsIn(visitor)).toEqual(urls.map(() => true));
+});
