@@ -38,6 +38,8 @@ export function createModerationService(deps: {
   warnings?: readonly AdminWarning[];
   /** After content was hidden or restored: cached gallery pages are started afresh. */
   onContentChange?: () => void;
+  /** After a person was blocked or unblocked: what this process keeps about them is dropped now. */
+  onPersonChange?: (userId: string) => void;
 }) {
   const { repo, fileUrl } = deps;
   const admins = new Set(deps.adminEmails.map((email) => email.toLowerCase()));
@@ -50,6 +52,7 @@ export function createModerationService(deps: {
   ): Promise<void> {
     if (await change(randomUUID(), entry)) {
       if (entry.targetType !== 'user') deps.onContentChange?.();
+      else deps.onPersonChange?.(entry.targetId);
       return;
     }
     // Nothing changed: either the item is gone, or it is already as asked (a repeat click, or

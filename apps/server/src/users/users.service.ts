@@ -2,6 +2,9 @@ import { apiMessages } from '@camo/shared/api-messages';
 import type { DesignCard, PrivateProfile, PublicUser } from '@camo/shared/api.schema';
 import type { UpdateProfileRequest } from '@camo/shared/profile.schema';
 import { updateProfileSchema } from '@camo/shared/profile.schema';
+import { createPersonCache } from '../platform/auth/person-cache.js';
+import type { SessionEvents } from '../platform/auth/session-events.js';
+import { SESSION_CACHE_MS } from '../platform/auth/session.js';
 import { NotFoundError, ValidationError } from '../platform/http-errors.js';
 import type { FileUrl } from '../platform/storage.js';
 import { toDesignCard } from '../designs/design-card.js';
@@ -48,17 +51,28 @@ export function createUsersService(
     contestTimeZone: string;
     minAccountAgeHours: number;
     adminEmails?: readonly string[];
+    /**
+     * The database's person notifications (platform/auth/session-events.ts): with them a person's
+     * row is kept in memory, since every signed-in page asks for it, and dropped in every process
+     * when it changes (decision 021).
+     */
+    events?: SessionEvents;
     now?: () => Date;
   },
 ) {
   const now = options.now ?? (() => new Date());
+  const { events } = options;
   const profileOptions = {
     adminEmails: options.adminEmails ?? [],
     minAccountAgeHours: options.minAccountAgeHours,
   };
+  const rows = createPersonCache<UserRow>(events, { ttlMs: SESSION_CACHE_MS });
+  const findById = (id: string) => rows.get(id, () => repo.findById(id));
+  /** This process changed the row: forgotten here now (the database tells the other processes). */
+  const changed = (id: string) => events?.publish({ kind: 'person', id });
   return {
     async me(userId: string): Promise<PrivateProfile> {
-      const row = await repo.findById(userId);
+      const row = await findById(userId);
       if (!row) throw new NotFoundError(apiMessages.userNotFound);
       return toPrivateProfile(row, profileOptions);
     },
@@ -67,12 +81,13 @@ export function createUsersService(
       const parsed = updateProfileSchema.safeParse(request);
       if (!parsed.success) throw new ValidationError(parsed.error.issues[0]?.message ?? 'Invalid request.');
       const row = await repo.updateProfile(userId, parsed.data);
+      changed(userId);
       if (!row) throw new NotFoundError(apiMessages.userNotFound);
       return toPrivateProfile(row, profileOptions);
     },
 
     async publicUser(id: string): Promise<PublicUser> {
-      const row = await repo.findById(id);
+      const row = await findById(id);
       if (!row) throw new NotFoundError(apiMessages.userNotFound);
       return toPublicUser(row);
     },
@@ -83,7 +98,10 @@ export function createUsersService(
     },
 
     memberCount: () => repo.memberCount(),
-    onSignIn: (userId: string) => repo.recordSignIn(userId, now()),
+    async onSignIn(userId: string): Promise<void> {
+      await repo.recordSignIn(userId, now());
+      changed(userId);
+    },
   };
 }
 

@@ -1,32 +1,55 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import { SESSION_ABSOLUTE_MS, type AuthGateway } from './auth.js';
 import type { AuthRepository } from './auth.repository.js';
+import type { SessionEvent, SessionEvents } from './session-events.js';
 import { createSessionResolver, SESSION_CACHE_MS, sessionTokenFrom } from './session.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 
-function setup(options: { cacheMs?: number } = {}) {
+/** Session notifications as a test drives them: `live` and what arrives are the test's to say. */
+function testEvents() {
+  const listeners = new Set<(event: SessionEvent) => void>();
+  const events: SessionEvents & { live: boolean } = {
+    live: true,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    publish(event) {
+      for (const listener of listeners) listener(event);
+    },
+    close: async () => undefined,
+  };
+  return events;
+}
+
+function setup(options: { cacheMs?: number; events?: SessionEvents } = {}) {
   let clock = Date.UTC(2026, 10, 23, 12);
   const session = { id: 's1', createdAt: new Date(clock - DAY), expiresAt: new Date(clock + 14 * DAY) };
   const getSession = vi.fn<AuthGateway['getSession']>(async (headers) =>
     headers.get('cookie')?.includes('camo.session_token=tok.good') ? { user: { id: 'u1' }, session } : null,
   );
   const deleteSession = vi.fn(async () => {});
+  const standing = vi.fn(async () => ({ blocked: false, admin: false }));
   const resolver = createSessionResolver(
     { getSession, handler: vi.fn() },
     { deleteSession } as unknown as AuthRepository,
-    { ...options, now: () => clock },
+    { ...options, standing, now: () => clock },
   );
-  const request = (cookie: string) => ({ headers: { cookie } }) as unknown as FastifyRequest;
+  const request = (cookie: string, method = 'GET') =>
+    ({ headers: { cookie }, method }) as unknown as FastifyRequest;
   return {
     resolver,
     getSession,
     deleteSession,
+    standing,
     request,
     advance: (ms: number) => (clock += ms),
   };
 }
+
+const reply = {} as FastifyReply;
 
 describe('session resolver', () => {
   it('asks better-auth once, then trusts the session for a short while', async () => {
@@ -86,5 +109,81 @@ describe('session resolver', () => {
     expect(sessionTokenFrom('__Secure-camo.session_token=abc.sig', host)).toBeUndefined();
     expect(sessionTokenFrom('camo.session_token=nodot')).toBeUndefined();
     expect(sessionTokenFrom(undefined)).toBeUndefined();
+  });
+
+  describe("with the database's notifications (decision 021)", () => {
+    const good = 'camo.session_token=tok.good';
+
+    it('drops a session deleted in any process as soon as the database says so', async () => {
+      const events = testEvents();
+      const { resolver, getSession, request } = setup({ events });
+      await resolver.resolve(request(good));
+      events.publish({ kind: 'session', id: 'another' });
+      await resolver.resolve(request(good));
+      expect(getSession).toHaveBeenCalledTimes(1);
+      events.publish({ kind: 'session', id: 's1' });
+      await resolver.resolve(request(good));
+      expect(getSession).toHaveBeenCalledTimes(2);
+    });
+
+    it('does not keep a session resolved while it was being deleted', async () => {
+      const events = testEvents();
+      const { resolver, getSession, request } = setup({ events });
+      const lookup = getSession.getMockImplementation()!;
+      let release!: () => void;
+      getSession.mockImplementationOnce(async (headers) => {
+        await new Promise<void>((resolve) => (release = resolve));
+        return lookup(headers);
+      });
+      const first = resolver.resolve(request(good));
+      await vi.waitFor(() => expect(release).toBeDefined());
+      events.publish({ kind: 'session', id: 's1' });
+      release();
+      // The request that was already asking gets its answer; nothing is kept from it.
+      expect(await first).toEqual({ id: 'u1', sessionId: 's1' });
+      await resolver.resolve(request(good));
+      expect(getSession).toHaveBeenCalledTimes(2);
+    });
+
+    it('keeps nothing while the notifications are not live, and starts afresh when they are back', async () => {
+      const events = testEvents();
+      const { resolver, getSession, standing, request } = setup({ events });
+      await resolver.resolve(request(good));
+      events.live = false;
+      events.publish({ kind: 'missed' });
+      await resolver.requireUser(request(good, 'POST'), reply);
+      await resolver.requireUser(request(good, 'POST'), reply);
+      expect(getSession).toHaveBeenCalledTimes(3);
+      expect(standing).toHaveBeenCalledTimes(2);
+      events.live = true;
+      events.publish({ kind: 'missed' });
+      await resolver.requireUser(request(good, 'POST'), reply);
+      await resolver.requireUser(request(good, 'POST'), reply);
+      expect(getSession).toHaveBeenCalledTimes(4);
+      expect(standing).toHaveBeenCalledTimes(3);
+    });
+
+    it("keeps a person's standing until their row changes: a block holds from the next write", async () => {
+      const events = testEvents();
+      const { resolver, standing, request } = setup({ events });
+      await resolver.requireUser(request(good, 'POST'), reply);
+      await resolver.requireUser(request(good, 'PATCH'), reply);
+      expect(standing).toHaveBeenCalledTimes(1);
+      standing.mockResolvedValue({ blocked: true, admin: false });
+      events.publish({ kind: 'person', id: 'someone-else' });
+      await resolver.requireUser(request(good, 'POST'), reply);
+      events.publish({ kind: 'person', id: 'u1' });
+      await expect(resolver.requireUser(request(good, 'POST'), reply)).rejects.toThrow(/blocked/i);
+      // Reads stay open to a blocked person.
+      await resolver.requireUser(request(good, 'GET'), reply);
+      expect(standing).toHaveBeenCalledTimes(2);
+    });
+
+    it('asks for the standing on every write without notifications', async () => {
+      const { resolver, standing, request } = setup();
+      await resolver.requireUser(request(good, 'POST'), reply);
+      await resolver.requireUser(request(good, 'POST'), reply);
+      expect(standing).toHaveBeenCalledTimes(2);
+    });
   });
 });

@@ -4,10 +4,12 @@ import { LRUCache } from 'lru-cache';
 import { moderationMessages } from '@camo/shared/moderation';
 import { ForbiddenError, UnauthorizedError } from '../http-errors.js';
 import { COOKIE_PREFIX, SESSION_ABSOLUTE_MS, type AuthGateway } from './auth.js';
+import type { AuthRepository } from './auth.repository.js';
+import { createPersonCache } from './person-cache.js';
+import type { SessionEvents } from './session-events.js';
 
 /** The session cookie on http (development, tests); a site on https names its own (auth.ts). */
 const DEFAULT_COOKIE = `${COOKIE_PREFIX}.session_token`;
-import type { AuthRepository } from './auth.repository.js';
 
 export interface SessionUser {
   id: string;
@@ -20,7 +22,11 @@ declare module 'fastify' {
   }
 }
 
-/** How long a resolved session is trusted without asking the database again (decision 005). */
+/**
+ * How long a resolved session (and a person's standing) is kept without asking the database
+ * again. A sign-out, revocation or block anywhere drops it within moments (decision 021); this
+ * bounds what is kept if a change were ever missed.
+ */
 export const SESSION_CACHE_MS = 30_000;
 
 interface CachedSession {
@@ -36,9 +42,11 @@ interface CachedSession {
  *
  * A session better-auth has resolved is kept for SESSION_CACHE_MS under its signed cookie value
  * (only a value better-auth accepted can ever be found), so a signed-in page of API calls costs
- * one lookup instead of one per call; both expiries are still checked on every hit. Sign-out in
- * this process forgets the session at once; elsewhere (another server process, a row deleted by
- * hand) it is forgotten within SESSION_CACHE_MS.
+ * one lookup instead of one per call; both expiries are still checked on every hit. With
+ * `events` (compose.ts), a session deleted in any process (sign-out, revocation, expiry, by hand)
+ * is dropped here as soon as the database says so, and the standing of a person whose row
+ * changed (a block) is read again; while the events are not live nothing is kept. Without them
+ * (unit tests), a session deleted elsewhere is forgotten within SESSION_CACHE_MS.
  */
 export function createSessionResolver(
   auth: AuthGateway,
@@ -49,26 +57,52 @@ export function createSessionResolver(
     cacheMs?: number;
     now?: () => number;
     /**
-     * Whether a user is blocked or moderates (moderation.service.ts). Read fresh from the
-     * database for every write and every moderator's request, never from the session cache, so
-     * a block or a change of ADMIN_EMAILS holds from the next request on.
+     * Whether a user is blocked or moderates (moderation.service.ts), asked on every write and
+     * every moderator's request. Kept per person only with `events`, which drop it when the
+     * person's row changes in any process, so a block or unblock holds from the next request on.
      */
     standing?: (userId: string) => Promise<{ blocked: boolean; admin: boolean }>;
+    /** The database's session and person notifications (session-events.ts). */
+    events?: SessionEvents;
   } = {},
 ) {
   const now = options.now ?? Date.now;
   const cacheMs = options.cacheMs ?? SESSION_CACHE_MS;
   const cookieName = options.cookieName ?? DEFAULT_COOKIE;
+  const { events } = options;
+  /** Session id -> its key in `cache`, to drop a session named by an event. */
+  const bySession = new Map<string, string>();
   const cache =
     cacheMs > 0
-      ? new LRUCache<string, CachedSession>({ max: 10_000, ttl: cacheMs, ttlResolution: 0, perf: { now } })
+      ? new LRUCache<string, CachedSession>({
+          max: 10_000,
+          ttl: cacheMs,
+          ttlResolution: 0,
+          perf: { now },
+          dispose: (value, key) => {
+            if (bySession.get(value.user.sessionId) === key) bySession.delete(value.user.sessionId);
+          },
+        })
       : undefined;
+  const standings = createPersonCache<{ blocked: boolean; admin: boolean }>(events, { ttlMs: cacheMs, now });
+  // Counts every change seen: a session resolved while one arrived is used but not kept, since
+  // it may have been read just before its deletion.
+  let epoch = 0;
+  events?.subscribe((event) => {
+    epoch++;
+    if (event.kind === 'session') {
+      const key = bySession.get(event.id);
+      if (key) cache?.delete(key);
+    } else if (event.kind === 'missed') cache?.clear();
+  });
+  /** Whether sessions may be kept now: not while changes could go unseen. */
+  const keeping = () => (cache && (!events || events.live) ? cache : undefined);
 
   async function resolve(req: FastifyRequest): Promise<SessionUser | undefined> {
     const key = signedSessionCookie(req.headers.cookie, cookieName);
     // No session cookie, no session: nothing to ask.
     if (!key) return undefined;
-    const cached = cache?.get(key);
+    const cached = keeping()?.get(key);
     if (cached) {
       if (now() - cached.createdAt > SESSION_ABSOLUTE_MS) {
         cache?.delete(key);
@@ -78,6 +112,7 @@ export function createSessionResolver(
       if (now() < cached.expiresAt) return cached.user;
       cache?.delete(key);
     }
+    const at = epoch;
     const result = await auth.getSession(fromNodeHeaders(req.headers));
     if (!result) return undefined;
     const createdAt = new Date(result.session.createdAt).getTime();
@@ -86,8 +121,18 @@ export function createSessionResolver(
       return undefined;
     }
     const user = { id: result.user.id, sessionId: result.session.id };
-    if (key) cache?.set(key, { user, createdAt, expiresAt: new Date(result.session.expiresAt).getTime() });
+    const keep = keeping();
+    if (keep && at === epoch) {
+      keep.set(key, { user, createdAt, expiresAt: new Date(result.session.expiresAt).getTime() });
+      bySession.set(user.sessionId, key);
+    }
     return user;
+  }
+
+  /** The person's standing, when the resolver was given a way to ask (compose.ts gives one). */
+  async function standingOf(userId: string) {
+    const { standing } = options;
+    return standing ? standings.get(userId, () => standing(userId)) : undefined;
   }
 
   /**
@@ -97,7 +142,7 @@ export function createSessionResolver(
   async function requireUser(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const user = await resolve(req);
     if (!user) throw new UnauthorizedError();
-    if (!READ_METHODS.has(req.method) && options.standing && (await options.standing(user.id)).blocked)
+    if (!READ_METHODS.has(req.method) && (await standingOf(user.id))?.blocked)
       throw new ForbiddenError(moderationMessages.blocked);
     req.user = user;
   }
@@ -106,8 +151,7 @@ export function createSessionResolver(
   async function requireAdmin(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const user = await resolve(req);
     if (!user) throw new UnauthorizedError();
-    if (!options.standing || !(await options.standing(user.id)).admin)
-      throw new ForbiddenError(moderationMessages.adminOnly);
+    if (!(await standingOf(user.id))?.admin) throw new ForbiddenError(moderationMessages.adminOnly);
     req.user = user;
   }
 
@@ -115,13 +159,18 @@ export function createSessionResolver(
     resolve,
     requireUser,
     requireAdmin,
-    /** After a sign-out (or an aged session deleted) with this Cookie header. */
+    /**
+     * After a sign-out with this Cookie header, here at once (the database tells the other
+     * processes, and this one again a moment later on PostgreSQL).
+     */
     forget(cookieHeader: string | undefined): void {
+      epoch++;
       const key = signedSessionCookie(cookieHeader, cookieName);
       if (key) cache?.delete(key);
     },
     /** After sessions were revoked in bulk. */
     forgetAll(): void {
+      epoch++;
       cache?.clear();
     },
   };

@@ -11,6 +11,7 @@ import { fromPglite } from 'pg-boss';
 import type { ConstructorOptions } from 'pg-boss';
 import { serverPaths } from '../paths.js';
 import { lockDataDirectory } from './data-dir-lock.js';
+import { pgliteListen, postgresListen, type Listen } from './notifications.js';
 import { schema, type Schema } from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -22,6 +23,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** How pg-boss reaches this database: its own pool on PostgreSQL, the one PGlite otherwise. */
   queueConnection: Pick<ConstructorOptions, 'connectionString' | 'db' | 'backend'>;
+  /** `LISTEN` on a channel: a connection of its own on PostgreSQL, in process on PGlite (notifications.ts). */
+  listen: Listen;
   close(): Promise<void>;
 }
 
@@ -111,6 +114,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       db,
       kind: 'postgres',
       queueConnection: { connectionString: target.url, backend: 'postgres' },
+      listen: postgresListen(target.url),
       close: () => pool.end(),
     };
   }
@@ -141,6 +145,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     db,
     kind: 'pglite',
     queueConnection: { db: fromPglite(client), backend: 'pglite' },
+    listen: pgliteListen(client),
     close: async () => {
       await client.close();
       await release?.();
