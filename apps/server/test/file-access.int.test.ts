@@ -1,12 +1,93 @@
 import type { Queue } from '@camo/shared/moderation.schema';
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import S3rver from 's3rver';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_ACCESS_CACHE_MS } from '../src/files/files.service.js';
 import { designs, environmentPhotos, users } from '../src/platform/db/schema.js';
 import { storageKeys } from '../src/platform/storage.js';
 import { createClient, signIn, type Client } from './support/dev-sign-in.js';
-import { backends, startTestServer, type TestServer } from './support/test-server.js';
+import { backends, freePort, startTestServer, type TestServer } from './support/test-server.js';
+
+/**
+ * A design as the create flow leaves it, with every kind of file it can have in the store:
+ * the photo row, the design row pointing at it, and the bytes under the keys storage.ts makes.
+ */
+async function designWithFiles(
+  server: TestServer,
+  userId: string,
+  status: 'submitted' | 'pending_selection' = 'submitted',
+): Promise<{ designId: string; photoId: string; keys: string[]; bytes: Map<string, Buffer> }> {
+  const photoId = randomUUID();
+  const designId = randomUUID();
+  const at = new Date();
+  const env = storageKeys.environmentPhoto(at, userId, photoId);
+  const a = storageKeys.generatedDesign(at, photoId, 'a');
+  const b = storageKeys.generatedDesign(at, photoId, 'b');
+  const edited = storageKeys.editedDesign(at, photoId, 'a');
+  const keys = [
+    env,
+    storageKeys.displayVersion(env),
+    a,
+    storageKeys.thumbnail(a),
+    storageKeys.displayVersion(a),
+    storageKeys.printExport(a, 4096),
+    b,
+    storageKeys.thumbnail(b),
+    edited,
+    storageKeys.thumbnail(edited),
+    storageKeys.displayVersion(edited),
+    storageKeys.printExport(edited, 8192),
+  ];
+  await server.database.db.insert(environmentPhotos).values({
+    id: photoId,
+    userId,
+    state: 'TX',
+    description: 'Oak and pine woods with leaf litter',
+    status: 'completed',
+    storageKey: env,
+    photoUrl: env,
+    designAStorageUrl: a,
+    designBStorageUrl: b,
+    designDocId: designId,
+    idempotencyKey: randomUUID(),
+  });
+  const submitted = status === 'submitted';
+  await server.database.db.insert(designs).values({
+    id: designId,
+    userId,
+    name: 'Creek Bottom',
+    environmentDescription: 'Oak and pine woods with leaf litter',
+    environmentPhotoId: photoId,
+    environmentPhotoUrl: env,
+    state: 'TX',
+    status,
+    selectedVariant: 'A',
+    designAUrl: a,
+    designBUrl: b,
+    designAThumbnailUrl: storageKeys.thumbnail(a),
+    designBThumbnailUrl: storageKeys.thumbnail(b),
+    hasEdits: true,
+    finalDesignChoice: 'edited',
+    editedImageUrl: edited,
+    editedThumbnailUrl: storageKeys.thumbnail(edited),
+    imageUrl: submitted ? edited : null,
+    thumbnailUrl: submitted ? storageKeys.thumbnail(edited) : null,
+    displayUrl: submitted ? storageKeys.displayVersion(edited) : null,
+    submittedAt: submitted ? at : null,
+  });
+  const bytes = new Map<string, Buffer>();
+  for (const key of keys) {
+    const content = Buffer.from(`bytes of ${key}`);
+    bytes.set(key, content);
+    await server.storage.put(key, content);
+  }
+  return { designId, photoId, keys, bytes };
+}
 
 /**
  * Issue 30 item 5: nothing visible after it is hidden. Every file of a design (its environment
@@ -38,83 +119,6 @@ describe.each(backends)('stored files through a check of who may see them (%s)',
   const post = (client: Client, path: string, body: unknown = { reason: 'Testing the files' }) =>
     client.json(path, { method: 'POST', body: JSON.stringify(body) });
 
-  /**
-   * A design as the create flow leaves it, with every kind of file it can have in the store:
-   * the photo row, the design row pointing at it, and the bytes under the keys storage.ts makes.
-   */
-  async function designWithFiles(
-    userId: string,
-    status: 'submitted' | 'pending_selection' = 'submitted',
-  ): Promise<{ designId: string; photoId: string; keys: string[]; bytes: Map<string, Buffer> }> {
-    const photoId = randomUUID();
-    const designId = randomUUID();
-    const at = new Date();
-    const env = storageKeys.environmentPhoto(at, userId, photoId);
-    const a = storageKeys.generatedDesign(at, photoId, 'a');
-    const b = storageKeys.generatedDesign(at, photoId, 'b');
-    const edited = storageKeys.editedDesign(at, photoId, 'a');
-    const keys = [
-      env,
-      storageKeys.displayVersion(env),
-      a,
-      storageKeys.thumbnail(a),
-      storageKeys.displayVersion(a),
-      storageKeys.printExport(a, 4096),
-      b,
-      storageKeys.thumbnail(b),
-      edited,
-      storageKeys.thumbnail(edited),
-      storageKeys.displayVersion(edited),
-      storageKeys.printExport(edited, 8192),
-    ];
-    await db().insert(environmentPhotos).values({
-      id: photoId,
-      userId,
-      state: 'TX',
-      description: 'Oak and pine woods with leaf litter',
-      status: 'completed',
-      storageKey: env,
-      photoUrl: env,
-      designAStorageUrl: a,
-      designBStorageUrl: b,
-      designDocId: designId,
-      idempotencyKey: randomUUID(),
-    });
-    const submitted = status === 'submitted';
-    await db()
-      .insert(designs)
-      .values({
-        id: designId,
-        userId,
-        name: 'Creek Bottom',
-        environmentDescription: 'Oak and pine woods with leaf litter',
-        environmentPhotoId: photoId,
-        environmentPhotoUrl: env,
-        state: 'TX',
-        status,
-        selectedVariant: 'A',
-        designAUrl: a,
-        designBUrl: b,
-        designAThumbnailUrl: storageKeys.thumbnail(a),
-        designBThumbnailUrl: storageKeys.thumbnail(b),
-        hasEdits: true,
-        finalDesignChoice: 'edited',
-        editedImageUrl: edited,
-        editedThumbnailUrl: storageKeys.thumbnail(edited),
-        imageUrl: submitted ? edited : null,
-        thumbnailUrl: submitted ? storageKeys.thumbnail(edited) : null,
-        displayUrl: submitted ? storageKeys.displayVersion(edited) : null,
-        submittedAt: submitted ? at : null,
-      });
-    const bytes = new Map<string, Buffer>();
-    for (const key of keys) {
-      const content = Buffer.from(`bytes of ${key}`);
-      bytes.set(key, content);
-      await server.storage.put(key, content);
-    }
-    return { designId, photoId, keys, bytes };
-  }
-
   const get = (client: Client, key: string, headers: Record<string, string> = {}) =>
     client.fetch(`/files/${key}`, { headers });
 
@@ -131,7 +135,7 @@ describe.each(backends)('stored files through a check of who may see them (%s)',
   const all = (keys: string[], status: number) => keys.map((key) => `${key}: ${status}`);
 
   it("serves a submitted design's every file to anybody, asked again before each use, never immutable", async () => {
-    const { keys, bytes } = await designWithFiles(aliceId);
+    const { keys, bytes } = await designWithFiles(server, aliceId);
     for (const key of keys) {
       const response = await get(anonymous, key);
       expect(response.status, key).toBe(200);
@@ -152,7 +156,7 @@ describe.each(backends)('stored files through a check of who may see them (%s)',
   });
 
   it('stops every file of a hidden design at once, anonymously and for another person; a restore serves them again', async () => {
-    const { designId, keys } = await designWithFiles(aliceId);
+    const { designId, keys } = await designWithFiles(server, aliceId);
     // Seen (and so kept in the process's cache) before the moderator acts.
     const before = await get(anonymous, keys[2]!);
     const etag = before.headers.get('etag')!;
@@ -187,7 +191,7 @@ describe.each(backends)('stored files through a check of who may see them (%s)',
   });
 
   it("shows a reported design's thumbnail to moderators in the queue while it is hidden", async () => {
-    const { designId } = await designWithFiles(aliceId);
+    const { designId } = await designWithFiles(server, aliceId);
     expect(
       (await post(bob, '/api/reports', { targetType: 'design', targetId: designId, reason: 'spam' })).status,
     ).toBe(204);
@@ -205,7 +209,7 @@ describe.each(backends)('stored files through a check of who may see them (%s)',
   });
 
   it("keeps a draft's files and a photo with no design yet to their owner (not moderators)", async () => {
-    const draft = await designWithFiles(aliceId, 'pending_selection');
+    const draft = await designWithFiles(server, aliceId, 'pending_selection');
     expect(await statuses(anonymous, draft.keys)).toEqual(all(draft.keys, 404));
     expect(await statuses(bob, draft.keys)).toEqual(all(draft.keys, 404));
     expect(await statuses(moderator, draft.keys)).toEqual(all(draft.keys, 404));
@@ -219,7 +223,7 @@ describe.each(backends)('stored files through a check of who may see them (%s)',
   });
 
   it('stops the files of a removed design and of a deleted account', async () => {
-    const removed = await designWithFiles(aliceId);
+    const removed = await designWithFiles(server, aliceId);
     expect(await statuses(anonymous, removed.keys)).toEqual(all(removed.keys, 200));
     await db().delete(designs).where(eq(designs.id, removed.designId));
     // Cached as public a moment ago in this process; a removal is not a moderator's action here,
@@ -229,7 +233,7 @@ describe.each(backends)('stored files through a check of who may see them (%s)',
 
     const leaver = await signIn(server.origin, { name: 'Lee Leaver', email: 'leaver@example.com' });
     const leaverId = (await leaver.json<{ id: string }>('/api/me')).body.id;
-    const theirs = await designWithFiles(leaverId);
+    const theirs = await designWithFiles(server, leaverId);
     expect(await statuses(anonymous, theirs.keys)).toEqual(all(theirs.keys, 200));
     await db().delete(users).where(eq(users.id, leaverId));
     await expectRefusedWithin(anonymous, theirs.keys[2]!);
@@ -240,8 +244,8 @@ describe.each(backends)('stored files through a check of who may see them (%s)',
   it("treats a blocked person's content as the product shows it: up until hidden, then gone", async () => {
     const spammer = await signIn(server.origin, { name: 'Spammy Visitor', email: 'spammy@example.com' });
     const spammerId = (await spammer.json<{ id: string }>('/api/me')).body.id;
-    const shown = await designWithFiles(spammerId);
-    const draft = await designWithFiles(spammerId, 'pending_selection');
+    const shown = await designWithFiles(server, spammerId);
+    const draft = await designWithFiles(server, spammerId, 'pending_selection');
     expect((await post(moderator, `/api/admin/users/${spammerId}/block`)).status).toBe(204);
 
     // A block stops writing, not reading (decision 012): the submitted design's page is still
@@ -261,7 +265,7 @@ describe.each(backends)('stored files through a check of who may see them (%s)',
   });
 
   it('serves nothing else in the store: previews, old game pictures, other names, paths that climb', async () => {
-    const { photoId } = await designWithFiles(aliceId);
+    const { photoId } = await designWithFiles(server, aliceId);
     const others = [
       `previews/blend_${photoId.replace(/-/g, '').slice(-24)}.jpg`,
       `hunt/${randomUUID()}.jpg`,
@@ -277,7 +281,7 @@ describe.each(backends)('stored files through a check of who may see them (%s)',
   });
 
   it('answers HEAD with the headers of GET and no body', async () => {
-    const { keys, bytes } = await designWithFiles(aliceId);
+    const { keys, bytes } = await designWithFiles(server, aliceId);
     const head = await anonymous.fetch(`/files/${keys[3]!}`, { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(head.headers.get('content-length')).toBe(String(bytes.get(keys[3]!)!.length));
@@ -298,4 +302,91 @@ describe.each(backends)('stored files through a check of who may see them (%s)',
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   }
+});
+
+/**
+ * With S3 the files are read from the bucket by the app, through the same check: the API hands
+ * out /files/ addresses, never the bucket's, so a hidden design's files stop there too.
+ */
+describe('stored files on S3 through the same check (s3rver on 127.0.0.1)', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'camo-files-s3-'));
+  let s3rver: S3rver;
+  let server: TestServer;
+  let moderator: Client;
+  let alice: Client;
+  let bob: Client;
+  let aliceId: string;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    s3rver = new S3rver({ port, address: '127.0.0.1', silent: true, directory: dir });
+    await s3rver.run();
+    const endpoint = `http://127.0.0.1:${port}`;
+    const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+    await new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials }).send(
+      new CreateBucketCommand({ Bucket: 'camo-files' }),
+    );
+    server = await startTestServer('pglite', {
+      ADMIN_EMAILS: 'mod@example.com',
+      S3_BUCKET: 'camo-files',
+      S3_ENDPOINT: endpoint,
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_ACCESS_KEY_ID: credentials.accessKeyId,
+      S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+    });
+    moderator = await signIn(server.origin, { name: 'Morgan Mod', email: 'mod@example.com' });
+    alice = await signIn(server.origin, { name: 'Alice Archer', email: 'alice@example.com' });
+    bob = await signIn(server.origin, { name: 'Bob Bowman', email: 'bob@example.com' });
+    aliceId = (await alice.json<{ id: string }>('/api/me')).body.id;
+  });
+  afterAll(async () => {
+    await server?.close();
+    await s3rver?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("hands out /files/ addresses and serves, revalidates, refuses and restores a design's files", async () => {
+    const anonymous = createClient(server.origin);
+    const { designId, keys, bytes } = await designWithFiles(server, aliceId);
+    const shown = await bob.json<Record<string, string | null>>(`/api/designs/${designId}`);
+    for (const field of ['imageUrl', 'thumbnailUrl', 'displayUrl', 'environmentPhotoUrl'])
+      expect(shown.body[field], field).toMatch(/^\/files\/(ai_gen|environment_photos)\//);
+
+    for (const key of keys) {
+      const response = await anonymous.fetch(`/files/${key}`);
+      expect(response.status, key).toBe(200);
+      expect(Buffer.from(await response.arrayBuffer()).equals(bytes.get(key)!), key).toBe(true);
+      expect(response.headers.get('cache-control'), key).toBe('public, no-cache');
+      const etag = response.headers.get('etag')!;
+      expect(etag, key).toBeTruthy();
+      const again = await anonymous.fetch(`/files/${key}`, { headers: { 'if-none-match': etag } });
+      expect(again.status, key).toBe(304);
+    }
+    // A key with nothing in the bucket is the same 404 as a refused one, not a failure.
+    const missing = await anonymous.fetch(
+      `/files/${storageKeys.generatedDesign(new Date(), randomUUID(), 'b')}`,
+    );
+    expect(missing.status).toBe(404);
+
+    const act = (action: string) =>
+      moderator.json(`/api/admin/designs/${designId}/${action}`, {
+        method: 'POST',
+        body: JSON.stringify({ reason: 'Testing the files' }),
+      });
+    expect((await act('hide')).status).toBe(204);
+    for (const key of keys) {
+      expect((await anonymous.fetch(`/files/${key}`)).status, key).toBe(404);
+      expect((await bob.fetch(`/files/${key}`)).status, key).toBe(404);
+      const own = await alice.fetch(`/files/${key}`);
+      expect(own.status, key).toBe(200);
+      expect(own.headers.get('cache-control'), key).toBe('private, no-cache');
+      await own.arrayBuffer();
+    }
+    expect((await act('restore')).status).toBe(204);
+    for (const key of keys) {
+      const response = await anonymous.fetch(`/files/${key}`);
+      expect(response.status, key).toBe(200);
+      await response.arrayBuffer();
+    }
+  });
 });
