@@ -28,7 +28,7 @@ export function withFaultInjection(provider: DesignProvider): DesignProvider {
   return {
     ...provider,
     name: `${provider.name} (fault injection)`,
-    async generate(input, variant) {
+    async generate(input, variant, deadline) {
       const faults = faultMarkers(input.description);
       if (faults.slow) await new Promise((resolve) => setTimeout(resolve, 4000));
       // A provider that hangs: an hour, on a timer that does not keep the process alive.
@@ -39,9 +39,9 @@ export function withFaultInjection(provider: DesignProvider): DesignProvider {
       if (faults.failsAlways(variant) || (faults.failsOnce(variant) && attempt === 1)) {
         throw new Error(`injected failure of design ${variant}`);
       }
-      return provider.generate(input, variant);
+      return provider.generate(input, variant, deadline);
     },
-    edit: (design, request) => provider.edit(design, request),
+    edit: (design, request, deadline) => provider.edit(design, request, deadline),
     render: (recipe, size) => provider.render(recipe, size),
     close: () => provider.close(),
   };

@@ -22,7 +22,15 @@ import type { GenerationRepository, PhotoRow } from './generation.repository.js'
 import { isPhotoFinished } from './photo-status.js';
 import { decodeForEngine, designThumbnail, reencodeUpload } from './photo-image.js';
 import type { ProgressBus } from './progress.js';
-import { seedOf, type DesignProvider, type ProviderDesign, type ProviderInput } from './provider.js';
+import {
+  deadlineAfter,
+  safetyIdOf,
+  seedOf,
+  type Deadline,
+  type DesignProvider,
+  type ProviderDesign,
+  type ProviderInput,
+} from './provider.js';
 
 export interface GenerationSettings {
   dailyQuota: number;
@@ -30,21 +38,26 @@ export interface GenerationSettings {
   siteDailyQuota: number;
   faultInjection: boolean;
   /**
-   * How long one design may take before the pipeline stops waiting for it (a hung provider): it
-   * then counts as failed, is retried once, and the generation ends with what it has. Two
-   * deadlines fit in the job's expiry (platform/queue.ts), so a hang never leaves a photo
-   * processing.
+   * How long one design may take before the pipeline stops waiting for it (a hung provider): the
+   * provider's call in flight is aborted, the design counts as failed, is retried once, and the
+   * generation ends with what it has. Two deadlines fit in the job's expiry (platform/queue.ts),
+   * so a hang never leaves a photo processing.
    */
   designDeadlineMs: number;
 }
 
-/** `work`, or a rejection once `ms` have passed (the work itself is left to finish or not). */
-function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`the design did not arrive within ${ms} ms`)), ms);
+/**
+ * `work`, or a rejection once `ms` have passed. The work is handed the deadline: its signal aborts
+ * at the same moment, so a provider's call in flight stops instead of running on beside a retry.
+ */
+export function withDeadline<T>(work: (deadline: Deadline) => Promise<T>, ms: number): Promise<T> {
+  const deadline = deadlineAfter(ms);
+  const expired = new Promise<never>((_, reject) => {
+    const fail = () => reject(deadline.signal.reason as Error);
+    if (deadline.signal.aborted) fail();
+    else deadline.signal.addEventListener('abort', fail, { once: true });
   });
-  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+  return Promise.race([work(deadline), expired]).finally(() => deadline.clear());
 }
 
 /** A generation left unfinished this long is recovered (re-queued, or failed if it never stored its photo). */
@@ -113,7 +126,8 @@ export function createGenerationService(deps: {
     input: ProviderInput,
   ): Promise<Record<Variant, ProviderDesign | null>> {
     const variants: Variant[] = ['A', 'B'];
-    const generate = (v: Variant) => withDeadline(provider.generate(input, v), settings.designDeadlineMs);
+    const generate = (v: Variant) =>
+      withDeadline((deadline) => provider.generate(input, v, deadline), settings.designDeadlineMs);
     const first = await Promise.allSettled(variants.map(generate));
     const result: Record<Variant, ProviderDesign | null> = { A: null, B: null };
     first.forEach((r, i) => {
@@ -162,6 +176,7 @@ export function createGenerationService(deps: {
         county: claimed.county,
         toggles: claimed.designToggles as DesignToggles,
         seed: seedOf(photoId),
+        safetyId: safetyIdOf(claimed.userId),
       };
       await publishStage(photoId, 'ai_generation');
       const made = await generateBoth(photoId, input);

@@ -16,6 +16,40 @@ export interface ProviderInput {
   toggles: DesignToggles;
   /** Makes a generation reproducible; derived from the photo id. */
   seed: number;
+  /**
+   * The person's id hashed (`safetyIdOf`): sent to an image service as its `safety_identifier`,
+   * so it can tell one abusive person from the site without learning who they are.
+   */
+  safetyId: string;
+}
+
+/**
+ * When a call must be done: `signal` aborts at `at` (epoch ms), or sooner when the caller gives
+ * up. A provider stops its work in flight when it aborts, and one with a fallback leaves the
+ * fallback its share of the time before `at`.
+ */
+export interface Deadline {
+  at: number;
+  signal: AbortSignal;
+}
+
+/**
+ * A deadline `ms` from now, its signal aborting then with a DeadlineError of `reason`; `clear()`
+ * when the work is done stops the timer.
+ */
+export function deadlineAfter(
+  ms: number,
+  reason = `the design did not arrive within ${ms} ms`,
+): Deadline & { clear(): void } {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DeadlineError(reason)), ms);
+  timer.unref();
+  return { at: Date.now() + ms, signal: controller.signal, clear: () => clearTimeout(timer) };
+}
+
+/** A deadline passed (the reason a `deadlineAfter` signal aborts with). */
+export class DeadlineError extends Error {
+  override name = 'DeadlineError';
 }
 
 export interface ProviderDesign {
@@ -46,6 +80,10 @@ export interface EditSubject {
   image: () => Promise<Uint8Array>;
   /** The generation's input (photo, description, place, toggles, seed), for a fallback. */
   source: () => Promise<ProviderInput>;
+  /** The editing person's `safetyIdOf` (as ProviderInput.safetyId). */
+  safetyId: string;
+  /** Which of the generation's designs it is (a fallback draws the same style). */
+  variant: Variant;
 }
 
 export type ProviderEditResult =
@@ -62,11 +100,18 @@ export type ProviderEditResult =
 
 export interface DesignProvider {
   readonly name: string;
-  generate(input: ProviderInput, variant: Variant): Promise<ProviderDesign>;
-  edit(design: EditSubject, request: string): Promise<ProviderEditResult>;
+  /** `deadline`: when the design must be ready (the pipeline's GENERATION_DEADLINE_MS); optional. */
+  generate(input: ProviderInput, variant: Variant, deadline?: Deadline): Promise<ProviderDesign>;
+  /** `deadline`: when the edit must be ready; without one a provider keeps to its own worst case. */
+  edit(design: EditSubject, request: string, deadline?: Deadline): Promise<ProviderEditResult>;
   /** Re-renders a design at another size (print export); null when the provider cannot. */
   render(recipe: unknown, size: number): Promise<Uint8Array | null>;
   close(): Promise<void>;
+}
+
+/** `ProviderInput.safetyId` of a person: a one-way hash of their id, the same on every call. */
+export function safetyIdOf(userId: string): string {
+  return createHash('sha256').update(`camo-safety:${userId}`).digest('hex').slice(0, 32);
 }
 
 /** A stable seed per generation (`ProviderInput.seed`), so a re-run draws the same designs. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminWarningsOf, ConfigError, loadConfig } from './config.js';
+import { adminWarningsOf, ConfigError, loadConfig, openAiTimeProblem } from './config.js';
 
 const base = { DATA_DIR: '/tmp/camo-config-test', AUTH_SECRET: 'x'.repeat(32) };
 
@@ -130,5 +130,49 @@ describe('TRUST_PROXY', () => {
     for (const value of ['proxy', '10.0.0.0/33', '1.2.3', '-1', '1.5', '10.0.0.1,']) {
       expect(problemsOf({ ...base, TRUST_PROXY: value })[0], value).toMatch(/^TRUST_PROXY:/);
     }
+  });
+});
+
+describe('the AI image service inside the design deadline', () => {
+  const ai = { ...base, OPENAI_API_KEY: 'sk-test' };
+
+  it('fits the defaults: three attempts, two waits and the engine’s share within GENERATION_DEADLINE_MS', () => {
+    const config = loadConfig(ai);
+    const openai = config.openai!;
+    const worst =
+      (openai.maxRetries + 1) * openai.timeoutMs +
+      openai.maxRetries * openai.maxBackoffMs +
+      openai.engineShareMs;
+    expect(worst).toBeLessThanOrEqual(config.generationDeadlineMs);
+    expect(openai.imageModel).toBe('gpt-image-1.5');
+  });
+
+  it('stops the start when the attempts cannot fit, naming the three settings and the sum', () => {
+    const problems = problemsOf({ ...ai, OPENAI_TIMEOUT_MS: '600000', OPENAI_MAX_RETRIES: '6' });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^OPENAI_TIMEOUT_MS, OPENAI_MAX_RETRIES and GENERATION_DEADLINE_MS:/);
+    expect(problems[0]).toContain('7 attempt(s) of OPENAI_TIMEOUT_MS=600000 ms');
+    expect(problems[0]).toContain('4278000 ms, more than GENERATION_DEADLINE_MS=400000');
+    // One attempt too many at the old defaults (3 x 120 s, 2 x 8 s, 30 s = 406 s > 400 s).
+    expect(problemsOf({ ...ai, OPENAI_TIMEOUT_MS: '120000' })[0]).toMatch(/406000 ms/);
+    expect(problemsOf({ ...ai, OPENAI_TIMEOUT_MS: '120000', GENERATION_DEADLINE_MS: '420000' })).toEqual([]);
+  });
+
+  it('leaves the deadline alone when no image service is configured', () => {
+    expect(problemsOf({ ...base, OPENAI_TIMEOUT_MS: '600000', OPENAI_MAX_RETRIES: '6' })).toEqual([]);
+    expect(
+      openAiTimeProblem({ OPENAI_TIMEOUT_MS: 1_000, OPENAI_MAX_RETRIES: 0, GENERATION_DEADLINE_MS: 31_000 }),
+    ).toBeNull();
+  });
+
+  it('reads the token prices and whether responses are stored', () => {
+    const openai = loadConfig({
+      ...ai,
+      OPENAI_INPUT_USD_PER_MTOK: '2',
+      OPENAI_OUTPUT_USD_PER_MTOK: '8',
+      OPENAI_STORE_RESPONSES: 'false',
+    }).openai!;
+    expect([openai.inputUsdPerMTok, openai.outputUsdPerMTok, openai.storeResponses]).toEqual([2, 8, false]);
+    expect(loadConfig(ai).openai!.storeResponses).toBe(true);
   });
 });

@@ -117,25 +117,33 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxy,
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  // Pages (server-rendered, each with its reads) per address, apart from the API's budget.
+  PAGE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(1200),
   WEB_DIST_DIR: optionalText,
   GENERATION_DAILY_QUOTA: z.coerce.number().int().min(1).max(100_000).default(20),
   /** Ground photos (issue 28) one person may upload in 24 hours, apart from the generation quota. */
   GROUND_PHOTOS_PER_DAY: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_GROUND_PHOTOS_PER_DAY),
   GENERATION_SITE_DAILY_QUOTA: z.coerce.number().int().min(1).max(10_000_000).default(2_000),
-  // Above the AI service's worst case (3 attempts of 120 s and backoff); two fit in the job's expiry.
+  // Holds the AI service's attempts and the engine's share (openAiTimeProblem); two fit in the job's expiry.
   GENERATION_DEADLINE_MS: z.coerce.number().int().min(1_000).max(420_000).default(400_000),
-  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
-  FAULT_INJECTION: bool.default(false),
   // How long an edit request waits for its job before answering 202 (the page then follows it).
   EDIT_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(8_000),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  FAULT_INJECTION: bool.default(false),
   OPENAI_API_KEY: optionalText,
   OPENAI_BASE_URL: optionalUrl,
   OPENAI_MODEL: z.string().trim().min(1).default('gpt-4.1-mini'),
-  OPENAI_IMAGE_MODEL: z.string().trim().min(1).default('gpt-image-1'),
-  OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(120_000),
+  // One of the image models the pinned openai package's types list (decision 019).
+  OPENAI_IMAGE_MODEL: z.string().trim().min(1).default('gpt-image-1.5'),
+  OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(100_000),
   OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(6).default(2),
   OPENAI_DAILY_BUDGET_USD: z.coerce.number().min(0).max(100_000).default(10),
   OPENAI_COST_PER_IMAGE_USD: z.coerce.number().min(0).max(10).default(0.07),
+  // OPENAI_MODEL's token prices, US dollars per million (gpt-4.1-mini's by default).
+  OPENAI_INPUT_USD_PER_MTOK: z.coerce.number().min(0).max(1_000).default(0.4),
+  OPENAI_OUTPUT_USD_PER_MTOK: z.coerce.number().min(0).max(1_000).default(1.6),
+  // false: the service keeps no responses (zero data retention), so an edit always sends the image.
+  OPENAI_STORE_RESPONSES: bool.default(true),
   GALLERY_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   ADMIN_EMAILS: z
     .string()
@@ -181,8 +189,45 @@ export interface OpenAiSettings {
   maxRetries: number;
   /** Spend at most this much a day (UTC) across all workers; the engine draws after that. */
   dailyBudgetUsd: number;
-  /** What one image call is estimated to cost, reserved against the budget before it is made. */
+  /** What one attempt is estimated to cost, reserved against the budget before it is made. */
   costPerImageUsd: number;
+  /** `model`'s token prices (US dollars per million), for the actual cost of an answer. */
+  inputUsdPerMTok: number;
+  outputUsdPerMTok: number;
+  /** False: the service stores no responses (zero data retention); edits send the image itself. */
+  storeResponses: boolean;
+  /** The longest wait between attempts (exponential backoff with jitter, 0.5 s doubling). */
+  maxBackoffMs: number;
+  /** The time kept for the built-in engine to draw a design when the service's attempts end. */
+  engineShareMs: number;
+}
+
+/** The longest wait between two attempts at the image service. */
+export const OPENAI_MAX_BACKOFF_MS = 8_000;
+/** The built-in engine's share of a design's deadline (it draws a design in a few seconds). */
+export const ENGINE_SHARE_MS = 30_000;
+
+/**
+ * Why the image service's settings cannot fit a design's deadline, or null: every attempt's
+ * timeout, the longest wait before each retry and the engine's share must fit in
+ * GENERATION_DEADLINE_MS, so that the engine can still draw the design when the service fails.
+ */
+export function openAiTimeProblem(e: {
+  OPENAI_TIMEOUT_MS: number;
+  OPENAI_MAX_RETRIES: number;
+  GENERATION_DEADLINE_MS: number;
+}): string | null {
+  const attempts = e.OPENAI_MAX_RETRIES + 1;
+  const worst =
+    attempts * e.OPENAI_TIMEOUT_MS + e.OPENAI_MAX_RETRIES * OPENAI_MAX_BACKOFF_MS + ENGINE_SHARE_MS;
+  if (worst <= e.GENERATION_DEADLINE_MS) return null;
+  return (
+    `OPENAI_TIMEOUT_MS, OPENAI_MAX_RETRIES and GENERATION_DEADLINE_MS: ${attempts} attempt(s) of ` +
+    `OPENAI_TIMEOUT_MS=${e.OPENAI_TIMEOUT_MS} ms, ${e.OPENAI_MAX_RETRIES} wait(s) of up to ` +
+    `${OPENAI_MAX_BACKOFF_MS} ms between them and the built-in engine's ${ENGINE_SHARE_MS} ms come to ` +
+    `${worst} ms, more than GENERATION_DEADLINE_MS=${e.GENERATION_DEADLINE_MS}; lower OPENAI_TIMEOUT_MS ` +
+    'or OPENAI_MAX_RETRIES, or raise GENERATION_DEADLINE_MS (at most 420000)'
+  );
 }
 
 export interface Config {
@@ -225,6 +270,8 @@ export interface Config {
   authRateLimitPerMinute: number;
   /** API requests per client address and minute. */
   apiRateLimitPerMinute: number;
+  /** Web app pages per client address and minute, counted apart from the API. */
+  pageRateLimitPerMinute: number;
   /** How long a gallery page is served from memory before asking the database again; 0 turns it off. */
   galleryCacheMs: number;
   /** Moderators: signed-in people with a verified e-mail address in this list (lower case). */
@@ -242,6 +289,8 @@ export interface Config {
   workerConcurrency: number;
   /** How long one design may take before the pipeline gives up on it (generation.service.ts). */
   generationDeadlineMs: number;
+  /** How long an edit request waits for its `edit-design` job before answering 202. */
+  editWaitMs: number;
   /** Test-only fault markers in descriptions (generation/fault-injection.ts); never in production. */
   faultInjection: boolean;
   /** An OpenAI-compatible image service for the designs (generation/openai-provider.ts); off when unset. */
@@ -289,8 +338,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     throw new ConfigError(
-  /** How long an edit request waits for its `edit-design` job before answering 202. */
-  editWaitMs: number;
       parsed.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`),
     );
   }
@@ -331,6 +378,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (e.S3_BUCKET && Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
     problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither');
   }
+  if (e.OPENAI_API_KEY) {
+    const timeProblem = openAiTimeProblem(e);
+    if (timeProblem) problems.push(timeProblem);
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -370,6 +421,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     apiRateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE,
+    pageRateLimitPerMinute: e.PAGE_RATE_LIMIT_PER_MINUTE,
     webDistDir: e.WEB_DIST_DIR ? fromRepoRoot(e.WEB_DIST_DIR) : serverPaths.webDist,
     generationDailyQuota: e.GENERATION_DAILY_QUOTA,
     groundPhotosPerDay: e.GROUND_PHOTOS_PER_DAY,
@@ -377,6 +429,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     workerConcurrency: e.WORKER_CONCURRENCY,
     faultInjection: e.FAULT_INJECTION,
     generationDeadlineMs: e.GENERATION_DEADLINE_MS,
+    editWaitMs: e.EDIT_WAIT_MS,
     openai: e.OPENAI_API_KEY
       ? {
           apiKey: e.OPENAI_API_KEY,
@@ -387,6 +440,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           maxRetries: e.OPENAI_MAX_RETRIES,
           dailyBudgetUsd: e.OPENAI_DAILY_BUDGET_USD,
           costPerImageUsd: e.OPENAI_COST_PER_IMAGE_USD,
+          inputUsdPerMTok: e.OPENAI_INPUT_USD_PER_MTOK,
+          outputUsdPerMTok: e.OPENAI_OUTPUT_USD_PER_MTOK,
+          storeResponses: e.OPENAI_STORE_RESPONSES,
+          maxBackoffMs: OPENAI_MAX_BACKOFF_MS,
+          engineShareMs: ENGINE_SHARE_MS,
         }
       : null,
     galleryCacheMs: e.GALLERY_CACHE_MS,
@@ -394,4 +452,3 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     contest: { timeZone: e.CONTEST_TIME_ZONE, minAccountAgeHours: e.CONTEST_MIN_ACCOUNT_AGE_HOURS },
   };
 }
-    editWaitMs: e.EDIT_WAIT_MS,

@@ -3,30 +3,64 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { EDIT_VOCABULARY } from '@camo/camo-engine';
 import sharp from 'sharp';
+import { responseCreateSchema } from './openai-request-schema.js';
 
 /**
  * A stand-in for the OpenAI API on 127.0.0.1, for tests: POST /v1/responses as the Responses API
- * takes it (Bearer key; model; input as text or messages of input_text and input_image parts;
- * tools with image_generation; previous_response_id of an earlier response), answered in its
- * documented shapes (a `response` object whose output holds an `image_generation_call` with a
- * base64 PNG, usage; errors as `{ error: { message, type, code, param } }`).
+ * takes it, every body checked against zod schemas written from the pinned `openai` package's
+ * types (openai-request-schema.ts: an invalid body gets the service's 400 invalid_request_error),
+ * answered in its documented shapes (a `response` object whose output holds an
+ * `image_generation_call` with a base64 PNG, usage; errors as `{ error: { message, type, code,
+ * param } }`). A response asked for with `store: false` is not kept, so no later request can
+ * continue it (`previous_response_not_found`), as under zero data retention.
  *
  * The picture is a real one for the site to work on: soft, anti-aliased blotches in colours taken
- * from the photo sent with the request. Markers in the prompt make it misbehave on demand:
- *   [ai:fail]     answers 500 every time
- *   [ai:busy]     answers 429 with Retry-After: 1 to the first attempt, then normally
- *   [ai:refuse]   answers 400 moderation_blocked (a refusal: never worth retrying)
- *   [ai:slow]     answers after `slowMs` (longer than the client's deadline)
- *   [ai:garbage]  answers a picture of one flat colour (fails the palette check)
+ * from the photo (or the design to edit) sent with the request. Markers in the prompt make it
+ * misbehave on demand, in every way the real service does:
+ *   [ai:fail]        answers 500 every time          [ai:unavailable]  503 every time
+ *   [ai:busy]        429 rate_limit_exceeded with Retry-After: 1 to the first attempt, then answers
+ *   [ai:busy-long]   429 with Retry-After: 3600 every time
+ *   [ai:quota]       429 insufficient_quota (an account out of credit)
+ *   [ai:unauthorized] 401 invalid_api_key   [ai:forbidden] 403   [ai:no-model] 404 model_not_found
+ *   [ai:refuse]      400 moderation_blocked (a refusal: never worth retrying)
+ *   [ai:slow]        answers after `slowMs`          [ai:hang]  never answers
+ *   [ai:reset]       reads the body, then drops the connection without an answer
+ *   [ai:failed]      200 with status `failed` (error image_content_policy_violation)
+ *   [ai:incomplete]  200 with status `incomplete` (max_output_tokens)
+ *   [ai:filtered]    200 with status `incomplete` (content_filter)
+ *   [ai:huge]        200 with a `result` larger than the provider takes (8 MiB of base64)
+ *   [ai:garbage]     a picture of one flat colour (fails the palette check)
  * An edit (a request continuing an earlier response) that names nothing the engine's edits know
- * gets a question back instead of a picture.
- * `mode` sets the same behaviour for every request (a service that is down, say).
+ * gets a question back instead of a picture. `mode` sets one behaviour for every request (a
+ * service that is down, say); `forget()` drops every kept response (the service's retention ran out).
  */
+export type StandInFault =
+  | 'fail'
+  | 'unavailable'
+  | 'busy-long'
+  | 'quota'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'no-model'
+  | 'refuse'
+  | 'slow'
+  | 'hang'
+  | 'reset'
+  | 'failed'
+  | 'incomplete'
+  | 'filtered'
+  | 'huge'
+  | 'garbage';
+
 export interface StandIn {
   url: string;
-  /** Every request as received: path, headers' authorization and the parsed body. */
+  /** Every request as received (valid or not): path, headers' authorization and the parsed body. */
   requests: { path: string; authorization: string | undefined; body: Record<string, unknown> }[];
-  mode: 'normal' | 'fail' | 'refuse' | 'slow' | 'garbage';
+  /** Requests refused as invalid, with the schema's complaint. */
+  invalid: { body: unknown; problem: string }[];
+  mode: 'normal' | StandInFault;
+  /** The service's retention ran out: no earlier response can be continued. */
+  forget(): void;
   close(): Promise<void>;
 }
 
@@ -92,13 +126,26 @@ async function blotches(photoDataUrl: string | null, seed: number, garbage: bool
     [100, 84, 60],
   ];
   if (photoDataUrl?.startsWith('data:image/')) {
+    // Colours sampled across the picture (a photo, or the design to edit): the distinct ones first.
     const bytes = Buffer.from(photoDataUrl.slice(photoDataUrl.indexOf(',') + 1), 'base64');
     const { data } = await sharp(bytes)
-      .resize(5, 1, { fit: 'fill' })
+      .resize(8, 8, { fit: 'fill', kernel: 'nearest' })
       .removeAlpha()
       .raw()
       .toBuffer({ resolveWithObject: true });
-    colours = Array.from({ length: 5 }, (_, i) => [data[i * 3]!, data[i * 3 + 1]!, data[i * 3 + 2]!]);
+    const sampled = Array.from({ length: 64 }, (_, i): [number, number, number] => [
+      data[i * 3]!,
+      data[i * 3 + 1]!,
+      data[i * 3 + 2]!,
+    ]);
+    const distinct = [...new Map(sampled.map((c) => [c.join(','), c])).values()];
+    colours = Array.from({ length: 5 }, (_, i) => {
+      const [r, g, b] = distinct[i % distinct.length]!;
+      // A picture of fewer colours gets lighter and darker shades of them.
+      const shade = i < distinct.length ? 0 : i % 2 ? 40 : -40;
+      const clamp = (v: number) => Math.max(0, Math.min(255, v + shade));
+      return [clamp(r), clamp(g), clamp(b)];
+    });
   }
   // One colour and nothing else: no palette of 3 to 7 can come of it.
   if (garbage) colours = [colours[0]!];
@@ -126,13 +173,40 @@ export async function startOpenAiStandIn(
   const slowMs = options.slowMs ?? 5_000;
   const known = new Set<string>();
   const busySeen = new Set<string>();
-  const standIn: StandIn = { url: '', requests: [], mode: 'normal', close: async () => undefined };
+  const standIn: StandIn = {
+    url: '',
+    requests: [],
+    invalid: [],
+    mode: 'normal',
+    forget: () => known.clear(),
+    close: async () => undefined,
+  };
 
-  async function answer(
-    path: string,
-    authorization: string | undefined,
-    raw: string,
-  ): Promise<{ status: number; body: Json; headers?: Record<string, string>; delayMs?: number }> {
+  type Answer =
+    | { status: number; body: Json; headers?: Record<string, string>; delayMs?: number }
+    | { drop: 'hang' | 'reset' };
+
+  const responseOf = (id: string, body: Json, fields: Json): Json => ({
+    id,
+    object: 'response',
+    created_at: Math.floor(Date.now() / 1000),
+    status: 'completed',
+    error: null,
+    incomplete_details: null,
+    model: body.model,
+    previous_response_id: body.previous_response_id ?? null,
+    output: [],
+    usage: {
+      input_tokens: 420,
+      input_tokens_details: { cached_tokens: 0, cache_write_tokens: 0 },
+      output_tokens: 1056,
+      output_tokens_details: { reasoning_tokens: 0 },
+      total_tokens: 1476,
+    },
+    ...fields,
+  });
+
+  async function answer(path: string, authorization: string | undefined, raw: string): Promise<Answer> {
     if (authorization !== `Bearer ${apiKey}`)
       return error(401, 'Incorrect API key provided.', 'invalid_request_error', 'invalid_api_key');
     if (path !== '/v1/responses')
@@ -144,16 +218,16 @@ export async function startOpenAiStandIn(
       return error(400, 'We could not parse the JSON body of your request.', 'invalid_request_error', null);
     }
     standIn.requests.push({ path, authorization, body });
-    if (typeof body.model !== 'string' || !body.model)
-      return error(
-        400,
-        "Missing required parameter: 'model'.",
-        'invalid_request_error',
-        'missing_required_parameter',
-      );
+    const parsed = responseCreateSchema.safeParse(body);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      const problem = `${issue.path.join('.') || '(body)'}: ${issue.message}`;
+      standIn.invalid.push({ body, problem });
+      return error(400, `Invalid request: ${problem}.`, 'invalid_request_error', 'invalid_value');
+    }
     const input = readInput(body.input);
     if (!input) return error(400, "Invalid value for 'input'.", 'invalid_request_error', 'invalid_value');
-    const tools = Array.isArray(body.tools) ? (body.tools as Json[]) : [];
+    const tools = parsed.data.tools ?? [];
     if (!tools.some((t) => t.type === 'image_generation'))
       return error(
         400,
@@ -172,9 +246,41 @@ export async function startOpenAiStandIn(
         'previous_response_not_found',
       );
 
-    const marker = (name: string) => standIn.mode === name || input.text.includes(`[ai:${name}]`);
+    const marker = (name: StandInFault) => standIn.mode === name || input.text.includes(`[ai:${name}]`);
+    if (marker('hang')) return { drop: 'hang' };
+    if (marker('reset')) return { drop: 'reset' };
+    if (marker('unauthorized'))
+      return error(401, 'Incorrect API key provided.', 'invalid_request_error', 'invalid_api_key');
+    if (marker('forbidden'))
+      return error(
+        403,
+        'Your organization must be verified to use this model.',
+        'invalid_request_error',
+        'unsupported_country_region_territory',
+      );
+    if (marker('no-model'))
+      return error(
+        404,
+        'The model `gpt-image-0` does not exist or you do not have access to it.',
+        'invalid_request_error',
+        'model_not_found',
+      );
+    if (marker('quota'))
+      return error(
+        429,
+        'You exceeded your current quota, please check your plan and billing details.',
+        'insufficient_quota',
+        'insufficient_quota',
+      );
+    if (marker('busy-long'))
+      return {
+        ...error(429, 'Rate limit reached for requests.', 'requests', 'rate_limit_exceeded'),
+        headers: { 'retry-after': '3600' },
+      };
     if (marker('fail'))
       return error(500, 'The server had an error while processing your request.', 'server_error', null);
+    if (marker('unavailable'))
+      return error(503, 'The engine is currently overloaded, please try again later.', 'server_error', null);
     if (input.text.includes('[ai:busy]') && !busySeen.has(input.text)) {
       busySeen.add(input.text);
       return {
@@ -190,7 +296,38 @@ export async function startOpenAiStandIn(
         'moderation_blocked',
       );
     const id = `resp_${randomBytes(12).toString('hex')}`;
-    known.add(id);
+    // Kept to be continued only when stored (store defaults to true).
+    if (parsed.data.store !== false) known.add(id);
+    if (marker('failed'))
+      return {
+        status: 200,
+        body: responseOf(id, body, {
+          status: 'failed',
+          error: { code: 'image_content_policy_violation', message: 'The image was flagged.' },
+        }),
+      };
+    if (marker('incomplete') || marker('filtered'))
+      return {
+        status: 200,
+        body: responseOf(id, body, {
+          status: 'incomplete',
+          incomplete_details: { reason: marker('filtered') ? 'content_filter' : 'max_output_tokens' },
+        }),
+      };
+    if (marker('huge'))
+      return {
+        status: 200,
+        body: responseOf(id, body, {
+          output: [
+            {
+              id: `ig_${randomBytes(12).toString('hex')}`,
+              type: 'image_generation_call',
+              status: 'completed',
+              result: 'A'.repeat(8 * 1024 * 1024 + 4),
+            },
+          ],
+        }),
+      };
     // An edit it cannot make sense of gets a question back instead of a picture, as a model does
     // when a request says nothing it can draw ("understood" here: a word the engine's edits know).
     if (
@@ -199,13 +336,7 @@ export async function startOpenAiStandIn(
     )
       return {
         status: 200,
-        body: {
-          id,
-          object: 'response',
-          created_at: Math.floor(Date.now() / 1000),
-          status: 'completed',
-          model: body.model,
-          previous_response_id: body.previous_response_id,
+        body: responseOf(id, body, {
           output: [
             {
               id: `msg_${randomBytes(12).toString('hex')}`,
@@ -215,20 +346,20 @@ export async function startOpenAiStandIn(
               content: [{ type: 'output_text', text: 'What would you like me to change?', annotations: [] }],
             },
           ],
-          usage: { input_tokens: 40, output_tokens: 9, total_tokens: 49 },
-        },
+          usage: {
+            input_tokens: 40,
+            input_tokens_details: { cached_tokens: 0, cache_write_tokens: 0 },
+            output_tokens: 9,
+            output_tokens_details: { reasoning_tokens: 0 },
+            total_tokens: 49,
+          },
+        }),
       };
     const result = await blotches(input.image, standIn.requests.length + 7, marker('garbage'));
     return {
       status: 200,
       delayMs: marker('slow') ? slowMs : 0,
-      body: {
-        id,
-        object: 'response',
-        created_at: Math.floor(Date.now() / 1000),
-        status: 'completed',
-        model: body.model,
-        previous_response_id: body.previous_response_id ?? null,
+      body: responseOf(id, body, {
         output: [
           {
             id: `ig_${randomBytes(12).toString('hex')}`,
@@ -244,8 +375,7 @@ export async function startOpenAiStandIn(
             content: [{ type: 'output_text', text: 'Here is the pattern.', annotations: [] }],
           },
         ],
-        usage: { input_tokens: 420, output_tokens: 1056, total_tokens: 1476 },
-      },
+      }),
     };
   }
 
@@ -254,7 +384,13 @@ export async function startOpenAiStandIn(
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       answer(req.url ?? '', req.headers.authorization, Buffer.concat(chunks).toString('utf8')).then(
-        ({ status, body, headers, delayMs }) => {
+        (reply) => {
+          // Hang: the request was taken and is never answered. Reset: the connection is cut.
+          if ('drop' in reply) {
+            if (reply.drop === 'reset') req.socket.destroy();
+            return;
+          }
+          const { status, body, headers, delayMs } = reply;
           const send = () => {
             if (res.destroyed) return;
             res.writeHead(status, { 'content-type': 'application/json', ...headers });
