@@ -34,6 +34,7 @@ import { measureVersatility } from './ground/versatility.js';
 import { createAuth, lazyAuth, sessionCookieName } from './platform/auth/auth.js';
 import { createAuthRepository } from './platform/auth/auth.repository.js';
 import { createSessionResolver } from './platform/auth/session.js';
+import { createSessionEvents } from './platform/auth/session-events.js';
 import { adminWarningsOf, type Config } from './platform/config.js';
 import type { Database } from './platform/db/database.js';
 import { loggerOptions } from './platform/logger.js';
@@ -86,6 +87,8 @@ export async function compose(options: ComposeOptions) {
   const fileUrl = fileUrlBuilder(config);
   const mailer = options.mailer ?? createMailer(config, log);
   const { db } = database;
+  // Sign-outs, revocations and blocks in any process, from the database (decision 021).
+  const sessionEvents = await createSessionEvents(database, log);
   const engine = options.provider ?? createEngineProvider({ threads: options.engineThreads });
   // With an image service configured, it draws the designs and the engine is its fallback.
   const drawing = config.openai
@@ -105,6 +108,7 @@ export async function compose(options: ComposeOptions) {
     contestTimeZone: config.contest.timeZone,
     minAccountAgeHours: config.contest.minAccountAgeHours,
     adminEmails: config.adminEmails,
+    events: sessionEvents,
     now,
   });
   const displayName = async (userId: string) => (await usersRepository.findById(userId))?.displayName ?? null;
@@ -196,6 +200,7 @@ export async function compose(options: ComposeOptions) {
     fileUrl,
     adminEmails: config.adminEmails,
     warnings: adminWarningsOf(config),
+    onPersonChange: (id) => sessionEvents.publish({ kind: 'person', id }),
     onContentChange: () => {
       gallery.invalidate();
       files.forget();
@@ -243,6 +248,7 @@ export async function compose(options: ComposeOptions) {
   const sessions = createSessionResolver(auth, authRepository, {
     cookieName: sessionCookieName(config.publicUrl),
     standing: (userId) => moderation.standing(userId),
+    events: sessionEvents,
   });
 
   let recovery: NodeJS.Timeout | undefined;
@@ -363,6 +369,7 @@ export async function compose(options: ComposeOptions) {
       // Each piece is closed even when one before it fails, so nothing is left holding connections.
       const steps: [string, () => Promise<void> | undefined][] = [
         ['rate-limit counters', () => counters.close()],
+        ['session notifications', () => sessionEvents.close()],
         ['queue', () => queueRef.current?.stop()],
         ['generator', () => provider.close()],
         ['database', () => database.close()],
