@@ -64,6 +64,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // No viewer: the service shows nobody's pending design.
     findDesign: (id) => ctx.designs.get(id, ''),
     log: ctx.log,
+    pageRateLimit: { perMinute: config.pageRateLimitPerMinute, counter: ctx.requestCounter },
   });
 
   app.addHook('onClose', () => ctx.close());

@@ -1,43 +1,41 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import type { SharedCounters } from './shared-counters.js';
+import type { SharedCounters, Taken } from './shared-counters.js';
 
 /**
- * The one request counter behind both rate limiters (the API's, @fastify/rate-limit, and
- * better-auth's own for sign-in): a window per key that starts at its first request, counted
- * exactly in this process, plus the requests other API processes reported for the key
- * (shared-counters.ts), so that several processes behind one address share one budget.
+ * The one request counter behind every rate limit: the API's (@fastify/rate-limit), better-auth's
+ * own for sign-in, and the pages' (web/page-rate-limit.ts). Each key's budget is counted across
+ * every API process in the database (shared-counters.ts, decision 022).
  */
 export interface RequestCounter {
-  /** Counts one request on `key`; its count over every process in the window, and ms left. */
-  take(key: string, windowMs: number): { current: number; ttl: number };
+  /** Counts one request on `key` against `max` a window of `windowMs`. */
+  take(key: string, windowMs: number, max: number): Promise<Taken>;
 }
 
-interface Window {
-  start: number;
-  windowMs: number;
-  count: number;
+/**
+ * Requests the server sends itself while rendering a page (web/server-render.ts): the page was
+ * counted against the page budget, so what it asks the API is not counted again (decision 022).
+ */
+const serverRender = new AsyncLocalStorage<true>();
+
+/** Runs `work` (a server render's own request to the API) outside every rate limit. */
+export function uncounted<T>(work: () => PromiseLike<T>): Promise<T> {
+  // `then` is called inside the scope: Fastify's inject (light-my-request) is a lazy thenable
+  // that starts its request only then, and the request runs in the context that called it.
+  return serverRender.run(
+    true,
+    () =>
+      new Promise<T>((resolve, reject) => {
+        void work().then(resolve, reject);
+      }),
+  );
 }
 
-const PRUNE_EVERY = 1000;
-
-export function createRequestCounter(shared: SharedCounters, now: () => number = Date.now): RequestCounter {
-  const windows = new Map<string, Window>();
-  let takes = 0;
-
+export function createRequestCounter(shared: SharedCounters): RequestCounter {
   return {
-    take(key, windowMs) {
-      const at = now();
-      if (++takes % PRUNE_EVERY === 0) {
-        for (const [k, w] of windows) if (w.start + w.windowMs <= at) windows.delete(k);
-      }
-      let w = windows.get(key);
-      if (!w || w.start + w.windowMs <= at || w.windowMs !== windowMs) {
-        w = { start: at, windowMs, count: 0 };
-        windows.set(key, w);
-      }
-      w.count += 1;
-      const others = shared.hit(key, windowMs);
-      return { current: w.count + others, ttl: w.start + windowMs - at };
+    take(key, windowMs, max) {
+      if (serverRender.getStore()) return Promise.resolve({ allowed: true, current: 0, ttl: windowMs });
+      return shared.take(key, windowMs, max);
     },
   };
 }
@@ -49,8 +47,12 @@ export function fastifyRateLimitStore(counter: RequestCounter, prefix = 'api:'):
       key: string,
       callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
       timeWindow: number,
+      max: number,
     ) {
-      callback(null, counter.take(prefix + key, timeWindow));
+      counter.take(prefix + key, timeWindow, max).then(
+        ({ current, ttl }) => callback(null, { current, ttl }),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+      );
     }
     child(): FastifyRateLimitStore {
       return this;
@@ -61,13 +63,11 @@ export function fastifyRateLimitStore(counter: RequestCounter, prefix = 'api:'):
 /** better-auth's `rateLimit.customStorage` over the counter. */
 export function betterAuthRateLimitStorage(counter: RequestCounter, prefix = 'auth:') {
   return {
-    consume(key: string, rule: { window: number; max: number }) {
-      const { current, ttl } = counter.take(prefix + key, rule.window * 1000);
-      return Promise.resolve(
-        current <= rule.max
-          ? { allowed: true, retryAfter: null }
-          : { allowed: false, retryAfter: Math.max(1, Math.ceil(ttl / 1000)) },
-      );
+    async consume(key: string, rule: { window: number; max: number }) {
+      const { allowed, ttl } = await counter.take(prefix + key, rule.window * 1000, rule.max);
+      return allowed
+        ? { allowed: true, retryAfter: null }
+        : { allowed: false, retryAfter: Math.max(1, Math.ceil(ttl / 1000)) };
     },
   };
 }

@@ -1,31 +1,25 @@
-import { inArray, lt, sql } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import type { Db } from './db/database.js';
 import { rateLimitCounters } from './db/schema.js';
-
-/** One key's count in one window, as stored in rate_limit_counters. */
-export interface CounterRow {
-  key: string;
-  windowStart: Date;
-  count: number;
-}
 
 /** The SQL of the shared rate-limit counters (shared-counters.ts). */
 export function sharedCountersRepository(db: Db) {
   return {
-    /** Adds each row's count to its key and window; returns the new totals. */
-    add(rows: CounterRow[]): Promise<CounterRow[]> {
-      return db
+    /**
+     * Adds `count` to a key's window and returns the new total, in one statement: two processes
+     * adding at once are serialised by the row, so each learns exactly which positions it added.
+     */
+    async add(key: string, windowStart: Date, count: number): Promise<number> {
+      const [row] = await db
         .insert(rateLimitCounters)
-        .values(rows)
+        .values({ key, windowStart, count })
         .onConflictDoUpdate({
           target: [rateLimitCounters.key, rateLimitCounters.windowStart],
           set: { count: sql`${rateLimitCounters.count} + excluded.count` },
         })
-        .returning();
-    },
-    /** Every stored window of these keys. */
-    totals(keys: string[]): Promise<CounterRow[]> {
-      return db.select().from(rateLimitCounters).where(inArray(rateLimitCounters.key, keys));
+        .returning({ count: rateLimitCounters.count });
+      if (!row) throw new Error('the counter upsert returned no row');
+      return row.count;
     },
     /** Deletes windows that started before `before`. */
     async prune(before: Date): Promise<void> {

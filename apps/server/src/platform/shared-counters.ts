@@ -3,141 +3,155 @@ import type { Db } from './db/database.js';
 import { sharedCountersRepository } from './shared-counters.repository.js';
 
 /**
- * Request counts shared by every API process through PostgreSQL, for the rate limits.
+ * Per-key request budgets shared by every API process through the database (decision 022).
  *
- * Each process decides a request on its own exact count (so one process behaves exactly as an
- * in-memory limiter) plus what the other processes reported for the same key in the current
- * window of the clock. Writing every request to the database would cost a round trip per
- * request, so each process adds its own hits in one upsert a second, reading the totals back,
- * and re-reads the totals of keys it saw in the last few seconds: across processes a limit
- * holds to within about a second of traffic.
+ * A budget is `max` requests per clock-aligned window of `windowMs`. The database keeps one row
+ * per key and window whose count only grows; a process takes a batch of the budget from it in
+ * one atomic upsert (`count = count + batch RETURNING count`), which tells it exactly which
+ * positions of the budget it got (none past `max`), and answers requests from that batch in
+ * memory until it is used up. So the processes together never accept more than `max` in a
+ * window, whatever the burst; what a batch costs is that up to `batch - 1` positions may sit
+ * unused in one process while another refuses (at most 5% of `max` a process). Once the count
+ * has reached `max`, a process refuses the key without asking again until the window ends.
  */
 export interface SharedCounters {
-  /** Records one hit on `key` and returns the hits other processes reported for it this window. */
-  hit(key: string, windowMs: number): number;
-  /** Sends this process's hits now (also done every `flushMs`). */
-  flush(): Promise<void>;
+  /** Takes one request from `key`'s budget of `max` in the current window. */
+  take(key: string, windowMs: number, max: number): Promise<Taken>;
   close(): Promise<void>;
 }
 
-interface Entry {
-  windowMs: number;
-  /** Start of the clock-aligned window the totals below belong to. */
-  windowStart: number;
-  /** Hits not yet sent. */
-  pending: number;
-  /** Hits this process has sent for the window. */
-  sent: number;
-  /** The window's total over every process, as last read from the database. */
-  total: number;
-  /** When this process last counted a hit on the key. */
-  lastHit: number;
+export interface Taken {
+  allowed: boolean;
+  /** The request's position in the window's budget over every process (above `max` when refused). */
+  current: number;
+  /** Milliseconds until the window ends. */
+  ttl: number;
 }
 
+interface Entry {
+  windowStart: number;
+  windowMs: number;
+  /** Positions reserved by this process and not yet used. */
+  tokens: number;
+  /** The position the next of them stands for. */
+  next: number;
+  /** Positions this process was granted this window (the limit it keeps alone when the database is away). */
+  granted: number;
+  /** The window's count reached `max`: refuse once the tokens are used, without asking. */
+  exhausted: boolean;
+  reserving: Promise<void> | null;
+}
+
+/** A batch is this share of the budget: the most one process can leave unused. */
+const BATCH_SHARE = 0.05;
+/** A reservation the database has not answered within this is decided by this process alone. */
+const RESERVE_TIMEOUT_MS = 1000;
+/** After a failed reservation, this process decides alone for this long before asking again. */
+const OFFLINE_MS = 5000;
 /** Rows older than this are deleted; longer than any window a limit uses. */
 const KEEP_MS = 10 * 60_000;
-/** Keys hit this recently have their totals re-read each flush even with nothing to report. */
-const REFRESH_RECENT_MS = 10_000;
-/** At most this many such keys are re-read per flush. */
-const REFRESH_MAX_KEYS = 1000;
-/** A process holds at most this many keys; the oldest windows go first. */
+/** A process holds at most this many keys; the oldest go first. */
 const MAX_KEYS = 100_000;
+
+/** How many positions of a budget of `max` one reservation takes. */
+export function batchSize(max: number): number {
+  return Math.max(1, Math.floor(max * BATCH_SHARE));
+}
 
 export function createSharedCounters(
   db: Db,
   log: Pick<Logger, 'warn'>,
-  options: { flushMs?: number; now?: () => number } = {},
+  options: { now?: () => number } = {},
 ): SharedCounters {
-  const flushMs = options.flushMs ?? 1000;
   const now = options.now ?? Date.now;
   const counters = sharedCountersRepository(db);
   const entries = new Map<string, Entry>();
-  let flushing: Promise<void> | null = null;
-  let lastPrune = 0;
-  let failing = false;
+  const pending = new Set<Promise<unknown>>();
+  let offlineUntil = 0;
+  let lastSweep = 0;
 
-  const windowOf = (at: number, windowMs: number) => Math.floor(at / windowMs) * windowMs;
-
-  function evictExpired(at: number): void {
+  function sweep(at: number): void {
+    if (at - lastSweep < 60_000) return;
+    lastSweep = at;
     for (const [key, entry] of entries) {
-      if (entry.windowStart + entry.windowMs <= at) entries.delete(key);
+      if (entry.windowStart + entry.windowMs <= at && !entry.reserving) entries.delete(key);
     }
+    const pruning = counters.prune(new Date(at - KEEP_MS)).catch(() => undefined);
+    pending.add(pruning);
+    void pruning.finally(() => pending.delete(pruning));
   }
 
-  async function send(): Promise<void> {
-    const at = now();
-    evictExpired(at);
-    const batch = [...entries].filter(([, e]) => e.pending > 0);
-    if (batch.length > 0) {
-      const counts = batch.map(([key, e]) => ({ key, entry: e, count: e.pending }));
-      for (const { entry } of counts) entry.pending = 0;
+  function entryFor(key: string, windowMs: number, at: number): Entry {
+    const windowStart = Math.floor(at / windowMs) * windowMs;
+    let entry = entries.get(key);
+    if (entry && entry.windowStart === windowStart && entry.windowMs === windowMs) return entry;
+    if (!entry && entries.size >= MAX_KEYS) {
+      const oldest = entries.keys().next().value;
+      if (oldest !== undefined) entries.delete(oldest);
+    }
+    entry = { windowStart, windowMs, tokens: 0, next: 0, granted: 0, exhausted: false, reserving: null };
+    entries.set(key, entry);
+    return entry;
+  }
+
+  /** Grants this process the positions `total - batch + 1 .. min(total, max)`. */
+  function grant(entry: Entry, total: number, batch: number, max: number): void {
+    const first = total - batch + 1;
+    const granted = Math.max(0, Math.min(batch, max - first + 1));
+    entry.tokens += granted;
+    entry.next = first;
+    entry.granted += granted;
+    if (total >= max) entry.exhausted = true;
+  }
+
+  async function reserve(key: string, entry: Entry, max: number): Promise<void> {
+    const batch = batchSize(max);
+    if (now() >= offlineUntil) {
+      const added = counters.add(key, new Date(entry.windowStart), batch);
+      pending.add(added);
+      void added.catch(() => undefined).finally(() => pending.delete(added));
+      let timer: NodeJS.Timeout | undefined;
       try {
-        const rows = await counters.add(
-          counts.map(({ key, entry, count }) => ({ key, windowStart: new Date(entry.windowStart), count })),
-        );
-        const totals = new Map(rows.map((r) => [`${r.key}\u0000${r.windowStart.getTime()}`, r.count]));
-        for (const { key, entry, count } of counts) {
-          entry.sent += count;
-          entry.total = totals.get(`${key}\u0000${entry.windowStart}`) ?? entry.total;
-        }
-        failing = false;
+        const total = await Promise.race([
+          added,
+          new Promise<never>((_, reject) => {
+            timer = setTimeout(() => reject(new Error('no answer in time')), RESERVE_TIMEOUT_MS);
+          }),
+        ]);
+        grant(entry, total, batch, max);
+        return;
       } catch (error) {
-        // The limits still hold per process; the hits are sent with the next batch.
-        for (const { entry, count } of counts) entry.pending += count;
-        if (!failing) log.warn({ err: error }, 'rate-limit counters could not be shared');
-        failing = true;
+        offlineUntil = now() + OFFLINE_MS;
+        log.warn({ err: error }, 'rate-limit counters out of reach: each process keeps the limits alone');
+      } finally {
+        clearTimeout(timer);
       }
     }
-    // Keys this process saw lately but has nothing new on: read what the others added.
-    const recent = [...entries]
-      .filter(([, e]) => e.pending === 0 && at - e.lastHit < REFRESH_RECENT_MS)
-      .slice(0, REFRESH_MAX_KEYS);
-    if (recent.length > 0) {
-      const rows = await counters.totals(recent.map(([key]) => key)).catch(() => []);
-      const totals = new Map(rows.map((r) => [`${r.key}\u0000${r.windowStart.getTime()}`, r.count]));
-      for (const [key, entry] of recent) {
-        entry.total = totals.get(`${key}\u0000${entry.windowStart}`) ?? entry.total;
-      }
-    }
-    if (at - lastPrune > 60_000) {
-      lastPrune = at;
-      await counters.prune(new Date(at - KEEP_MS)).catch(() => undefined);
-    }
+    // The database is out of reach: this process keeps the limit on its own count.
+    grant(entry, entry.granted + batch, batch, max);
   }
-
-  function flush(): Promise<void> {
-    // One batch at a time; a flush asked for during one waits for it and sends what came since.
-    flushing ??= send().finally(() => {
-      flushing = null;
-    });
-    return flushing;
-  }
-
-  const timer = setInterval(() => void flush(), flushMs);
-  timer.unref();
 
   return {
-    hit(key, windowMs) {
+    async take(key, windowMs, max) {
       const at = now();
-      const windowStart = windowOf(at, windowMs);
-      let entry = entries.get(key);
-      if (!entry || entry.windowStart !== windowStart || entry.windowMs !== windowMs) {
-        if (!entry && entries.size >= MAX_KEYS) evictExpired(at);
-        if (!entry && entries.size >= MAX_KEYS) {
-          const oldest = entries.keys().next().value;
-          if (oldest !== undefined) entries.delete(oldest);
+      sweep(at);
+      const entry = entryFor(key, windowMs, at);
+      const ttl = entry.windowStart + windowMs - at;
+      for (;;) {
+        if (entry.tokens > 0) {
+          entry.tokens -= 1;
+          return { allowed: true, current: entry.next++, ttl };
         }
-        entry = { windowMs, windowStart, pending: 0, sent: 0, total: 0, lastHit: at };
-        entries.set(key, entry);
+        if (entry.exhausted) return { allowed: false, current: max + 1, ttl };
+        // Requests arriving while a reservation is out wait for it rather than send their own.
+        entry.reserving ??= reserve(key, entry, max).finally(() => {
+          entry.reserving = null;
+        });
+        await entry.reserving;
       }
-      entry.pending += 1;
-      entry.lastHit = at;
-      return Math.max(0, entry.total - entry.sent);
     },
-    flush,
     async close() {
-      clearInterval(timer);
-      await flush();
+      await Promise.allSettled([...pending]);
     },
   };
 }

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { uncounted } from '../platform/rate-limits.js';
 
 /** A same-origin GET as the viewer of the page being rendered. */
 export type Fetcher = (path: string, init: RequestInit) => Promise<Response>;
@@ -71,8 +72,8 @@ export function injectRenderedPage(html: string, page: RenderedPage, stateElemen
 
 /**
  * The page's requests, answered by this server in-process as if the browser had sent them: the
- * viewer's cookie, and the viewer's address for the rate limit (the browser would have asked the
- * same questions once the page ran). Reads only.
+ * viewer's cookie and address. Reads only, and outside the rate limits: the page itself was
+ * counted against the address's page budget (web/page-rate-limit.ts, decision 022).
  */
 export function viewerFetch(app: FastifyInstance, req: FastifyRequest): Fetcher {
   return async (url, init) => {
@@ -82,7 +83,7 @@ export function viewerFetch(app: FastifyInstance, req: FastifyRequest): Fetcher 
     if (req.headers.cookie) headers.cookie = req.headers.cookie;
     const userAgent = req.headers['user-agent'];
     if (userAgent) headers['user-agent'] = userAgent;
-    const reply = await app.inject({ method: 'GET', url, headers, remoteAddress: req.ip });
+    const reply = await uncounted(() => app.inject({ method: 'GET', url, headers, remoteAddress: req.ip }));
     const bodiless = reply.statusCode === 204 || reply.statusCode === 205 || reply.statusCode === 304;
     return new Response(bodiless ? null : reply.body, {
       status: reply.statusCode,

@@ -7,6 +7,7 @@ import { HttpError } from '../platform/http-errors.js';
 import { decodedPath, isApiPath } from '../platform/http-security.js';
 import { sendHtml } from './html-reply.js';
 import { createIndexPage, readIndexHtml, type PreviewDesign } from './index-page.js';
+import { createPageRateLimit, type PageRateLimitOptions } from './page-rate-limit.js';
 import { createRoutePreloads, readBuildManifest } from './route-preloads.js';
 import { loadServerRender, viewerFetch } from './server-render.js';
 
@@ -18,6 +19,8 @@ export interface WebPagesOptions {
   /** A design for a page's link preview, as anybody may see it. */
   findDesign(id: string): Promise<PreviewDesign>;
   log: FastifyBaseLogger;
+  /** Each address's page budget (page-rate-limit.ts). */
+  pageRateLimit: PageRateLimitOptions;
 }
 
 /**
@@ -46,6 +49,13 @@ export async function registerWebPages(app: FastifyInstance, options: WebPagesOp
       })
     : null;
   const serverRender = hasWeb ? await loadServerRender(webDist) : null;
+  const admitPage = hasWeb
+    ? createPageRateLimit({
+        ...options.pageRateLimit,
+        indexHtml: readIndexHtml(path.join(webDist, 'index.html')),
+        siteName: options.siteName,
+      })
+    : null;
 
   const renderPage = async (req: FastifyRequest, html: string): Promise<string> => {
     if (!serverRender || req.method !== 'GET') return html;
@@ -80,8 +90,10 @@ export async function registerWebPages(app: FastifyInstance, options: WebPagesOp
     const pathName = decodedPath(req.url);
     const isFile = /^\/(?:assets|files|seed)(?:\/|$)|\.[a-z0-9]+$/i.test(pathName);
     const isPage = (req.method === 'GET' || req.method === 'HEAD') && !isApiPath(pathName) && !isFile;
-    if (isPage && indexPage)
+    if (isPage && indexPage) {
+      if (!(await admitPage!(req, reply))) return reply;
       return sendHtml(req, reply, await renderPage(req, await indexPage.render(pathName)));
+    }
     return reply.code(404).send({ error: 'not_found', message: apiMessages.notFound });
   });
 }
