@@ -9,6 +9,8 @@ import { fixturePath } from '../support/photos.js';
 for (const [marker, why] of [
   ['[ai:refuse]', 'refused the request'],
   ['[ai:fail]', 'failed (HTTP 500)'],
+  // An account out of credit: said as such (not "too busy"), and not retried.
+  ['[ai:quota]', 'account has no credit left (insufficient_quota)'],
 ] as const) {
   test(`a service that answers ${marker}: the engine's designs, no error`, async ({ page }) => {
     test.setTimeout(120_000);
