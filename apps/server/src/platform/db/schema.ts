@@ -662,7 +662,7 @@ export const devAccounts = pgTable('dev_accounts', {
 
 /**
  * Requests counted per key and fixed window, shared by every API process (platform/shared-counters):
- * each process adds its own counts every second and reads back the total.
+ * each process adds a batch of the key's budget at a time and reads back the total (decision 022).
  */
 export const rateLimitCounters = pgTable(
   'rate_limit_counters',
