@@ -137,15 +137,15 @@ export async function compose(options: ComposeOptions) {
       sendLater('predict-design', { designId });
       sendLater('design-features', { designId });
     },
-    now,
-  });
-  const votes = createVotesService(votesRepository, { onVote: () => gallery.invalidate(), now });
-  const contest = createContestService({
     queueEdit: async (designId, claimedAt) => {
       await requireQueue().send('edit-design', { designId, claimedAt: claimedAt.toISOString() });
     },
     editWaitMs: config.editWaitMs,
     log,
+    now,
+  });
+  const votes = createVotesService(votesRepository, { onVote: () => gallery.invalidate(), now });
+  const contest = createContestService({
     repo: createContestRepository(db),
     fileUrl,
     settings: config.contest,
@@ -284,13 +284,13 @@ export async function compose(options: ComposeOptions) {
       await queue.startWorkers(
         {
           'generate-designs': ({ photoId }) => generation.run(photoId),
+          'edit-design': ({ designId, claimedAt }) => designs.runEdit(designId, new Date(claimedAt)),
           'contest-close': async () => {
             await contest.closeDue();
           },
           'measure-design': async ({ designId }) => {
             if ('measure' in engine)
               await hunt.measures.measure(designId, (photo, png) =>
-          'edit-design': ({ designId, claimedAt }) => designs.runEdit(designId, new Date(claimedAt)),
                 (engine as EngineProvider).measure(photo, png),
               );
           },
