@@ -12,6 +12,7 @@ const benches = [
   'gallery.bench.ts',
   'ground.bench.ts',
   'hunt.bench.ts',
+  'signed-in.bench.ts',
   'workers.bench.ts',
 ];
 
