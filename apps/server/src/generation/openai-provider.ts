@@ -331,18 +331,28 @@ export function createOpenAiProvider(deps: {
         throw last ?? new AttemptFailure('the AI image service had no time left', false, 'keep');
       const reservation = await usage.reserve(estimateMicros, toMicros(settings.dailyBudgetUsd), now());
       if (!reservation) throw new NotUsable("the AI image service's budget for today is spent");
-      let failure: AttemptFailure;
-      try {
-        const response = await client.responses.create(body, {
+      const sent = await client.responses
+        .create(body, {
           signal: AbortSignal.any([deadline.signal, AbortSignal.timeout(left)]),
           timeout: Math.min(settings.timeoutMs, left),
           maxRetries: 0,
-        });
-        const cost = actualCost(response);
+        })
+        .then(
+          (response) => ({ response }),
+          (error: unknown) => ({ failure: failureOf(error) }),
+        );
+      let failure: AttemptFailure;
+      if ('response' in sent) {
+        // Settled first: whatever the answer holds, it was billed.
+        const cost = actualCost(sent.response);
         if (cost) await usage.settle(reservation, cost);
-        return { result: resultOf(response), responseId: response.id };
-      } catch (error) {
-        failure = failureOf(error);
+        try {
+          return { result: resultOf(sent.response), responseId: sent.response.id };
+        } catch (error) {
+          failure = failureOf(error);
+        }
+      } else {
+        failure = sent.failure;
         if (failure.spend === 'release') await usage.release(reservation);
       }
       last = failure;
