@@ -87,6 +87,7 @@ export default defineConfig({
         // Every test signs in from 127.0.0.1; the per-IP sign-in limit is for real clients.
         AUTH_RATE_LIMIT_PER_MINUTE: '10000',
         API_RATE_LIMIT_PER_MINUTE: '100000',
+        PAGE_RATE_LIMIT_PER_MINUTE: '100000',
         // Description markers make one generation fail on purpose (create-design.spec.ts).
         FAULT_INJECTION: 'true',
         GENERATION_DAILY_QUOTA: '1000',
@@ -114,6 +115,7 @@ export default defineConfig({
         // Every test signs in from 127.0.0.1; the per-IP sign-in limit is for real clients.
         AUTH_RATE_LIMIT_PER_MINUTE: '10000',
         API_RATE_LIMIT_PER_MINUTE: '100000',
+        PAGE_RATE_LIMIT_PER_MINUTE: '100000',
         EMAIL_LINK_ENABLED: 'true',
       },
       stdout: 'ignore',
@@ -132,6 +134,7 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         AUTH_RATE_LIMIT_PER_MINUTE: '10000',
         API_RATE_LIMIT_PER_MINUTE: '100000',
+        PAGE_RATE_LIMIT_PER_MINUTE: '100000',
         GENERATION_DAILY_QUOTA: '1000',
       },
       stdout: 'ignore',
@@ -160,6 +163,7 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         AUTH_RATE_LIMIT_PER_MINUTE: '10000',
         API_RATE_LIMIT_PER_MINUTE: '100000',
+        PAGE_RATE_LIMIT_PER_MINUTE: '100000',
         FAULT_INJECTION: 'true',
         GENERATION_DAILY_QUOTA: '1000',
         OPENAI_API_KEY: 'sk-test-stand-in',

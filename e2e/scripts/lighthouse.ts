@@ -64,6 +64,7 @@ function startServer(dataDir: string): ChildProcess {
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
       API_RATE_LIMIT_PER_MINUTE: '100000',
+      PAGE_RATE_LIMIT_PER_MINUTE: '100000',
       AUTH_RATE_LIMIT_PER_MINUTE: '10000',
     },
   });
