@@ -156,8 +156,9 @@ export { designStatuses, environmentPhotoStatuses, type DesignStatus, type Envir
 
 /**
  * Image columns (`photo_url`, `design_a_url`, `image_url`, ...) hold storage keys, never URLs:
- * the API turns a key into a URL on the way out (storage.ts `publicUrl`), so moving files to a
- * CDN or S3 changes one function and no rows.
+ * the API turns a key into a /files/ address on the way out (storage.ts `fileUrlBuilder`), and
+ * /files serves it after checking who may see it now (decision 020), so where the files live
+ * (local disk or S3) changes no rows.
  */
 export const environmentPhotos = pgTable(
   'environment_photos',
