@@ -98,7 +98,8 @@ export function createUsersService(
     },
 
     memberCount: () => repo.memberCount(),
-    async onSignIn(userId: string): Promise<void> {
+    /** better-auth's session hook (compose.ts), called unbound. */
+    onSignIn: async (userId: string): Promise<void> => {
       await repo.recordSignIn(userId, now());
       changed(userId);
     },
