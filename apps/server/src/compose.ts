@@ -141,6 +141,7 @@ export async function compose(options: ComposeOptions) {
       await requireQueue().send('edit-design', { designId, claimedAt: claimedAt.toISOString() });
     },
     editWaitMs: config.editWaitMs,
+    editDeadlineMs: config.generationDeadlineMs,
     log,
     now,
   });
