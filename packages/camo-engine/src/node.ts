@@ -242,6 +242,7 @@ export class ParallelGenerator {
       state: input.state ?? '',
       stateName: input.stateName ?? '',
       county: input.county ?? '',
+      ...(input.palette ? { palette: input.palette } : {}),
     });
     await this.ready;
     if (this.gone) throw new Error(this.gone);

@@ -26,6 +26,13 @@ export const HELD_OUT_CONTEXT: Record<string, string> = {
   'icy-grass': 'Icy snow over grass',
   'mixed-gravel': 'Gravel of mixed colours',
   'snow-dark-rock': 'Snow on dark rock',
+  'moss-stone': 'Moss on stones',
+  'pebble-gravel': 'Pebble gravel',
+  'snowy-road': 'Snow over a dark track',
+  'snow-rock-ledges': 'Snow on rock ledges',
+  'forest-floor-verge': 'Forest floor with a grass verge',
+  'dirt-road-verge': 'Dirt road with a green verge',
+  'grass-dirt': 'Grass with patches of dirt',
 };
 
 export async function loadFixtures(): Promise<{ name: string; photo: Photo }[]> {

@@ -1,7 +1,7 @@
 import { hexToRgb, quantiseLab, rgbToHex, rgbToLab, labToRgb, type Lab } from '../color/lab.js';
 import { colourName } from '../color/names.js';
 import { ciede2000 } from '../metrics/ciede2000.js';
-import { kmeansBest, kmeansLab, sharesByNearest, type LabPoints } from '../metrics/kmeans.js';
+import { kmeansBest, kmeansLab, sharesByNearest, type Cluster, type LabPoints } from '../metrics/kmeans.js';
 import { meanStd } from '../metrics/photo-stats.js';
 import type { Photo } from '../types.js';
 import { biomePrior, contextCues } from './context.js';
@@ -72,6 +72,12 @@ export interface AnalyseContext {
   /** The state's name, for the texts: the engine keeps no list of names (default: the code). */
   stateName?: string;
   county?: string;
+  /**
+   * How the ground palette is chosen (decision 023): 'greedy', the default, the greedy k-means++
+   * clustering (k = 5) with its distinct top-up; 'typical', the most typical of several plain
+   * k-means++ clusterings with five or six colours (groundPalette), no horizon residue dropped.
+   */
+  palette?: 'greedy' | 'typical';
 }
 
 /** At most this many pixels are analysed; the photo is subsampled with a uniform stride. */
@@ -101,7 +107,12 @@ export function analyse(photo: Photo, context: AnalyseContext = {}): PhotoAnalys
   let stdL: number;
   let prior: string | undefined;
   if (!fallback) {
-    palette = dropSkyEdges(robustPalette(view.points), view.sky);
+    // The typical palette drops no horizon residue: the ground G2/G3 are judged on includes those
+    // pixels, and the other colours stand for a clustering with one colour fewer, which they do not.
+    palette =
+      context.palette === 'typical'
+        ? groundPalette(view.points)
+        : dropSkyEdges(robustPalette(view.points), view.sky);
     ({ mean: meanL, std: stdL } = meanStd(view.points.L));
   } else {
     // Almost nothing but sky: what ground there is (if any) for half, the biome prior for the rest.
@@ -252,6 +263,121 @@ function robustPalette(points: LabPoints, k = 5): Swatch[] {
   const tot = out.reduce((s, e) => s + e.share, 0) || 1;
   for (const e of out) e.share /= tot;
   return out.sort((x, y) => y.share - x.share);
+}
+
+/** A six-colour centre this far (CIEDE2000) from every one of the five colours is a distinct element. */
+const DISTINCT_ELEMENT_DE = 15;
+/** Five colours are kept unless their clusterings agree worse than this (standIn, 1 = at G2/G3's bounds). */
+const FIVE_AGREES = 0.5;
+
+/**
+ * The ground palette (decision 023): plain k-means++ clusterings of the ground with five and with
+ * six colours, eight seeds each; of each count the clustering that best stands in for the other
+ * seeds' (consensusPalette). Five colours, as before, unless
+ * - the five-colour clusterings disagree (their typical one stands in for the others worse than
+ *   FIVE_AGREES) and the six-colour ones agree better: a ground whose colours k = 5 cuts in
+ *   different places from different starts (star moss, wet moss, a pasture), or
+ * - the six-colour clusterings agree (within FIVE_AGREES) and their typical one has a colour of
+ *   5 % or more that is more than DISTINCT_ELEMENT_DE from every one of the five colours (an orange path,
+ *   a patch of snow, pebbles of another hue): a small but distinct element gets a colour.
+ *
+ * The default palette (robustPalette) is the greedy k-means++ clustering (k = 5, best of 3) topped
+ * up with a distinct k = 6 centre; G2/G3 judge a design against plain k-means++ with k equal to its
+ * photo colours, and a six-colour palette made of five greedy centres and a sixth from elsewhere
+ * is not what any six-colour clustering finds (2 of 16 fixtures and 2 of 10 held-out photos meet
+ * G2/G3 that way, 14 of 16 and 8 of 10 with this one; it is not the default yet: decision 023).
+ */
+function groundPalette(points: LabPoints): Swatch[] {
+  const pts = thin(points, CONSENSUS_POINTS);
+  const five = consensusPalette(pts, 5);
+  const six = consensusPalette(pts, MAX_PHOTO_COLOURS);
+  if (five.score > FIVE_AGREES && six.score < five.score) return six.palette;
+  if (
+    six.score <= FIVE_AGREES &&
+    six.palette.some(
+      (c) => c.share >= 0.05 && five.palette.every((f) => ciede2000(f.lab, c.lab) > DISTINCT_ELEMENT_DE),
+    )
+  )
+    return six.palette;
+  return five.palette;
+}
+
+/**
+ * Seeds of the engine's own plain k-means++ clusterings (none of them the tests' 1-5), and the
+ * points they cluster: six seeds on 6000 points cost what the greedy k = 5 (best of 3) and the
+ * three k = 6 top-up clusterings on 12 000 points did; eight seeds or 12 000 points did no better.
+ */
+const CONSENSUS_SEEDS = [101, 102, 103, 104, 105, 106];
+const CONSENSUS_POINTS = 6000;
+
+/**
+ * How far clustering `p` is from standing in for clustering `q` on G2/G3's terms, as one number (a
+ * value of 1 or less meets each bound): the largest distance from a cluster of q with 5 % or more to
+ * its nearest centre of p over 3, the share-weighted mean of those distances over 1.5, and the total
+ * variation between p's shares gathered per nearest centre of q and q's shares over 0.10.
+ */
+function standIn(p: readonly Cluster[], q: readonly Cluster[]): number {
+  let worst = 0;
+  let wsum = 0;
+  let wtot = 0;
+  for (const c of q) {
+    if (c.share < 0.05) continue;
+    let d = Infinity;
+    for (const e of p) d = Math.min(d, ciede2000(c.lab, e.lab));
+    worst = Math.max(worst, d);
+    wsum += d * c.share;
+    wtot += c.share;
+  }
+  const per = new Array<number>(q.length).fill(0);
+  for (const e of p) {
+    let best = 0;
+    let bd = Infinity;
+    q.forEach((c, j) => {
+      const d = ciede2000(c.lab, e.lab);
+      if (d < bd) {
+        bd = d;
+        best = j;
+      }
+    });
+    per[best] = (per[best] ?? 0) + e.share;
+  }
+  const tv = 0.5 * q.reduce((s, c, j) => s + Math.abs((per[j] ?? 0) - c.share), 0);
+  return Math.max(worst / 3, wsum / (wtot || 1) / 1.5, tv / 0.1);
+}
+
+/**
+ * The ground palette as the clustering that best stands in for the others: plain k-means++ with
+ * k colours, several seeds, each scored by how well its centres and shares would meet G2/G3 against
+ * every other seed's clustering (median), the best kept. On a continuum of colours k-means settles
+ * in different places from different starts; the most typical of them is the one another tool
+ * is most likely to find (camo-engine.md: G2/G3 against k-means++ with five seeds, the median).
+ */
+function consensusPalette(
+  pts: LabPoints,
+  k: number,
+): { palette: Swatch[]; score: number; runs: Cluster[][] } {
+  const runs = CONSENSUS_SEEDS.map((seed) => kmeansLab(pts, k, seed, 40, false));
+  let best = runs[0] ?? [];
+  let bestScore = Infinity;
+  for (const p of runs) {
+    const scores = runs.filter((q) => q !== p).map((q) => standIn(p, q));
+    scores.sort((a, b) => a - b);
+    const score = scores[scores.length >> 1] ?? 0;
+    if (score < bestScore) {
+      bestScore = score;
+      best = p;
+    }
+  }
+  const palette = best
+    .filter((c) => c.share >= 0.01)
+    .map((c) => {
+      const q = quantiseLab(c.lab);
+      return { hex: rgbToHex(labToRgb(c.lab)), name: colourName(q), lab: q, share: c.share };
+    })
+    .sort((x, y) => y.share - x.share);
+  const tot = palette.reduce((s, e) => s + e.share, 0) || 1;
+  for (const e of palette) e.share /= tot;
+  return { palette, score: bestScore, runs };
 }
 
 function textureStats(
