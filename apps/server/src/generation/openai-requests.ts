@@ -68,15 +68,24 @@ function imageTool(settings: Settings, action: 'generate' | 'edit') {
   } satisfies OpenAI.Responses.Tool.ImageGeneration;
 }
 
+/** What every request carries: the models, storage, the person's safety id and the image tool, forced. */
+function common(settings: Settings, safetyId: string, action: 'generate' | 'edit') {
+  return {
+    model: settings.model,
+    store: settings.storeResponses,
+    safety_identifier: safetyId,
+    tools: [imageTool(settings, action)],
+    tool_choice: { type: 'image_generation' as const },
+  };
+}
+
 /** Design A or B: the prompt and the photo, drawn anew (`action: 'generate'`, not an edit of the photo). */
 export function generateRequest(
   settings: Settings,
   call: { prompt: string; photoDataUrl: string; safetyId: string },
 ) {
   return {
-    model: settings.model,
-    store: settings.storeResponses,
-    safety_identifier: call.safetyId,
+    ...common(settings, call.safetyId, 'generate'),
     input: [
       {
         role: 'user',
@@ -86,8 +95,6 @@ export function generateRequest(
         ],
       },
     ],
-    tools: [imageTool(settings, 'generate')],
-    tool_choice: { type: 'image_generation' },
   } satisfies OpenAI.Responses.ResponseCreateParamsNonStreaming;
 }
 
@@ -97,13 +104,9 @@ export function editByResponseRequest(
   call: { request: string; previousResponseId: string; safetyId: string },
 ) {
   return {
-    model: settings.model,
-    store: settings.storeResponses,
-    safety_identifier: call.safetyId,
+    ...common(settings, call.safetyId, 'edit'),
     previous_response_id: call.previousResponseId,
     input: [{ role: 'user', content: [{ type: 'input_text', text: call.request }] }],
-    tools: [imageTool(settings, 'edit')],
-    tool_choice: { type: 'image_generation' },
   } satisfies OpenAI.Responses.ResponseCreateParamsNonStreaming;
 }
 
@@ -113,9 +116,7 @@ export function editByImageRequest(
   call: { request: string; imageDataUrl: string; safetyId: string },
 ) {
   return {
-    model: settings.model,
-    store: settings.storeResponses,
-    safety_identifier: call.safetyId,
+    ...common(settings, call.safetyId, 'edit'),
     input: [
       {
         role: 'user',
@@ -130,7 +131,5 @@ export function editByImageRequest(
         ],
       },
     ],
-    tools: [imageTool(settings, 'edit')],
-    tool_choice: { type: 'image_generation' },
   } satisfies OpenAI.Responses.ResponseCreateParamsNonStreaming;
 }
