@@ -12,20 +12,17 @@
  *   npm run bench -w apps/server   (both server benchmarks)
  *   node --import tsx bench/gallery.bench.ts [--write]   (this one; BENCH_SECONDS per measurement)
  */
-import { fork } from 'node:child_process';
-import { appendFileSync, rmSync } from 'node:fs';
+import { appendFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
-import { buildApp } from '../src/app.js';
 import { createGalleryRepository, type GalleryFilter } from '../src/gallery/gallery.repository.js';
-import type { DesignProvider } from '../src/generation/provider.js';
 import { schema } from '../src/platform/db/schema.js';
 import { signIn } from '../test/support/dev-sign-in.js';
 import { addDesigns, checkData, createPeople } from './support/gallery-data.js';
-import type { LoadJob, LoadResult } from './support/load-client.js';
-import { openBenchInstance } from './support/bench-instance.js';
+import type { LoadResult } from './support/load-client.js';
+import { openMeasuredApi } from './support/measured-api.js';
 import { load, machine } from './support/machine.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -60,28 +57,7 @@ const queries: Measured[] = [
   { label: 'search "ghost"', query: 'q=ghost', filter: { sort: 'votes', q: 'ghost' } },
 ];
 
-/** No generation here: a provider that refuses keeps engine threads out of the measurement. */
-const noProvider: DesignProvider = {
-  name: 'none',
-  generate: () => Promise.reject(new Error('not in this benchmark')),
-  edit: () => Promise.reject(new Error('not in this benchmark')),
-  render: () => Promise.resolve(null),
-  close: () => Promise.resolve(),
-};
-
-const { dataDir, port, config, database } = await openBenchInstance('camo-gallery-bench-', {
-  API_RATE_LIMIT_PER_MINUTE: '1000000',
-});
-const app = await buildApp({ config, database, provider: noProvider, workers: false });
-
-// The baseline: the same server (same hooks: security headers, rate limit) sending a captured
-// gallery reply from memory. Registered here only, never in the product.
-let memoryBody = '';
-app.get('/api/bench-memory', async (_req, reply) =>
-  reply.header('content-type', 'application/json; charset=utf-8').send(memoryBody),
-);
-await app.listen({ port, host: '127.0.0.1' });
-const origin = config.publicUrl.origin;
+const { database, origin, memory, hammer, close } = await openMeasuredApi('camo-gallery-bench-');
 
 /** The SQL the repository sends, captured through a logger, for EXPLAIN ANALYZE. */
 const client = (database.db as unknown as { $client: PGlite }).$client;
@@ -142,19 +118,6 @@ async function explain(filter: Measured['filter']): Promise<PlanSummary> {
   return summary;
 }
 
-const loader = fork(path.join(here, 'support/load-client.ts'), [], {
-  execArgv: ['--import', 'tsx'],
-  stdio: 'inherit',
-});
-function hammer(job: LoadJob): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    loader.once('message', (message: { ok: boolean; result?: LoadResult; error?: string }) =>
-      message.ok && message.result ? resolve(message.result) : reject(new Error(message.error)),
-    );
-    loader.send(job);
-  });
-}
-
 interface Row {
   size: number;
   label: string;
@@ -177,7 +140,7 @@ try {
   // memory route; what a gallery page costs beyond a session check is the difference.
   await hammer({ url: `${origin}/api/me`, headers, connections: CONNECTIONS, seconds: 1 });
   const me = await hammer({ url: `${origin}/api/me`, headers, connections: CONNECTIONS, seconds: SECONDS });
-  memoryBody = await (await fetch(`${origin}/api/me`, { headers })).text();
+  memory.body = await (await fetch(`${origin}/api/me`, { headers })).text();
   const meMemory = await hammer({
     url: `${origin}/api/bench-memory`,
     headers,
@@ -205,7 +168,7 @@ try {
       const body = await reply.text();
       if (reply.status !== 200) throw new Error(`${url}: ${reply.status} ${body}`);
       const cards = (JSON.parse(body) as { designs: unknown[] }).designs.length;
-      memoryBody = body;
+      memory.body = body;
       const plan = await explain(q.filter);
       // A short warm-up, then the gallery and the baseline back to back.
       await hammer({ url, headers, connections: CONNECTIONS, seconds: 1 });
@@ -234,9 +197,7 @@ try {
     );
   }
 } finally {
-  loader.disconnect();
-  await app.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await close();
 }
 
 function format(row: Row): string {

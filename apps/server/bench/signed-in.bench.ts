@@ -14,16 +14,13 @@
  *   node --import tsx bench/signed-in.bench.ts [--write]     (BENCH_SECONDS, BENCH_ROUNDS, BENCH_PROFILE)
  * `--write` appends the figures to docs/benchmarks.md.
  */
-import { fork } from 'node:child_process';
-import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from '../src/app.js';
-import type { DesignProvider } from '../src/generation/provider.js';
 import { signIn } from '../test/support/dev-sign-in.js';
-import { openBenchInstance } from './support/bench-instance.js';
-import type { LoadJob, LoadResult } from './support/load-client.js';
+import { openMeasuredApi } from './support/measured-api.js';
+import type { LoadResult } from './support/load-client.js';
 import { load, machine } from './support/machine.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -40,41 +37,7 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
-/** No generation here: a provider that refuses keeps engine threads out of the measurement. */
-const noProvider: DesignProvider = {
-  name: 'none',
-  generate: () => Promise.reject(new Error('not in this benchmark')),
-  edit: () => Promise.reject(new Error('not in this benchmark')),
-  render: () => Promise.resolve(null),
-  close: () => Promise.resolve(),
-};
-
-const { dataDir, port, config, database } = await openBenchInstance('camo-signed-in-bench-', {
-  API_RATE_LIMIT_PER_MINUTE: '1000000',
-});
-const app = await buildApp({ config, database, provider: noProvider, workers: false });
-
-// The baseline: the same server (same hooks: security headers, rate limit, request guards)
-// sending a captured reply from memory, with no session check. Registered here only.
-let memoryBody = '';
-app.get('/api/bench-memory', async (_req, reply) =>
-  reply.header('content-type', 'application/json; charset=utf-8').send(memoryBody),
-);
-await app.listen({ port, host: '127.0.0.1' });
-const origin = config.publicUrl.origin;
-
-const loader = fork(path.join(here, 'support/load-client.ts'), [], {
-  execArgv: ['--import', 'tsx'],
-  stdio: 'inherit',
-});
-function hammer(job: LoadJob): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    loader.once('message', (message: { ok: boolean; result?: LoadResult; error?: string }) =>
-      message.ok && message.result ? resolve(message.result) : reject(new Error(message.error)),
-    );
-    loader.send(job);
-  });
-}
+const { origin, memory, hammer, close } = await openMeasuredApi('camo-signed-in-bench-');
 
 interface Measurement {
   route: string;
@@ -98,8 +61,8 @@ try {
     for (const route of routes) {
       const url = `${origin}${route}`;
       const reply = await fetch(url, { headers });
-      memoryBody = await reply.text();
-      if (reply.status !== 200) throw new Error(`${route}: ${reply.status} ${memoryBody}`);
+      memory.body = await reply.text();
+      if (reply.status !== 200) throw new Error(`${route}: ${reply.status} ${memory.body}`);
       // A short warm-up, then the route and the baseline back to back.
       await hammer({ url, headers, connections: CONNECTIONS, seconds: 1 });
       const profile = PROFILE_DIR && round === 1 ? await startProfile() : undefined;
@@ -129,9 +92,7 @@ try {
     );
   }
 } finally {
-  loader.disconnect();
-  await app.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await close();
 }
 
 /** The server's CPU profile while one route is under load (node:inspector, in this process). */
