@@ -1,26 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createPersonCache } from './person-cache.js';
-import type { SessionEvent, SessionEvents } from './session-events.js';
-
-function testEvents() {
-  const listeners = new Set<(event: SessionEvent) => void>();
-  const events: SessionEvents & { live: boolean } = {
-    live: true,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    publish(event) {
-      for (const listener of listeners) listener(event);
-    },
-    close: async () => undefined,
-  };
-  return events;
-}
+import { testSessionEvents } from '../../../test/support/session-events.js';
 
 describe('person cache (decision 021)', () => {
   it('keeps a row until the person changes, and only that person', async () => {
-    const events = testEvents();
+    const events = testSessionEvents();
     const cache = createPersonCache<{ name: string }>(events, { ttlMs: 30_000 });
     const load = vi.fn(async () => ({ name: 'Ann' }));
     await cache.get('u1', load);
@@ -36,7 +20,7 @@ describe('person cache (decision 021)', () => {
   });
 
   it('does not keep a row read while a change arrived', async () => {
-    const events = testEvents();
+    const events = testSessionEvents();
     const cache = createPersonCache<{ name: string }>(events, { ttlMs: 30_000 });
     let release!: () => void;
     const stale = cache.get(
@@ -50,7 +34,7 @@ describe('person cache (decision 021)', () => {
   });
 
   it('keeps nothing while notifications are not live, nor without them, nor what was not found', async () => {
-    const events = testEvents();
+    const events = testSessionEvents();
     events.live = false;
     const cache = createPersonCache<{ name: string }>(events, { ttlMs: 30_000 });
     const load = vi.fn(async () => ({ name: 'Ann' }));
@@ -71,7 +55,7 @@ describe('person cache (decision 021)', () => {
   });
 
   it('forgets everything when notifications may have been missed', async () => {
-    const events = testEvents();
+    const events = testSessionEvents();
     const cache = createPersonCache<{ name: string }>(events, { ttlMs: 30_000 });
     const load = vi.fn(async () => ({ name: 'Ann' }));
     await cache.get('u1', load);

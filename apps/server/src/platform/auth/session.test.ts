@@ -2,27 +2,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import { SESSION_ABSOLUTE_MS, type AuthGateway } from './auth.js';
 import type { AuthRepository } from './auth.repository.js';
-import type { SessionEvent, SessionEvents } from './session-events.js';
+import type { SessionEvents } from './session-events.js';
+import { testSessionEvents } from '../../../test/support/session-events.js';
 import { createSessionResolver, SESSION_CACHE_MS, sessionTokenFrom } from './session.js';
 
 const DAY = 24 * 60 * 60 * 1000;
-
-/** Session notifications as a test drives them: `live` and what arrives are the test's to say. */
-function testEvents() {
-  const listeners = new Set<(event: SessionEvent) => void>();
-  const events: SessionEvents & { live: boolean } = {
-    live: true,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    publish(event) {
-      for (const listener of listeners) listener(event);
-    },
-    close: async () => undefined,
-  };
-  return events;
-}
 
 function setup(options: { cacheMs?: number; events?: SessionEvents } = {}) {
   let clock = Date.UTC(2026, 10, 23, 12);
@@ -115,7 +99,7 @@ describe('session resolver', () => {
     const good = 'camo.session_token=tok.good';
 
     it('drops a session deleted in any process as soon as the database says so', async () => {
-      const events = testEvents();
+      const events = testSessionEvents();
       const { resolver, getSession, request } = setup({ events });
       await resolver.resolve(request(good));
       events.publish({ kind: 'session', id: 'another' });
@@ -127,7 +111,7 @@ describe('session resolver', () => {
     });
 
     it('does not keep a session resolved while it was being deleted', async () => {
-      const events = testEvents();
+      const events = testSessionEvents();
       const { resolver, getSession, request } = setup({ events });
       const lookup = getSession.getMockImplementation()!;
       let release!: () => void;
@@ -146,7 +130,7 @@ describe('session resolver', () => {
     });
 
     it('keeps nothing while the notifications are not live, and starts afresh when they are back', async () => {
-      const events = testEvents();
+      const events = testSessionEvents();
       const { resolver, getSession, standing, request } = setup({ events });
       await resolver.resolve(request(good));
       events.live = false;
@@ -164,7 +148,7 @@ describe('session resolver', () => {
     });
 
     it("keeps a person's standing until their row changes: a block holds from the next write", async () => {
-      const events = testEvents();
+      const events = testSessionEvents();
       const { resolver, standing, request } = setup({ events });
       await resolver.requireUser(request(good, 'POST'), reply);
       await resolver.requireUser(request(good, 'PATCH'), reply);
