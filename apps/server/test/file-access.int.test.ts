@@ -11,6 +11,7 @@ import { FILE_ACCESS_CACHE_MS } from '../src/files/files.service.js';
 import { designs, environmentPhotos, users } from '../src/platform/db/schema.js';
 import { storageKeys } from '../src/platform/storage.js';
 import { createClient, signIn, type Client } from './support/dev-sign-in.js';
+import { keysOfPhoto } from './support/stored-keys.js';
 import { backends, freePort, startTestServer, type TestServer } from './support/test-server.js';
 
 /**
@@ -25,24 +26,7 @@ async function designWithFiles(
   const photoId = randomUUID();
   const designId = randomUUID();
   const at = new Date();
-  const env = storageKeys.environmentPhoto(at, userId, photoId);
-  const a = storageKeys.generatedDesign(at, photoId, 'a');
-  const b = storageKeys.generatedDesign(at, photoId, 'b');
-  const edited = storageKeys.editedDesign(at, photoId, 'a');
-  const keys = [
-    env,
-    storageKeys.displayVersion(env),
-    a,
-    storageKeys.thumbnail(a),
-    storageKeys.displayVersion(a),
-    storageKeys.printExport(a, 4096),
-    b,
-    storageKeys.thumbnail(b),
-    edited,
-    storageKeys.thumbnail(edited),
-    storageKeys.displayVersion(edited),
-    storageKeys.printExport(edited, 8192),
-  ];
+  const { env, a, b, editedA: edited, all: keys } = keysOfPhoto(at, userId, photoId);
   await server.database.db.insert(environmentPhotos).values({
     id: photoId,
     userId,

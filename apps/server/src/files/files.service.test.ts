@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { storageKeys } from '../platform/storage.js';
+import { keysOfPhoto } from '../../test/support/stored-keys.js';
 import { photoIdOfKey } from './files.service.js';
 
 describe('photoIdOfKey: which stored files /files serves, and whose they are', () => {
@@ -8,21 +8,7 @@ describe('photoIdOfKey: which stored files /files serves, and whose they are', (
   const photo = '6f1c2b9a-3d4e-4f5a-8b7c-9d0e1f2a3b4c';
 
   it('finds the photo in every key the create flow, the edit and the exports write', () => {
-    const env = storageKeys.environmentPhoto(at, user, photo);
-    const a = storageKeys.generatedDesign(at, photo, 'a');
-    const edited = storageKeys.editedDesign(at, photo, 'b');
-    const keys = [
-      env,
-      storageKeys.displayVersion(env),
-      a,
-      storageKeys.thumbnail(a),
-      storageKeys.displayVersion(a),
-      storageKeys.printExport(a, 4096),
-      edited,
-      storageKeys.thumbnail(edited),
-      storageKeys.displayVersion(edited),
-      storageKeys.printExport(edited, 16384),
-    ];
+    const keys = keysOfPhoto(at, user, photo).all;
     expect(keys.map(photoIdOfKey)).toEqual(keys.map(() => photo));
   });
 
