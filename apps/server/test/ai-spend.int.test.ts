@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import sharp from 'sharp';
+import { engineDesignDouble } from './support/engine-design.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOpenAiProvider } from '../src/generation/openai-provider.js';
 import { createProviderUsage } from '../src/generation/provider-usage.repository.js';
@@ -8,7 +8,7 @@ import type { DesignProvider, ProviderInput } from '../src/generation/provider.j
 import type { OpenAiSettings } from '../src/platform/config.js';
 import type { Database } from '../src/platform/db/database.js';
 import { startOpenAiStandIn, type StandIn } from './support/openai-stand-in.js';
-import { forestJpeg } from './support/photos.js';
+import { forestRgb } from './support/photos.js';
 import { backends, openTestDatabase } from './support/test-server.js';
 
 /**
@@ -21,20 +21,7 @@ import { backends, openTestDatabase } from './support/test-server.js';
 /** The built-in engine's answer (the engine is tested in its package; here only the spend counts). */
 const engine: DesignProvider = {
   name: 'engine double',
-  async generate() {
-    return {
-      png: await sharp({ create: { width: 8, height: 8, channels: 3, background: '#556b2f' } })
-        .png()
-        .toBuffer(),
-      responseId: 'recipe-1',
-      designId: 'engine-design',
-      promptId: 'engine-prompt',
-      prompt: 'engine prompt',
-      markdownAnalysis: '## Engine analysis',
-      recipe: { kind: 'camo-engine/recipe' },
-      note: null,
-    };
-  },
+  generate: engineDesignDouble,
   edit: async () => ({ ok: false, reason: 'unavailable', suggestions: [] }),
   render: async () => null,
   close: async () => undefined,
@@ -95,12 +82,7 @@ describe.each(backends)('the AI service’s daily budget on %s', (backend) => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     refusedUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/v1`;
     await new Promise((resolve) => closed.close(resolve));
-    const { data, info } = await sharp(forestJpeg())
-      .resize(128)
-      .removeAlpha()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    photo = { rgb: new Uint8Array(data), width: info.width, height: info.height };
+    photo = await forestRgb(128);
   }, 120_000);
   afterAll(async () => {
     await standIn?.close();

@@ -1,9 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import sharp from 'sharp';
+import { engineDesignDouble } from '../../test/support/engine-design.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startOpenAiStandIn, type StandIn } from '../../test/support/openai-stand-in.js';
-import { forestJpeg } from '../../test/support/photos.js';
+import { forestRgb } from '../../test/support/photos.js';
 import { checkTile, type TileCheck } from './flat-colours.js';
 import type { OpenAiSettings } from '../platform/config.js';
 import { createOpenAiProvider, MAX_RESULT_BASE64_CHARS } from './openai-provider.js';
@@ -18,19 +18,7 @@ function engineDouble(): DesignProvider & { edits: number; generated: number } {
     generated: 0,
     async generate() {
       double.generated++;
-      const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#556b2f' } })
-        .png()
-        .toBuffer();
-      return {
-        png,
-        responseId: 'recipe-1',
-        designId: 'engine-design',
-        promptId: 'engine-prompt',
-        prompt: 'engine prompt',
-        markdownAnalysis: '## Engine analysis',
-        recipe: { kind: 'camo-engine/recipe' },
-        note: null,
-      };
+      return engineDesignDouble();
     },
     async edit() {
       double.edits++;
@@ -121,12 +109,7 @@ describe('the OpenAI-compatible provider against the stand-in', () => {
     });
 
   beforeAll(async () => {
-    const { data, info } = await sharp(forestJpeg())
-      .resize(256)
-      .removeAlpha()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    photo = { rgb: new Uint8Array(data), width: info.width, height: info.height };
+    photo = await forestRgb(256);
     standIn = await startOpenAiStandIn({ slowMs: 3_000 });
   });
   afterAll(async () => standIn.close());

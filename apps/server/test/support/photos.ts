@@ -12,6 +12,16 @@ const FIXTURES = path.resolve(
 export const forestJpeg = (): Buffer => readFileSync(path.join(FIXTURES, 'forest.jpg'));
 export const fixturePhoto = (name: string): Buffer => readFileSync(path.join(FIXTURES, `${name}.jpg`));
 
+/** The forest photo `width` px wide as raw RGB, as the pipeline hands a photo to a provider. */
+export async function forestRgb(width: number): Promise<{ rgb: Uint8Array; width: number; height: number }> {
+  const { data, info } = await sharp(forestJpeg())
+    .resize(width)
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { rgb: new Uint8Array(data), width: info.width, height: info.height };
+}
+
 /** A phone-style portrait JPEG: landscape pixels with EXIF orientation 6 and a GPS position. */
 export async function phonePortraitWithGps(): Promise<Buffer> {
   return sharp(forestJpeg())
