@@ -1,11 +1,9 @@
-import { readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { generate } from '../src/index.js';
 import { measureDesign } from '../src/metrics/design-metrics.js';
 import { photoStats } from '../src/metrics/photo-stats.js';
-import { decodeIndexedPng, readPhoto } from '../src/node.js';
+import { decodeIndexedPng } from '../src/node.js';
 import { docClusterings, docCoverage } from '../test/doc-coverage.js';
-import { FIXTURE_CONTEXT, HELD_OUT_CONTEXT } from '../test/fixtures.js';
+import { checkArgs, photosToCheck } from './support/photos-to-check.js';
 
 /**
  * G2 and G3 as camo-engine.md states them (k-means++ of the ground, k = the colours the design
@@ -17,47 +15,35 @@ import { FIXTURE_CONTEXT, HELD_OUT_CONTEXT } from '../test/fixtures.js';
  *
  *   npx tsx packages/camo-engine/scripts/doc-g2g3.ts [--typical] [name ...]
  */
-const typical = process.argv.includes('--typical');
-const only = process.argv.slice(2).filter((a) => a !== '--typical');
+const { typical, only } = checkArgs();
 let g2 = 0;
 let g3 = 0;
 let n = 0;
-for (const held of [false, true]) {
-  const dir = fileURLToPath(new URL(held ? '../fixtures/held-out/' : '../fixtures/', import.meta.url));
-  for (const file of readdirSync(dir)
-    .filter((x) => x.endsWith('.jpg'))
-    .sort()) {
-    const name = file.replace(/\.jpg$/, '');
-    if (only.length && !only.includes(name)) continue;
-    const photo = await readPhoto(dir + file);
-    const ctx = held
-      ? { description: HELD_OUT_CONTEXT[name] ?? name, state: '', county: '' }
-      : (FIXTURE_CONTEXT[name] ?? {});
-    const { designs } = generate({
-      photo,
-      ...ctx,
-      seed: 7,
-      ...(typical ? { palette: 'typical' as const } : {}),
-    });
-    const stats = photoStats(photo, { seed: 99 });
-    const byK = docClusterings(stats.points);
-    let ok2 = true;
-    let ok3 = true;
-    for (const d of designs) {
-      const img = decodeIndexedPng(d.png);
-      const c = docCoverage(img, d.recipe, byK);
-      const m = measureDesign(img, stats);
-      const p2 = c.worst <= 3 && c.mean <= 1.5 && c.far <= 1;
-      const p3 = c.tv <= 0.1 && Math.abs(m.meanLDiff) <= 2 && m.stdLRatio >= 0.8 && m.stdLRatio <= 1.25;
-      ok2 &&= p2;
-      ok3 &&= p3;
-      console.log(
-        `${held ? 'held-out' : 'fixture '} ${name.padEnd(20)} ${d.variant} k=${c.k} worst ${c.worst.toFixed(2)} mean ${c.mean.toFixed(2)} far ${c.far} TV ${c.tv.toFixed(3)} dL ${m.meanLDiff.toFixed(2)} std ${m.stdLRatio.toFixed(2)} ${p2 ? 'G2' : '--'} ${p3 ? 'G3' : '--'}`,
-      );
-    }
-    n++;
-    if (ok2) g2++;
-    if (ok3) g3++;
+for await (const { name, held, photo, context: ctx } of photosToCheck(only)) {
+  const { designs } = generate({
+    photo,
+    ...ctx,
+    seed: 7,
+    ...(typical ? { palette: 'typical' as const } : {}),
+  });
+  const stats = photoStats(photo, { seed: 99 });
+  const byK = docClusterings(stats.points);
+  let ok2 = true;
+  let ok3 = true;
+  for (const d of designs) {
+    const img = decodeIndexedPng(d.png);
+    const c = docCoverage(img, d.recipe, byK);
+    const m = measureDesign(img, stats);
+    const p2 = c.worst <= 3 && c.mean <= 1.5 && c.far <= 1;
+    const p3 = c.tv <= 0.1 && Math.abs(m.meanLDiff) <= 2 && m.stdLRatio >= 0.8 && m.stdLRatio <= 1.25;
+    ok2 &&= p2;
+    ok3 &&= p3;
+    console.log(
+      `${held ? 'held-out' : 'fixture '} ${name.padEnd(20)} ${d.variant} k=${c.k} worst ${c.worst.toFixed(2)} mean ${c.mean.toFixed(2)} far ${c.far} TV ${c.tv.toFixed(3)} dL ${m.meanLDiff.toFixed(2)} std ${m.stdLRatio.toFixed(2)} ${p2 ? 'G2' : '--'} ${p3 ? 'G3' : '--'}`,
+    );
   }
+  n++;
+  if (ok2) g2++;
+  if (ok3) g3++;
 }
 console.log(`photos holding G2 on both designs: ${g2} of ${n}; G3: ${g3} of ${n}`);
