@@ -1,18 +1,14 @@
 import type { Queue } from '@camo/shared/moderation.schema';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
-import S3rver from 's3rver';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startS3Bucket } from './support/s3-bucket.js';
 import { FILE_ACCESS_CACHE_MS } from '../src/files/files.service.js';
 import { designs, environmentPhotos, users } from '../src/platform/db/schema.js';
 import { storageKeys } from '../src/platform/storage.js';
 import { createClient, signIn, type Client } from './support/dev-sign-in.js';
 import { keysOfPhoto } from './support/stored-keys.js';
-import { backends, freePort, startTestServer, type TestServer } from './support/test-server.js';
+import { backends, startTestServer, type TestServer } from './support/test-server.js';
 
 /**
  * A design as the create flow leaves it, with every kind of file it can have in the store:
@@ -293,8 +289,7 @@ describe.each(backends)('stored files through a check of who may see them (%s)',
  * out /files/ addresses, never the bucket's, so a hidden design's files stop there too.
  */
 describe('stored files on S3 through the same check (s3rver on 127.0.0.1)', () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'camo-files-s3-'));
-  let s3rver: S3rver;
+  let bucket: Awaited<ReturnType<typeof startS3Bucket>>;
   let server: TestServer;
   let moderator: Client;
   let alice: Client;
@@ -302,22 +297,8 @@ describe('stored files on S3 through the same check (s3rver on 127.0.0.1)', () =
   let aliceId: string;
 
   beforeAll(async () => {
-    const port = await freePort();
-    s3rver = new S3rver({ port, address: '127.0.0.1', silent: true, directory: dir });
-    await s3rver.run();
-    const endpoint = `http://127.0.0.1:${port}`;
-    const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
-    await new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials }).send(
-      new CreateBucketCommand({ Bucket: 'camo-files' }),
-    );
-    server = await startTestServer('pglite', {
-      ADMIN_EMAILS: 'mod@example.com',
-      S3_BUCKET: 'camo-files',
-      S3_ENDPOINT: endpoint,
-      S3_FORCE_PATH_STYLE: 'true',
-      S3_ACCESS_KEY_ID: credentials.accessKeyId,
-      S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
-    });
+    bucket = await startS3Bucket('camo-files');
+    server = await startTestServer('pglite', { ADMIN_EMAILS: 'mod@example.com', ...bucket.env });
     moderator = await signIn(server.origin, { name: 'Morgan Mod', email: 'mod@example.com' });
     alice = await signIn(server.origin, { name: 'Alice Archer', email: 'alice@example.com' });
     bob = await signIn(server.origin, { name: 'Bob Bowman', email: 'bob@example.com' });
@@ -325,8 +306,7 @@ describe('stored files on S3 through the same check (s3rver on 127.0.0.1)', () =
   });
   afterAll(async () => {
     await server?.close();
-    await s3rver?.close();
-    rmSync(dir, { recursive: true, force: true });
+    await bucket?.close();
   });
 
   it("hands out /files/ addresses and serves, revalidates, refuses and restores a design's files", async () => {

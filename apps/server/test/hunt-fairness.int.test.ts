@@ -1,7 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import {
   HUNT_MAX_MISSES,
   type HuntHiddenResult,
@@ -9,9 +5,9 @@ import {
   type HuntTapResult,
 } from '@camo/shared/hunt.schema';
 import { eq } from 'drizzle-orm';
-import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startS3Bucket } from './support/s3-bucket.js';
 import { createHuntRepository } from '../src/hunt/hunt.repository.js';
 import { huntRoundImages, huntRounds } from '../src/platform/db/schema.js';
 import { createSubmittedDesign } from './support/community-factory.js';
@@ -19,7 +15,6 @@ import { signIn, type Client } from './support/dev-sign-in.js';
 import { forestJpeg } from './support/photos.js';
 import {
   backends,
-  freePort,
   startTestServer,
   testClock,
   type Backend,
@@ -218,33 +213,18 @@ describe.each(backends)('a game that cannot be bent (%s)', (backend: Backend) =>
 });
 
 describe('a game that cannot be bent, with the files in an S3 bucket (s3rver on 127.0.0.1)', () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'camo-hunt-s3-'));
-  let s3rver: S3rver;
+  let bucket: Awaited<ReturnType<typeof startS3Bucket>>;
   let server: TestServer;
 
   beforeAll(async () => {
-    const port = await freePort();
-    s3rver = new S3rver({ port, address: '127.0.0.1', silent: true, directory: dir });
-    await s3rver.run();
-    const endpoint = `http://127.0.0.1:${port}`;
-    const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
-    await new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials }).send(
-      new CreateBucketCommand({ Bucket: 'camo-hunt' }),
-    );
-    server = await startTestServer('pglite', {
-      S3_BUCKET: 'camo-hunt',
-      S3_ENDPOINT: endpoint,
-      S3_ACCESS_KEY_ID: credentials.accessKeyId,
-      S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
-      S3_FORCE_PATH_STYLE: 'true',
-    });
+    bucket = await startS3Bucket('camo-hunt');
+    server = await startTestServer('pglite', bucket.env);
     await seedDesign(server);
     await server.storage.put('hunt/00000000-0000-4000-8000-000000000000.jpg', forestJpeg());
   }, 120_000);
   afterAll(async () => {
     await server?.close();
-    await s3rver?.close();
-    rmSync(dir, { recursive: true, force: true });
+    await bucket?.close();
   });
 
   it('puts no round picture in the bucket, whose objects anyone can fetch, and sweeps old ones out', async () => {
