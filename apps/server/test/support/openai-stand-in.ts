@@ -318,14 +318,7 @@ export async function startOpenAiStandIn(
       return {
         status: 200,
         body: responseOf(id, body, {
-          output: [
-            {
-              id: `ig_${randomBytes(12).toString('hex')}`,
-              type: 'image_generation_call',
-              status: 'completed',
-              result: 'A'.repeat(8 * 1024 * 1024 + 4),
-            },
-          ],
+          output: [imageCall('A'.repeat(8 * 1024 * 1024 + 4))],
         }),
       };
     // An edit it cannot make sense of gets a question back instead of a picture, as a model does
@@ -337,15 +330,7 @@ export async function startOpenAiStandIn(
       return {
         status: 200,
         body: responseOf(id, body, {
-          output: [
-            {
-              id: `msg_${randomBytes(12).toString('hex')}`,
-              type: 'message',
-              role: 'assistant',
-              status: 'completed',
-              content: [{ type: 'output_text', text: 'What would you like me to change?', annotations: [] }],
-            },
-          ],
+          output: [message('What would you like me to change?')],
           usage: {
             input_tokens: 40,
             input_tokens_details: { cached_tokens: 0, cache_write_tokens: 0 },
@@ -360,21 +345,7 @@ export async function startOpenAiStandIn(
       status: 200,
       delayMs: marker('slow') ? slowMs : 0,
       body: responseOf(id, body, {
-        output: [
-          {
-            id: `ig_${randomBytes(12).toString('hex')}`,
-            type: 'image_generation_call',
-            status: 'completed',
-            result,
-          },
-          {
-            id: `msg_${randomBytes(12).toString('hex')}`,
-            type: 'message',
-            role: 'assistant',
-            status: 'completed',
-            content: [{ type: 'output_text', text: 'Here is the pattern.', annotations: [] }],
-          },
-        ],
+        output: [imageCall(result), message('Here is the pattern.')],
       }),
     };
   }
@@ -414,4 +385,25 @@ export async function startOpenAiStandIn(
       server.close(() => resolve());
     });
   return standIn;
+}
+
+/** An answer's image_generation_call output item carrying `result` (base64). */
+function imageCall(result: string) {
+  return {
+    id: `ig_${randomBytes(12).toString('hex')}`,
+    type: 'image_generation_call' as const,
+    status: 'completed' as const,
+    result,
+  };
+}
+
+/** An answer's assistant message output item saying `text`. */
+function message(text: string) {
+  return {
+    id: `msg_${randomBytes(12).toString('hex')}`,
+    type: 'message' as const,
+    role: 'assistant' as const,
+    status: 'completed' as const,
+    content: [{ type: 'output_text' as const, text, annotations: [] }],
+  };
 }
