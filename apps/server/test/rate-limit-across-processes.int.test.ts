@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -9,6 +9,7 @@ import { loadConfig } from '../src/platform/config.js';
 import type { Database } from '../src/platform/db/database.js';
 import { createStorage } from '../src/platform/storage.js';
 import { backends, freePort, openTestDatabase } from './support/test-server.js';
+import { fakeWebDist } from './support/web-dist.js';
 
 /**
  * Issue 30 item 7: two API processes on one database (here two Fastify apps in this process,
@@ -28,17 +29,12 @@ const within = (limit: number) => Math.floor(limit * 1.1);
  * browser would.
  */
 function webDistWithServerRender(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'camo-web-limit-'));
-  mkdirSync(path.join(dir, '.ssr'), { recursive: true });
-  writeFileSync(
-    path.join(dir, 'index.html'),
+  return fakeWebDist(
+    'camo-web-limit-',
     '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Camo</title>' +
       '<link rel="stylesheet" href="/assets/index-abc.css" />' +
       '<script type="module" src="/assets/index-abc.js"></script></head>' +
       '<body><div id="root"></div></body></html>',
-  );
-  writeFileSync(
-    path.join(dir, '.ssr/entry-server.js'),
     `let source;
 export const SERVER_STATE_ELEMENT_ID = 'server-state';
 export function setFetcherSource(next) { source = next; }
@@ -50,7 +46,6 @@ export async function render(url) {
 }
 `,
   );
-  return dir;
 }
 
 interface Pair {

@@ -1,9 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from './support/dev-sign-in.js';
 import { backends, startTestServer, type TestServer } from './support/test-server.js';
+import { fakeWebDist } from './support/web-dist.js';
 
 /**
  * The server's side of the first render (web/server-render.ts, decision 007), with a stand-in for
@@ -12,14 +11,9 @@ import { backends, startTestServer, type TestServer } from './support/test-serve
  * declines leaves the page to the browser.
  */
 function webDistWithServerRender(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'camo-web-ssr-'));
-  mkdirSync(path.join(dir, '.ssr'), { recursive: true });
-  writeFileSync(
-    path.join(dir, 'index.html'),
+  return fakeWebDist(
+    'camo-web-ssr-',
     '<!doctype html><html lang="en"><head><title>Camo</title></head><body><div id="root"></div></body></html>',
-  );
-  writeFileSync(
-    path.join(dir, '.ssr/entry-server.js'),
     `let source;
 export const SERVER_STATE_ELEMENT_ID = 'server-state';
 export function setFetcherSource(next) { source = next; }
@@ -33,7 +27,6 @@ export async function render(url) {
 }
 `,
   );
-  return dir;
 }
 
 describe.each(backends)('server render (%s)', (backend) => {
