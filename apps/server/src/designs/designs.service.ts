@@ -54,7 +54,7 @@ export function createDesignsService(deps: {
   /** How long an edit request waits for its job (EDIT_WAIT_MS by default). */
   editWaitMs?: number;
   /** How long the provider may take over an edit (GENERATION_DEADLINE_MS, as for a design). */
-  editDeadlineMs?: number;
+  editDeadlineMs: number;
   log?: Pick<Logger, 'warn'>;
   now?: () => Date;
 }) {
@@ -246,8 +246,8 @@ export function createDesignsService(deps: {
       let result: Awaited<ReturnType<DesignProvider['edit']>>;
       // One deadline, as a design's: the call in flight is aborted then, and the engine's share kept.
       const deadline = deadlineAfter(
-        deps.editDeadlineMs ?? EDIT_DEADLINE_MS,
-        `the edit was not made within ${deps.editDeadlineMs ?? EDIT_DEADLINE_MS} ms`,
+        deps.editDeadlineMs,
+        `the edit was not made within ${deps.editDeadlineMs} ms`,
       );
       try {
         result = await provider.edit(editSubject(row, source.recipe, source.responseId), request, deadline);
@@ -370,8 +370,6 @@ export function createDesignsService(deps: {
 /** How long an edit request waits for its job before the page follows it instead. */
 const EDIT_WAIT_MS = 8000;
 const EDIT_POLL_MS = 200;
-/** An edit's deadline when none is configured: the default GENERATION_DEADLINE_MS. */
-const EDIT_DEADLINE_MS = 400_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The owner's edit while it runs, or the last one that failed; only before submission. */
