@@ -23,9 +23,13 @@ async function fillStep1(page: Page, photo: string, description: string, state =
   const stateBox = page.getByRole('combobox', { name: /state/i });
   await stateBox.fill(state.slice(0, 4).toLowerCase());
   await expect(page.getByRole('option', { name: new RegExp(`^${state}\\b`) })).toBeVisible();
-  await stateBox.press('ArrowDown');
-  await stateBox.press('Enter');
-  await expect(stateBox).toHaveValue(state);
+  // A page that moved after the list opened (a late preview or photo check) closes it, and the
+  // keys then reopen it instead of choosing: as a person would, press them again until it is chosen.
+  await expect(async () => {
+    await stateBox.press('ArrowDown');
+    await stateBox.press('Enter');
+    await expect(stateBox).toHaveValue(state, { timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
   if (county) {
     // By keyboard: react-aria closes an open list when the page scrolls, which a click low on a
     // phone screen can cause.
