@@ -11,11 +11,11 @@ import { checkArgs, photosToCheck } from './support/photos-to-check.js';
  * held-out photo: the figures test/targets.test.ts and test/held-out.test.ts check, one line a
  * design, and how many photos hold each.
  *
- * With --typical, the palette of decision 023 (GenerateInput.palette = 'typical').
+ * With --greedy, the palette from before decision 023 (GenerateInput.palette = 'greedy').
  *
- *   npx tsx packages/camo-engine/scripts/doc-g2g3.ts [--typical] [name ...]
+ *   npx tsx packages/camo-engine/scripts/doc-g2g3.ts [--greedy] [name ...]
  */
-const { typical, only } = checkArgs();
+const { greedy, only } = checkArgs();
 let g2 = 0;
 let g3 = 0;
 let n = 0;
@@ -24,7 +24,7 @@ for await (const { name, held, photo, context: ctx } of photosToCheck(only)) {
     photo,
     ...ctx,
     seed: 7,
-    ...(typical ? { palette: 'typical' as const } : {}),
+    ...(greedy ? { palette: 'greedy' as const } : {}),
   });
   const stats = photoStats(photo, { seed: 99 });
   const byK = docClusterings(stats.points);

@@ -12,9 +12,9 @@ import { checkArgs, photosToCheck } from './support/photos-to-check.js';
  * palette's colours and shares stand in for the design's. Fast enough to try palette changes on
  * every fixture and held-out photo. The clusterings are cached in /tmp (CAMO_DOC_CACHE).
  *
- * With --typical, the palette of decision 023 (AnalyseContext.palette = 'typical').
+ * With --greedy, the palette from before decision 023 (AnalyseContext.palette = 'greedy').
  *
- *   npx tsx packages/camo-engine/scripts/palette-check.ts [--typical] [name ...]
+ *   npx tsx packages/camo-engine/scripts/palette-check.ts [--greedy] [name ...]
  */
 const cacheFile = process.env.CAMO_DOC_CACHE ?? '/tmp/camo-doc-clusterings.json';
 const cache: Record<string, { clusters: Cluster[][]; meanL: number; own?: Cluster[] }> = existsSync(cacheFile)
@@ -28,14 +28,14 @@ const median = (xs: number[]): number => {
   const m = s.length >> 1;
   return s.length % 2 ? (s[m] ?? 0) : ((s[m - 1] ?? 0) + (s[m] ?? 0)) / 2;
 };
-const { typical, only } = checkArgs();
+const { greedy, only } = checkArgs();
 let pass2 = 0;
 let pass3 = 0;
 let total = 0;
 const oldMiss: string[] = [];
 for await (const { name, held, photo, context: ctx } of photosToCheck(only)) {
   const t0 = performance.now();
-  const analysis = analyse(photo, { ...ctx, ...(typical ? { palette: 'typical' as const } : {}) });
+  const analysis = analyse(photo, { ...ctx, ...(greedy ? { palette: 'greedy' as const } : {}) });
   const ta = performance.now() - t0;
   const pal = basePalette(analysis);
   const k = pal.filter((p) => p.share > 0 && p.role === 'photo').length;

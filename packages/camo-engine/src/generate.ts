@@ -37,7 +37,7 @@ export const MAX_EXPORT_SIZE = 4096;
 
 export interface GenerateInput {
   photo: Photo;
-  /** How the ground palette is chosen (AnalyseContext.palette, decision 023); default 'greedy'. */
+  /** How the ground palette is chosen (AnalyseContext.palette, decision 023); default 'typical'. */
   palette?: 'greedy' | 'typical';
   description?: string;
   /** The two-letter code of a US state. */
@@ -188,10 +188,10 @@ function design(
     }
   }
   let keptCandidate = fellBack ? firstCandidate : best;
-  // With the typical palette (decision 023), when the design kept still misses a target (every
+  // With the typical palette (decision 023, the default), when the design kept still misses a target (every
   // layout of marsh B missed G4's 0.8 at 0.83): the next candidates in rank order, at most two,
   // and the first that misses fewer targets is kept instead (marsh B: 0.79). Fixed order (G8).
-  if (input.palette === 'typical') {
+  if (input.palette !== 'greedy') {
     let keptMissed = missedTargets(kept, analysis, style);
     if (keptMissed.length > 0)
       for (const c of ranked.filter((x) => x !== best && x !== firstCandidate).slice(0, 2)) {

@@ -9,10 +9,10 @@ import { HELD_OUT_CONTEXT, HELD_OUT_DIR } from './fixtures.js';
 
 /**
  * G2 and G3 (camo-engine.md) on every held-out photo (fixtures/held-out/), both designs at seed 7
- * with the given palette: registers a beforeAll that generates and measures them, and returns the
+ * (the default engine): registers a beforeAll that generates and measures them, and returns the
  * photos' names and `meets(name)`, which expects both targets of both designs.
  */
-export function judgeHeldOut(palette?: 'greedy' | 'typical') {
+export function judgeHeldOut() {
   const names = readdirSync(HELD_OUT_DIR)
     .filter((f) => f.endsWith('.jpg'))
     .map((f) => f.replace(/\.jpg$/, ''))
@@ -28,7 +28,6 @@ export function judgeHeldOut(palette?: 'greedy' | 'typical') {
         state: '',
         county: '',
         seed: 7,
-        ...(palette ? { palette } : {}),
       });
       const stats = photoStats(photo, { seed: 99 });
       const byK = docClusterings(stats.points);

@@ -75,18 +75,6 @@ describe('targets on every fixture (default toggles)', () => {
     }),
   );
 
-  it(
-    'G2: the palette covers the photo (CIEDE2000)',
-    each((c, v, m) => {
-      for (const d of m.clusterToDesign) expect(d, `${c.name} ${v} cluster->design`).toBeLessThanOrEqual(3);
-      expect(m.clusterToDesignWeightedMean, `${c.name} ${v} weighted mean`).toBeLessThanOrEqual(1.5);
-      expect(
-        m.designToCluster.filter((d) => d > 6).length,
-        `${c.name} ${v} design->cluster ${m.designToCluster.join(',')}`,
-      ).toBeLessThanOrEqual(1);
-    }),
-  );
-
   // Known gap (README): with at most seven colours this cannot hold on every photo, because a
   // k = 4 centre often sits halfway between two k = 6 centres, 4-5 CIEDE2000 from each. The test
   // checks the full requirement and is marked as failing; vitest reports it when it starts to pass.
@@ -109,10 +97,13 @@ describe('targets on every fixture (default toggles)', () => {
     },
   );
 
+  // G2 and G3's colour terms are judged as camo-engine.md states them, below. Until decision 023
+  // made the typical palette the default they were also judged here against one greedy k = 5
+  // clustering (seed 99), the engine's own earlier method: another cut of the same continuum of
+  // colours, which the doc's clusterings replaced. G3's lightness terms hold on every fixture:
   it(
-    'G3: colour areas and lightness follow the photo',
+    "G3: mean L* within 2 of the ground's, L* spread 0.8 to 1.25 times",
     each((c, v, m) => {
-      expect(m.tvDistance, `${c.name} ${v} TV`).toBeLessThanOrEqual(0.1);
       expect(Math.abs(m.meanLDiff), `${c.name} ${v} mean L*`).toBeLessThanOrEqual(2);
       expect(m.stdLRatio, `${c.name} ${v} L* std ratio`).toBeGreaterThanOrEqual(0.8);
       expect(m.stdLRatio, `${c.name} ${v} L* std ratio`).toBeLessThanOrEqual(1.25);
@@ -209,25 +200,13 @@ describe('targets on every fixture (default toggles)', () => {
 
 /**
  * The fixtures on which G2/G3 as camo-engine.md now states them do not hold, with design A's
- * figures (B's are within 0.01 of them, TV within 0.005) on 2026-11-26. Each is a test marked as
- * failing, so vitest reports the day one passes; the others must pass. (Decision 013's withdrawn
- * form is the it.fails above.)
+ * figures (B's within 0.01, TV within 0.005) on 2026-11-26. Each is a test marked as failing, so
+ * vitest reports the day one passes; the others must pass. With the greedy palette (before
+ * decision 023) 14 of the 16 missed; rock passed once sky the mask's cells hold on the horizon was
+ * left out of the ground (analysis/ground.ts). (Decision 013's withdrawn form is the it.fails above.)
  */
 const DOC_G2_G3_MISSES: Record<string, string> = {
-  'alpine-trail': 'worst 4.37, mean 1.98',
-  autumn: 'worst 8.86, mean 3.62, TV 0.229',
-  bark: 'worst 4.96, mean 2.73, TV 0.106',
-  desert: 'worst 3.06, mean 1.85, TV 0.222',
-  grassland: 'worst 5.12, mean 3.69, TV 0.226',
-  gravel: 'worst 3.07, mean 1.56',
-  marsh: 'worst 11.44, 2 colours > 6',
-  'moss-log': 'worst 8.76, mean 3.34, TV 0.162',
-  'mountain-meadow': 'worst 6.16, mean 1.67, 3 colours > 6, TV 0.119',
-  rock: 'worst 10.84, mean 4.65, 2 colours > 6, TV 0.190',
-  snow: 'worst 5.64, mean 1.94, TV 0.107',
-  storm: 'worst 4.24',
-  'sunset-hill': 'worst 11.87, mean 3.35, 2 colours > 6, TV 0.117',
-  urban: 'worst 4.34, mean 1.57',
+  'moss-log': 'worst 7.36, mean 4.53, TV 0.193',
 };
 
 /** Both designs of a fixture against G2/G3 as camo-engine.md states them. */

@@ -3,9 +3,12 @@ import { fileURLToPath } from 'node:url';
 import { readPhoto } from '../../src/node.js';
 import { FIXTURE_CONTEXT, HELD_OUT_CONTEXT } from '../../test/fixtures.js';
 
-/** A figures script's arguments: `--typical` (decision 023's palette) and the photos to keep. */
+/**
+ * A figures script's arguments: `--greedy` (the palette before decision 023, no longer the
+ * default) and the photos to keep.
+ */
 export function checkArgs(argv = process.argv.slice(2)) {
-  return { typical: argv.includes('--typical'), only: argv.filter((a) => a !== '--typical') };
+  return { greedy: argv.includes('--greedy'), only: argv.filter((a) => a !== '--greedy') };
 }
 
 /**

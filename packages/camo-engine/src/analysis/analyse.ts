@@ -73,9 +73,10 @@ export interface AnalyseContext {
   stateName?: string;
   county?: string;
   /**
-   * How the ground palette is chosen (decision 023): 'greedy', the default, the greedy k-means++
-   * clustering (k = 5) with its distinct top-up; 'typical', the most typical of several plain
-   * k-means++ clusterings with five or six colours (groundPalette), no horizon residue dropped.
+   * How the ground palette is chosen (decision 023): 'typical', the default, the most typical of
+   * several plain k-means++ clusterings with five or six colours (groundPalette), no horizon
+   * colour dropped; 'greedy', the palette before it, the greedy k-means++ clustering (k = 5) with
+   * its distinct top-up and small colours near the sky's dropped.
    */
   palette?: 'greedy' | 'typical';
 }
@@ -107,12 +108,13 @@ export function analyse(photo: Photo, context: AnalyseContext = {}): PhotoAnalys
   let stdL: number;
   let prior: string | undefined;
   if (!fallback) {
-    // The typical palette drops no horizon residue: the ground G2/G3 are judged on includes those
-    // pixels, and the other colours stand for a clustering with one colour fewer, which they do not.
+    // The typical palette drops no horizon colour: the ground G2/G3 are judged on includes those
+    // pixels, and the other colours stand for a clustering with one colour fewer, which they do
+    // not. Sky the mask's cells hold on the horizon is left out of the ground itself (groundView).
     palette =
-      context.palette === 'typical'
-        ? groundPalette(view.points)
-        : dropSkyEdges(robustPalette(view.points), view.sky);
+      context.palette === 'greedy'
+        ? dropSkyEdges(robustPalette(view.points), view.sky)
+        : groundPalette(view.points);
     ({ mean: meanL, std: stdL } = meanStd(view.points.L));
   } else {
     // Almost nothing but sky: what ground there is (if any) for half, the biome prior for the rest.
@@ -284,8 +286,8 @@ const FIVE_AGREES = 0.5;
  * The default palette (robustPalette) is the greedy k-means++ clustering (k = 5, best of 3) topped
  * up with a distinct k = 6 centre; G2/G3 judge a design against plain k-means++ with k equal to its
  * photo colours, and a six-colour palette made of five greedy centres and a sixth from elsewhere
- * is not what any six-colour clustering finds (2 of 16 fixtures and 2 of 10 held-out photos meet
- * G2/G3 that way, 14 of 16 and 8 of 10 with this one; it is not the default yet: decision 023).
+ * is not what any six-colour clustering finds (2 of 16 fixtures and 4 of 17 held-out photos meet
+ * G2/G3 that way, 15 of 16 and 12 of 17 with this one, the default since decision 023).
  */
 function groundPalette(points: LabPoints): Swatch[] {
   const pts = thin(points, CONSENSUS_POINTS);

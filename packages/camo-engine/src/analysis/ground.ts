@@ -1,4 +1,5 @@
 import { imageToLab, photoLab } from '../color/lab.js';
+import { ciede2000 } from '../metrics/ciede2000.js';
 import type { LabPoints } from '../metrics/kmeans.js';
 import { spectralSlope } from '../metrics/spectrum.js';
 import { channelsOf, type Photo } from '../types.js';
@@ -25,13 +26,17 @@ export function groundView(photo: Photo, maxPixels: number, sky: SkyMask = findS
   const grid = photoLab(photo, maxPixels);
   const n = grid.width * grid.height;
   const groundGrid = new Uint8Array(n);
+  const edge = skyEdgeCells(sky);
   let count = 0;
   for (let y = 0; y < grid.height; y++)
-    for (let x = 0; x < grid.width; x++)
-      if (isGroundAt(sky, grid.width, grid.height, x, y)) {
-        groundGrid[y * grid.width + x] = 1;
-        count++;
-      }
+    for (let x = 0; x < grid.width; x++) {
+      if (!isGroundAt(sky, grid.width, grid.height, x, y)) continue;
+      const i = y * grid.width + x;
+      const next = edge[cellAt(sky, grid.width, grid.height, x, y)] ?? 0;
+      if (next && isSkyResidue(sky, next, grid.L[i] ?? 0, grid.A[i] ?? 0, grid.B[i] ?? 0)) continue;
+      groundGrid[i] = 1;
+      count++;
+    }
   const points: LabPoints = {
     L: new Float32Array(count),
     A: new Float32Array(count),
@@ -46,6 +51,50 @@ export function groundView(photo: Photo, maxPixels: number, sky: SkyMask = findS
       j++;
     }
   return { sky, groundShare: 1 - sky.skyShare - sky.waterShare, points, grid, groundGrid };
+}
+
+/** A pixel of a ground cell beside the sky (or water) this close (CIEDE2000) to its mean is sky. */
+const RESIDUE_DE = 10;
+
+/**
+ * The mask is a grid of cells (SKY_GRID across): a ground cell on the horizon also holds the sky
+ * just above the line, and sky through twigs or grass blades. Per cell, what it borders: 0 nothing,
+ * 1 sky, 2 water, 3 both (8-neighbours).
+ */
+function skyEdgeCells(sky: SkyMask): Uint8Array {
+  const { width: w, height: h, mask } = sky;
+  const edge = new Uint8Array(w * h);
+  if (!sky.skyLab && !sky.waterLab) return edge;
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      if (mask[y * w + x]) continue;
+      let e = 0;
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++) {
+          const xx = x + dx;
+          const yy = y + dy;
+          if (xx < 0 || yy < 0 || xx >= w || yy >= h) continue;
+          const m = mask[yy * w + xx] ?? 0;
+          if (m) e |= m;
+        }
+      edge[y * w + x] = e;
+    }
+  return edge;
+}
+
+function cellAt(sky: SkyMask, photoW: number, photoH: number, x: number, y: number): number {
+  const gx = Math.min(sky.width - 1, Math.floor((x * sky.width) / photoW));
+  const gy = Math.min(sky.height - 1, Math.floor((y * sky.height) / photoH));
+  return gy * sky.width + gx;
+}
+
+/** In a cell beside sky (bit 1) or water (bit 2): is this colour that region's own? */
+function isSkyResidue(sky: SkyMask, next: number, L: number, a: number, b: number): boolean {
+  const p = { L, a, b };
+  return (
+    (!!(next & 1) && !!sky.skyLab && ciede2000(sky.skyLab, p) < RESIDUE_DE) ||
+    (!!(next & 2) && !!sky.waterLab && ciede2000(sky.waterLab, p) < RESIDUE_DE)
+  );
 }
 
 /**

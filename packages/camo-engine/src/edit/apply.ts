@@ -37,6 +37,12 @@ import { suggestionCodesOf, type EditSuggestion } from './suggestions.js';
 
 /** A palette colour within this (CIEDE2000) counts as the colour asked for. */
 const SAME_COLOUR = 14;
+/**
+ * "More <colour>" grows a palette colour only this close to the one asked for, and otherwise adds
+ * it: 10-14 away is near enough to name what to take away, but growing it does not give the colour
+ * asked ("more beige" on a forest palette grew an ash grey 13 away; "swamp"'s mud grew a pine green).
+ */
+const GROW_SAME_COLOUR = 10;
 
 /** The smallest busier or calmer step an edit makes (1 is a plain "busier"). */
 const DENSITY_FLOOR = 0.8;
@@ -230,14 +236,15 @@ export function applyEdit(recipe: Recipe, text: string, ops: readonly EditOp[]):
           }
           break;
         }
-        if (present && hit && op.mode !== 'accent') {
+        const grows = present && d < GROW_SAME_COLOUR;
+        if (grows && hit && op.mode !== 'accent') {
           setShare(
             r,
             i,
             Math.min(0.75, hit.share + Math.min(budget / 2, 0.3 * hit.share * op.k + 0.03 * op.k)),
           );
           done.push(`more ${hit.name} (${op.colour.name})`);
-        } else if (present && hit) {
+        } else if (grows && hit) {
           if (hit.share < 0.05) setShare(r, i, 0.05);
           done.push(`${hit.name} accents (${op.colour.name})`);
         } else {
