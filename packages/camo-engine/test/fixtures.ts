@@ -33,6 +33,8 @@ export const HELD_OUT_CONTEXT: Record<string, string> = {
   'forest-floor-verge': 'Forest floor with a grass verge',
   'dirt-road-verge': 'Dirt road with a green verge',
   'grass-dirt': 'Grass with patches of dirt',
+  'snow-forest-floor': 'Snow on the forest floor under spruce',
+  'flowering-meadow': 'Meadow in flower',
 };
 
 export async function loadFixtures(): Promise<{ name: string; photo: Photo }[]> {
