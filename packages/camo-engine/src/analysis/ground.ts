@@ -3,7 +3,7 @@ import { ciede2000 } from '../metrics/ciede2000.js';
 import type { LabPoints } from '../metrics/kmeans.js';
 import { spectralSlope } from '../metrics/spectrum.js';
 import { channelsOf, type Photo } from '../types.js';
-import { findSky, groundSquare, isGroundAt, type SkyMask } from './sky.js';
+import { findSky, groundSquare, isGroundAt, maskCellAt, type SkyMask } from './sky.js';
 
 /**
  * The ground part of a photo: everything but open sky and sea or lake at the horizon (see
@@ -32,7 +32,7 @@ export function groundView(photo: Photo, maxPixels: number, sky: SkyMask = findS
     for (let x = 0; x < grid.width; x++) {
       if (!isGroundAt(sky, grid.width, grid.height, x, y)) continue;
       const i = y * grid.width + x;
-      const next = edge[cellAt(sky, grid.width, grid.height, x, y)] ?? 0;
+      const next = edge[maskCellAt(sky, grid.width, grid.height, x, y)] ?? 0;
       if (next && isSkyResidue(sky, next, grid.L[i] ?? 0, grid.A[i] ?? 0, grid.B[i] ?? 0)) continue;
       groundGrid[i] = 1;
       count++;
@@ -80,12 +80,6 @@ function skyEdgeCells(sky: SkyMask): Uint8Array {
       edge[y * w + x] = e;
     }
   return edge;
-}
-
-function cellAt(sky: SkyMask, photoW: number, photoH: number, x: number, y: number): number {
-  const gx = Math.min(sky.width - 1, Math.floor((x * sky.width) / photoW));
-  const gy = Math.min(sky.height - 1, Math.floor((y * sky.height) / photoH));
-  return gy * sky.width + gx;
 }
 
 /** In a cell beside sky (bit 1) or water (bit 2): is this colour that region's own? */

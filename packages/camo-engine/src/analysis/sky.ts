@@ -425,9 +425,14 @@ function findWater(g: Grid, rough: Float32Array, mask: Uint8Array): number {
 
 /** Whether photo pixel (x, y) is ground (neither sky nor water) by the sky mask. */
 export function isGroundAt(sky: SkyMask, photoW: number, photoH: number, x: number, y: number): boolean {
+  return (sky.mask[maskCellAt(sky, photoW, photoH, x, y)] ?? 0) === 0;
+}
+
+/** The index into `sky.mask` of the cell that holds pixel (x, y) of a photoW x photoH image. */
+export function maskCellAt(sky: SkyMask, photoW: number, photoH: number, x: number, y: number): number {
   const gx = Math.min(sky.width - 1, Math.floor((x * sky.width) / photoW));
   const gy = Math.min(sky.height - 1, Math.floor((y * sky.height) / photoH));
-  return (sky.mask[gy * sky.width + gx] ?? 0) === 0;
+  return gy * sky.width + gx;
 }
 
 /**
