@@ -411,10 +411,11 @@ describe('calmer on a digital design (issue 29 item 2)', () => {
 });
 
 /**
- * Item 1 on the calmer step from 4- to 8-pixel cells, on the two fixtures' designs where it does not
- * hold (2026-11-26, README "Edit examples"): olive's largest patch on marsh B lies 0.41 on where
- * olive was, alpine-trail B's worst colour 0.44 (bound 0.5). The eleven other 4-pixel digital designs
- * of the fixtures hold. Marked as failing, so vitest reports the day it passes.
+ * Item 1 on the calmer step from 4- to 8-pixel cells, on the two fixtures' designs where it did not
+ * hold with the step's whole octave reweighting (olive's largest patch on marsh B lay 0.41 on where
+ * olive was, alpine-trail B's worst colour 0.44; bound 0.5). edit() now takes less of the
+ * reweighting there (src/edit/edit.ts#CELL_STEP_TILTS); the eleven other 4-pixel digital designs of
+ * the fixtures held with all of it. They must still come out calmer.
  */
 describe('calmer on the 4-pixel designs that still move (issue 29 item 1)', () => {
   const designs: { name: string; design: GenerateResult['designs'][1] }[] = [];
@@ -430,7 +431,7 @@ describe('calmer on the 4-pixel designs that still move (issue 29 item 1)', () =
     }
   }, 120_000);
 
-  it.fails('"less busy please" keeps each colour\'s largest patch at least half where it was', () => {
+  it('"less busy please" keeps each colour\'s largest patch at least half where it was, and is calmer', () => {
     for (const { name, design } of designs) {
       expect(design.recipe.cells, name).toBe(256);
       const before = img(design.png).index;
@@ -438,6 +439,12 @@ describe('calmer on the 4-pixel designs that still move (issue 29 item 1)', () =
       const { map } = bestMapping(before, after);
       for (const o of largestPatchOverlaps(before, after, 1024, map, 64, 16))
         expect(o.overlap, `${name} colour ${o.colour}`).toBeGreaterThanOrEqual(0.5);
+      expect(torusComponentSizes(after, 1024, 1024).length, name).toBeLessThan(
+        torusComponentSizes(before, 1024, 1024).length * 0.9,
+      );
+      expect(patchSizeSpan(after, 1024, 1024).p50, name).toBeGreaterThan(
+        patchSizeSpan(before, 1024, 1024).p50 * 1.15,
+      );
     }
   });
 });

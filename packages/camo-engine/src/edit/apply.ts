@@ -115,7 +115,17 @@ export interface AppliedEdit {
  * on the recipe's own layers (the same fields, seeds and cut; ./recipe-ops.ts), changing only
  * what the request names. Only brush strokes and stripes redraw the fields.
  */
-export function applyEdit(recipe: Recipe, text: string, ops: readonly EditOp[]): AppliedEdit {
+export function applyEdit(
+  recipe: Recipe,
+  text: string,
+  ops: readonly EditOp[],
+  /**
+   * How much of the octave tilt a calmer request makes when a digital design goes from 4- to
+   * 8-pixel cells (1, the default: all of it). The larger cells alone make the design calmer;
+   * edit() asks for less tilt when all of it moved a colour's largest patch (./edit.ts).
+   */
+  cellStepTilt = 1,
+): AppliedEdit {
   let r = copyRecipe(recipe);
   const rand = editRandom(recipe, text);
   const done: string[] = [];
@@ -295,7 +305,8 @@ export function applyEdit(recipe: Recipe, text: string, ops: readonly EditOp[]):
         // "A bit busier" must still read as busier: below this, the patch sizes move by less
         // than the shapes' own scatter, either way.
         const amount = Math.sign(op.amount) * Math.max(DENSITY_FLOOR, Math.abs(op.amount));
-        tiltOctaves(r, Math.pow(DENSITY_TILT, amount));
+        const cellStep = amount < 0 && r.style === 'digital' && r.cells > 128;
+        tiltOctaves(r, Math.pow(DENSITY_TILT, amount * (cellStep ? cellStepTilt : 1)));
         scaleDetail(r, Math.pow(DENSITY_DETAIL, amount));
         r.shape.hurst = Math.max(0.05, Math.min(1, r.shape.hurst - 0.15 * amount));
         if (amount < 0) {
