@@ -74,7 +74,7 @@ function labKey(lab: { L: number; a: number; b: number }): string {
 }
 
 /** Operations that rescale or reweight the fields (applied before a colour change in the same request). */
-function isShapeOp(op: EditOp): boolean {
+export function isShapeOp(op: EditOp): boolean {
   return op.kind === 'scale' || op.kind === 'density' || (op.kind === 'toggle' && op.name === 'blobs');
 }
 
@@ -120,11 +120,13 @@ export function applyEdit(
   text: string,
   ops: readonly EditOp[],
   /**
-   * How much of the octave tilt a calmer request makes when a digital design goes from 4- to
-   * 8-pixel cells (1, the default: all of it). The larger cells alone make the design calmer;
-   * edit() asks for less tilt when all of it moved a colour's largest patch (./edit.ts).
+   * How much of a bigger, smaller, busier or calmer change to make (1, the default: all of it):
+   * the octave reweighting and the detail scaling are made with this share of their exponent. When
+   * a calmer request takes a digital design from 4- to 8-pixel cells, the larger cells come
+   * whatever the strength, and only the reweighting is scaled. edit() asks for less when all of it
+   * moved a colour's largest patch (./edit.ts).
    */
-  cellStepTilt = 1,
+  strength = 1,
 ): AppliedEdit {
   let r = copyRecipe(recipe);
   const rand = editRandom(recipe, text);
@@ -295,19 +297,21 @@ export function applyEdit(
         done.push(want < n ? `${want} colours` : `${want} colours (the largest colour split into two tones)`);
         break;
       }
-      case 'scale':
-        tiltOctaves(r, Math.pow(op.factor, -(op.factor > 1 ? SCALE_TILT_BIGGER : SCALE_TILT_SMALLER)));
-        scaleDetail(r, Math.pow(op.factor, -SCALE_DETAIL));
-        r.shape.scale *= op.factor;
+      case 'scale': {
+        const f = Math.pow(op.factor, strength);
+        tiltOctaves(r, Math.pow(f, -(op.factor > 1 ? SCALE_TILT_BIGGER : SCALE_TILT_SMALLER)));
+        scaleDetail(r, Math.pow(f, -SCALE_DETAIL));
+        r.shape.scale *= f;
         done.push(op.factor > 1 ? 'bigger shapes' : 'smaller shapes');
         break;
+      }
       case 'density': {
         // "A bit busier" must still read as busier: below this, the patch sizes move by less
         // than the shapes' own scatter, either way.
         const amount = Math.sign(op.amount) * Math.max(DENSITY_FLOOR, Math.abs(op.amount));
         const cellStep = amount < 0 && r.style === 'digital' && r.cells > 128;
-        tiltOctaves(r, Math.pow(DENSITY_TILT, amount * (cellStep ? cellStepTilt : 1)));
-        scaleDetail(r, Math.pow(DENSITY_DETAIL, amount));
+        tiltOctaves(r, Math.pow(DENSITY_TILT, amount * strength));
+        scaleDetail(r, Math.pow(DENSITY_DETAIL, amount * (cellStep ? 1 : strength)));
         r.shape.hurst = Math.max(0.05, Math.min(1, r.shape.hurst - 0.15 * amount));
         if (amount < 0) {
           if (r.toggles.speckledDots) setToggle(r, 'speckledDots', false, rand);
