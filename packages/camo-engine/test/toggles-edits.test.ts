@@ -450,6 +450,43 @@ describe('calmer on the 4-pixel designs that still move (issue 29 item 1)', () =
 });
 
 /**
+ * Item 1 on organic shape edits, on the fixtures' designs where the whole octave reweighting moved a
+ * colour's largest patch (cornfield A "less busy please" 0.47, sunset-hill A "less busy please" 0.42
+ * and "bigger shapes" 0.49): edit() makes less of the change there (src/edit/edit.ts#SHAPE_STRENGTHS),
+ * and the result must still be calmer or bigger as the corpus measures it.
+ */
+describe('shape edits that moved a largest patch with all of the change (issue 29 item 1)', () => {
+  const designs: { name: string; design: GenerateResult['designs'][0] }[] = [];
+  beforeAll(async () => {
+    const fixtures = await loadFixtures();
+    for (const name of ['cornfield', 'sunset-hill']) {
+      const fx = fixtures.find((f) => f.name === name);
+      if (!fx) throw new Error(`${name} fixture missing`);
+      designs.push({
+        name,
+        design: generate({ photo: fx.photo, ...FIXTURE_CONTEXT[name], seed: 7 }).designs[0],
+      });
+    }
+  }, 120_000);
+
+  it("keeps each colour's largest patch at least half where it was, and the median patch 1.15 times larger", () => {
+    for (const { name, design } of designs) {
+      const before = img(design.png).index;
+      for (const text of ['less busy please', 'bigger shapes']) {
+        const after = img(edit(design.recipe, text).png).index;
+        const at = `${name} A: ${text}`;
+        const { map } = bestMapping(before, after);
+        for (const o of largestPatchOverlaps(before, after, 1024, map, 64, 16))
+          expect(o.overlap, `${at}, colour ${o.colour}`).toBeGreaterThanOrEqual(0.5);
+        expect(patchSizeSpan(after, 1024, 1024).p50, at).toBeGreaterThan(
+          patchSizeSpan(before, 1024, 1024).p50 * 1.15,
+        );
+      }
+    }
+  });
+});
+
+/**
  * Where a removed colour's pixels went: the share of them that took a colour of a region touching
  * their own (4-connected, on the torus) in the original, and the shares the receiving colours got,
  * largest first.
