@@ -411,76 +411,51 @@ describe('calmer on a digital design (issue 29 item 2)', () => {
 });
 
 /**
- * Item 1 on the calmer step from 4- to 8-pixel cells, on the two fixtures' designs where it did not
- * hold with the step's whole octave reweighting (olive's largest patch on marsh B lay 0.41 on where
- * olive was, alpine-trail B's worst colour 0.44; bound 0.5). edit() now takes less of the
- * reweighting there (src/edit/edit.ts#CELL_STEP_TILTS); the eleven other 4-pixel digital designs of
- * the fixtures held with all of it. They must still come out calmer.
+ * Item 1 on shape edits, which edit() checks on the image (src/edit/edit.ts): the fixtures' designs
+ * (seed 7) where all of the change moved a colour's largest patch, so that edit() makes less of it
+ * (CELL_STEP_STRENGTHS: calmer on marsh B, 0.41, and alpine-trail B, 0.44, from 4- to 8-pixel
+ * cells; SHAPE_STRENGTHS: "less busy please" on cornfield A, 0.47, and sunset-hill A, 0.42, "bigger
+ * shapes" on sunset-hill A, 0.49), and the one where it grew the median patch too little to see, so
+ * that edit() makes more of it (STRONGER: autumn A, 1.08 and 1.11 times). Each must keep every
+ * colour's largest patch at least half where it was and grow the median patch 1.15 times or more;
+ * a calmer request also leaves under 0.9 times the patches.
  */
-describe('calmer on the 4-pixel designs that still move (issue 29 item 1)', () => {
-  const designs: { name: string; design: GenerateResult['designs'][1] }[] = [];
+describe('shape edits checked on the image (issue 29 item 1)', () => {
+  const cases: { label: string; design: GenerateResult['designs'][0]; requests: string[] }[] = [];
   beforeAll(async () => {
     const fixtures = await loadFixtures();
-    for (const name of ['marsh', 'alpine-trail']) {
+    const design = (name: string, variant: 0 | 1): GenerateResult['designs'][0] => {
       const fx = fixtures.find((f) => f.name === name);
       if (!fx) throw new Error(`${name} fixture missing`);
-      designs.push({
-        name,
-        design: generate({ photo: fx.photo, ...FIXTURE_CONTEXT[name], seed: 7 }).designs[1],
+      return generate({ photo: fx.photo, ...FIXTURE_CONTEXT[name], seed: 7 }).designs[variant];
+    };
+    for (const name of ['marsh', 'alpine-trail'])
+      cases.push({ label: `${name} B`, design: design(name, 1), requests: ['less busy please'] });
+    for (const name of ['cornfield', 'sunset-hill', 'autumn'])
+      cases.push({
+        label: `${name} A`,
+        design: design(name, 0),
+        requests: ['less busy please', 'bigger shapes'],
       });
-    }
-  }, 120_000);
+  }, 240_000);
 
-  it('"less busy please" keeps each colour\'s largest patch at least half where it was, and is calmer', () => {
-    for (const { name, design } of designs) {
-      expect(design.recipe.cells, name).toBe(256);
+  it("keeps each colour's largest patch at least half where it was, with the median patch 1.15 times larger", () => {
+    for (const { label, design, requests } of cases) {
+      if (label.endsWith('B')) expect(design.recipe.cells, label).toBe(256);
       const before = img(design.png).index;
-      const after = img(edit(design.recipe, 'less busy please').png).index;
-      const { map } = bestMapping(before, after);
-      for (const o of largestPatchOverlaps(before, after, 1024, map, 64, 16))
-        expect(o.overlap, `${name} colour ${o.colour}`).toBeGreaterThanOrEqual(0.5);
-      expect(torusComponentSizes(after, 1024, 1024).length, name).toBeLessThan(
-        torusComponentSizes(before, 1024, 1024).length * 0.9,
-      );
-      expect(patchSizeSpan(after, 1024, 1024).p50, name).toBeGreaterThan(
-        patchSizeSpan(before, 1024, 1024).p50 * 1.15,
-      );
-    }
-  });
-});
-
-/**
- * Item 1 on organic shape edits, on the fixtures' designs where the whole octave reweighting moved a
- * colour's largest patch (cornfield A "less busy please" 0.47, sunset-hill A "less busy please" 0.42
- * and "bigger shapes" 0.49): edit() makes less of the change there (src/edit/edit.ts#SHAPE_STRENGTHS),
- * and the result must still be calmer or bigger as the corpus measures it.
- */
-describe('shape edits that moved a largest patch with all of the change (issue 29 item 1)', () => {
-  const designs: { name: string; design: GenerateResult['designs'][0] }[] = [];
-  beforeAll(async () => {
-    const fixtures = await loadFixtures();
-    for (const name of ['cornfield', 'sunset-hill']) {
-      const fx = fixtures.find((f) => f.name === name);
-      if (!fx) throw new Error(`${name} fixture missing`);
-      designs.push({
-        name,
-        design: generate({ photo: fx.photo, ...FIXTURE_CONTEXT[name], seed: 7 }).designs[0],
-      });
-    }
-  }, 120_000);
-
-  it("keeps each colour's largest patch at least half where it was, and the median patch 1.15 times larger", () => {
-    for (const { name, design } of designs) {
-      const before = img(design.png).index;
-      for (const text of ['less busy please', 'bigger shapes']) {
+      for (const text of requests) {
         const after = img(edit(design.recipe, text).png).index;
-        const at = `${name} A: ${text}`;
+        const at = `${label}: ${text}`;
         const { map } = bestMapping(before, after);
         for (const o of largestPatchOverlaps(before, after, 1024, map, 64, 16))
           expect(o.overlap, `${at}, colour ${o.colour}`).toBeGreaterThanOrEqual(0.5);
-        expect(patchSizeSpan(after, 1024, 1024).p50, at).toBeGreaterThan(
+        expect(patchSizeSpan(after, 1024, 1024).p50, at).toBeGreaterThanOrEqual(
           patchSizeSpan(before, 1024, 1024).p50 * 1.15,
         );
+        if (text.startsWith('less busy'))
+          expect(torusComponentSizes(after, 1024, 1024).length, at).toBeLessThan(
+            torusComponentSizes(before, 1024, 1024).length * 0.9,
+          );
       }
     }
   });

@@ -74,7 +74,7 @@ function labKey(lab: { L: number; a: number; b: number }): string {
 }
 
 /** Operations that rescale or reweight the fields (applied before a colour change in the same request). */
-export function isShapeOp(op: EditOp): boolean {
+function isShapeOp(op: EditOp): boolean {
   return op.kind === 'scale' || op.kind === 'density' || (op.kind === 'toggle' && op.name === 'blobs');
 }
 
