@@ -33,9 +33,11 @@ export interface PhotoAnalysis {
   width: number;
   height: number;
   /**
-   * Flat colours of the photo's ground (sky and sea left out), largest first: the engine's own
-   * k-means++ clusters (k = 5) plus the centre of any large cluster of other clusterings (k = 4
-   * to 6, other seeds) that none of them is close to, with shares by nearest colour.
+   * Flat colours of the photo's ground (sky and sea left out), largest first: by default the
+   * k-means++ clustering (five, six or seven colours) that the engine's other seeds agree with best
+   * (groundPalette, decision 023); with `palette: 'greedy'` the greedy k = 5 clusters topped up with
+   * any distinct k = 6 centre (robustPalette); mixed with a biome prior when the photo is almost all
+   * sky.
    */
   palette: Swatch[];
   /** What was left out of the photo as sky or water, and whether a biome prior filled in. */

@@ -112,7 +112,9 @@ export function markdownAnalysis(a: PhotoAnalysis, recipe: Recipe, label: 'A' | 
   }
   lines.push('');
   lines.push(
-    `The colours of the ground in the photo were clustered in CIELAB (k-means++, k = 5, topped up with any distinct colour of 5% or more that a finer clustering isolates) and every cluster became a flat colour, so the pattern uses what the place actually shows, in the same proportions. ` +
+    (a.ground.fallback
+      ? `The colours of what ground the photo shows were clustered in CIELAB (k-means++) and mixed with typical ground colours of the place, and each became a flat colour. `
+      : `The colours of the ground in the photo were clustered in CIELAB (k-means++ from several starts, keeping the clustering the other starts agree with best: ${a.palette.length} colours) and every cluster became a flat colour, so the pattern uses what the place actually shows, in the same proportions. `) +
       `Mean lightness L* of the ground is ${a.meanL.toFixed(1)} with a spread of ${a.stdL.toFixed(1)}.`,
     '',
   );
