@@ -68,6 +68,10 @@ describe('sky, sea and distant background', () => {
     for (const s of a.palette) expect(s.lab.b, `${s.name} ${s.hex}`).toBeGreaterThan(0);
     const res = generate({ photo, seed: 1 });
     expect(res.designs[0].markdownAnalysis).toMatch(/sky, 4\d% of the photo, left out/);
+    // The analysis says how the palette was made and how many colours it took from the photo.
+    expect(res.designs[0].markdownAnalysis).toContain(
+      `the other starts agree with best: ${res.analysis.palette.length} colours)`,
+    );
     // No sky blue in the designs.
     for (const d of res.designs)
       for (const [r, , b] of decodeIndexedPng(d.png).palette)
@@ -140,6 +144,8 @@ describe('sky, sea and distant background', () => {
     const md = generate({ photo, state: 'AZ', seed: 1 }).designs[0].markdownAnalysis;
     expect(md).toMatch(/sky, 9\d% of the photo, left out/);
     expect(md).toMatch(/almost nothing but sky/);
+    expect(md).toMatch(/mixed with typical ground colours of the place/);
+    expect(md).not.toMatch(/other starts agree/);
     expect(md).not.toMatch(/!\[|<img|https?:\/\//);
   });
 
