@@ -97,6 +97,11 @@ const SCALE_DETAIL = 1.2;
 const DENSITY_TILT = 1.25;
 const DENSITY_DETAIL = 2;
 
+/** Whether a busier (> 0) or calmer (< 0) step of `amount` takes a digital design from 4- to 8-pixel cells. */
+export function stepsToLargerCells(r: Recipe, amount: number): boolean {
+  return amount < 0 && r.style === 'digital' && r.cells > 128;
+}
+
 export interface AppliedEdit {
   /** The edited recipe: shares normalised, the request added to its edits, a new id. */
   recipe: Recipe;
@@ -309,7 +314,7 @@ export function applyEdit(
         // "A bit busier" must still read as busier: below this, the patch sizes move by less
         // than the shapes' own scatter, either way.
         const amount = Math.sign(op.amount) * Math.max(DENSITY_FLOOR, Math.abs(op.amount));
-        const cellStep = amount < 0 && r.style === 'digital' && r.cells > 128;
+        const cellStep = stepsToLargerCells(r, amount);
         tiltOctaves(r, Math.pow(DENSITY_TILT, amount * strength));
         scaleDetail(r, Math.pow(DENSITY_DETAIL, amount * (cellStep ? 1 : strength)));
         r.shape.hurst = Math.max(0.05, Math.min(1, r.shape.hurst - 0.15 * amount));

@@ -9,7 +9,7 @@ import { encodeIndexedPng } from '../render/png.js';
 import { patchSizeSpan } from '../metrics/components.js';
 import { bestMapping, largestPatchOverlaps } from '../metrics/layout.js';
 import { renderIndices } from '../render/render.js';
-import { applyEdit } from './apply.js';
+import { applyEdit, stepsToLargerCells } from './apply.js';
 import { parseEdit, type EditOp } from './parse.js';
 import { EditNotUnderstoodError, suggestEdits } from './suggestions.js';
 
@@ -37,8 +37,8 @@ export function edit(recipe: Recipe, text: string): EditResult {
     const summary = done.join('; ') + (notDone.length ? ` (not done: ${notDone.join('; ')})` : '');
     return { recipe: r, tile: renderIndices(r, DESIGN_SIZE, grids ? { grids } : {}), summary };
   };
-  const shapeOps = ops.filter((o) => o.kind === 'scale' || o.kind === 'density');
-  const chosen = shapeOps.length ? checkedShapeEdit(recipe, ops, attempt) : attempt(1);
+  const reshapes = ops.some((o) => o.kind === 'scale' || o.kind === 'density');
+  const chosen = reshapes ? checkedShapeEdit(recipe, ops, attempt) : attempt(1);
   return { recipe: chosen.recipe, png: encodeIndexedPng(chosen.tile), summary: chosen.summary };
 }
 
@@ -86,8 +86,7 @@ function checkedShapeEdit(
     }
     return best;
   }
-  const cellStep =
-    recipe.style === 'digital' && recipe.cells > 128 && ops.some((o) => o.kind === 'density' && o.amount < 0);
+  const cellStep = ops.some((o) => o.kind === 'density' && stepsToLargerCells(recipe, o.amount));
   const less = (cellStep ? CELL_STEP_STRENGTHS : SHAPE_STRENGTHS).slice(1);
   for (const [k, s] of less.entries()) {
     const a = attempt(s);
