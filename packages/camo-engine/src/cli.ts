@@ -8,6 +8,7 @@ import {
   type Recipe,
   type ToggleName,
 } from './index.js';
+import { refusalWords } from './edit/refusal-words.js';
 import { ParallelGenerator, readPhoto } from './node.js';
 
 const USAGE = `usage:
@@ -91,7 +92,7 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     } catch (e) {
       if (e instanceof EditNotUnderstoodError) {
-        console.error(e.suggestions.length ? `${e.message}; try: ${e.suggestions.join(', ')}` : e.message);
+        console.error(refusalWords(e.reason, e.suggestions, e.why));
         return 1;
       }
       throw e;

@@ -4,12 +4,32 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REFUSAL_TEXT, SUGGESTION_TEXT } from '../src/edit/refusal-words.js';
+import { EDIT_SUGGESTIONS } from '../src/edit/suggestions.js';
 import { generate } from '../src/generate.js';
 import { ParallelGenerator, readPhoto, workerLayers } from '../src/node.js';
 import { FIXTURE_DIR } from './fixtures.js';
 
 const run = promisify(execFile);
+
+/**
+ * The site's words for refusals (packages/shared/src/edit-refusal.ts), read as text: the engine
+ * imports nothing of ours, not even in a test (its tsconfig's rootDir), so the command line's copy
+ * (src/edit/refusal-words.ts) is checked against the file itself.
+ */
+function siteWords(name: string): Record<string, string> {
+  const file = readFileSync(new URL('../../shared/src/edit-refusal.ts', import.meta.url), 'utf8');
+  const start = file.indexOf(`export const ${name}`);
+  if (start < 0) throw new Error(`${name} not found in edit-refusal.ts`);
+  const body = file.slice(file.indexOf('{', start) + 1, file.indexOf('\n}', start));
+  const out: Record<string, string> = {};
+  for (const m of body.matchAll(/^\s*'?([\w-]+)'?: (['"])(.*)\2,?$/gm))
+    out[m[1] ?? ''] = (m[3] ?? '').replace(/\\(['"])/g, '$1');
+  return out;
+}
+const editRefusalText = siteWords('editRefusalText');
+const editSuggestionText = siteWords('editSuggestionText');
 const bin = fileURLToPath(new URL('../bin/camo-engine.mjs', import.meta.url));
 const photoPath = join(FIXTURE_DIR, 'storm.jpg');
 
@@ -82,5 +102,53 @@ describe('camo-engine CLI', () => {
     expect(err.stderr).toBe(
       `camo-engine: cannot read ${bad}: unsupported or damaged image: Input buffer contains unsupported image format\n`,
     );
+  });
+
+  describe('edit, on a request it cannot make', () => {
+    let recipePath = '';
+    const refused = async (text: string) => {
+      const out = mkdtempSync(join(tmpdir(), 'camo-cli-'));
+      return (await run(process.execPath, [bin, 'edit', recipePath, text, '--out', out]).catch(
+        (e: unknown) => e,
+      )) as { code?: number; stderr?: string };
+    };
+    beforeAll(async () => {
+      const res = generate({ photo: await readPhoto(photoPath), seed: 2, candidates: 1 });
+      recipePath = join(mkdtempSync(join(tmpdir(), 'camo-cli-')), 'design-A.recipe.json');
+      writeFileSync(recipePath, JSON.stringify(res.designs[0].recipe));
+    });
+
+    it("says in the site's sentence that it understood nothing, with up to three suggestions in the site's words", async () => {
+      const err = await refused('draw some lines on it');
+      expect(err.code).toBe(1);
+      expect(err.stderr).not.toContain('no-change-found');
+      expect(err.stderr).toBe(
+        `${editRefusalText['no-change-found']}\nYou could try: ${editSuggestionText['contour-lines']}; ${editSuggestionText['outlines']}; ${editSuggestionText['stripes']}.\n`,
+      );
+    });
+
+    it('says what it understood when the request would change nothing', async () => {
+      const err = await refused('switch to an organic style');
+      expect(err.code).toBe(1);
+      expect(err.stderr).toBe(
+        `${(editRefusalText['would-change-nothing'] ?? '').slice(0, -1)}: the design is already organic.\n`,
+      );
+    });
+
+    it('a request with no words it knows gets the sentence alone', async () => {
+      const err = await refused('qwxz plorp');
+      expect(err.stderr).toBe(`${editRefusalText['no-change-found']}\n`);
+    });
+  });
+
+  it("words refusals exactly as the site does (packages/shared's edit-refusal.ts), for every code", () => {
+    expect(Object.keys(editSuggestionText).length).toBeGreaterThan(30);
+    expect(REFUSAL_TEXT).toEqual({
+      'no-change-found': editRefusalText['no-change-found'],
+      'would-change-nothing': editRefusalText['would-change-nothing'],
+    });
+    for (const code of Object.keys(EDIT_SUGGESTIONS) as (keyof typeof SUGGESTION_TEXT)[])
+      expect(SUGGESTION_TEXT[code], code).toBe(editSuggestionText[code]);
+    expect(Object.keys(SUGGESTION_TEXT).sort()).toEqual(Object.keys(editSuggestionText).sort());
   });
 });

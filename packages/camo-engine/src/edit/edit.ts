@@ -33,7 +33,7 @@ export function edit(recipe: Recipe, text: string): EditResult {
   const attempt = (strength: number): Attempt => {
     const { recipe: r, grids, done, notDone, noopCodes } = applyEdit(recipe, text, ops, strength);
     if (done.length === 0)
-      throw new EditNotUnderstoodError('would-change-nothing', suggestEdits(text, noopCodes));
+      throw new EditNotUnderstoodError('would-change-nothing', suggestEdits(text, noopCodes), notDone);
     const summary = done.join('; ') + (notDone.length ? ` (not done: ${notDone.join('; ')})` : '');
     return { recipe: r, tile: renderIndices(r, DESIGN_SIZE, grids ? { grids } : {}), summary };
   };

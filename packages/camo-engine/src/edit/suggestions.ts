@@ -286,11 +286,17 @@ export class EditNotUnderstoodError extends Error {
   readonly reason: EditRefusalReason;
   /** At most three, most relevant first; empty when nothing in the request relates to any. */
   readonly suggestions: EditSuggestion[];
-  constructor(reason: EditRefusalReason, suggestions: EditSuggestion[] = []) {
+  /**
+   * Why a request that was understood would change nothing, in the engine's words ("the design
+   * is already organic"); empty for a request not understood at all.
+   */
+  readonly why: string[];
+  constructor(reason: EditRefusalReason, suggestions: EditSuggestion[] = [], why: string[] = []) {
     super(`edit not understood (${reason})`);
     this.name = 'EditNotUnderstoodError';
     this.reason = reason;
     this.suggestions = suggestions.slice(0, 3);
+    this.why = why;
   }
 }
 
