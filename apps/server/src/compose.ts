@@ -7,7 +7,11 @@ import { createGalleryRepository } from './gallery/gallery.repository.js';
 import { createGalleryService } from './gallery/gallery.service.js';
 import { createVotesRepository } from './votes/votes.repository.js';
 import { createVotesService } from './votes/votes.service.js';
-import { createEngineProvider, type EngineProvider } from './generation/engine-provider.js';
+import {
+  createEngineProvider,
+  defaultEngineThreads,
+  type EngineProvider,
+} from './generation/engine-provider.js';
 import { withFaultInjection } from './generation/fault-injection.js';
 import { createOpenAiProvider } from './generation/openai-provider.js';
 import { createProviderUsage } from './generation/provider-usage.repository.js';
@@ -41,6 +45,7 @@ import { loggerOptions } from './platform/logger.js';
 import { createMailer, type Mailer } from './platform/mailer.js';
 import { createQueue, type JobMap, type JobName, type JobQueue } from './platform/queue.js';
 import { betterAuthRateLimitStorage, createRequestCounter } from './platform/rate-limits.js';
+import { createEngineWork } from './platform/engine-work.js';
 import { createSharedCounters } from './platform/shared-counters.js';
 import { createStorage, fileUrlBuilder, type Storage } from './platform/storage.js';
 import { createUsersRepository } from './users/users.repository.js';
@@ -102,6 +107,11 @@ export async function compose(options: ComposeOptions) {
       })
     : engine;
   const provider = config.faultInjection ? withFaultInjection(drawing) : drawing;
+  // Engine work a request asks for: kept by its inputs, bounded per person and in all (decision 025).
+  const engineWork = createEngineWork({
+    ...config.engineWork,
+    running: config.engineWork.running ?? options.engineThreads ?? defaultEngineThreads(),
+  });
 
   const usersRepository = createUsersRepository(db);
   const users = createUsersService(usersRepository, fileUrl, {
@@ -143,6 +153,7 @@ export async function compose(options: ComposeOptions) {
     editWaitMs: config.editWaitMs,
     editDeadlineMs: config.generationDeadlineMs,
     log,
+    work: engineWork,
     now,
   });
   const votes = createVotesService(votesRepository, { onVote: () => gallery.invalidate(), now });
@@ -163,13 +174,21 @@ export async function compose(options: ComposeOptions) {
       fileUrl,
       now,
     }),
-    measures: createDesignMeasuresService({ repo: huntRepository, storage, log }),
+    measures: createDesignMeasuresService({
+      repo: huntRepository,
+      storage,
+      log,
+      blend:
+        'blendPreview' in engine ? (photo, png) => (engine as EngineProvider).blendPreview(photo, png) : null,
+      work: engineWork,
+    }),
   };
   const concealment = createConcealmentService({
     repo: createConcealmentRepository(db),
     storage,
     engine: 'concealment' in engine ? (engine as EngineProvider).concealment : null,
     log,
+    work: engineWork,
     onRankChange: () => gallery.invalidate(),
     now,
   });
@@ -188,6 +207,7 @@ export async function compose(options: ComposeOptions) {
       sendLater('score-ground', { photoId, observer, distanceM, designIds }),
     settings: { dailyLimit: config.groundPhotosPerDay },
     log,
+    work: engineWork,
     now,
   });
   // Stored files go out through a check of who may see them now (decision 020).

@@ -34,4 +34,10 @@ export const apiMessages = {
 
   // Hide and seek
   roundRunning: 'The round is still running.',
+
+  // Pictures and predictions made on request (the viewers, a design in a ground photo, the blend preview)
+  engineBusyForYou: (seconds: number) =>
+    `Your other pictures are still being made. This one can be made in about ${seconds} s: please try again then.`,
+  engineBusy: (seconds: number) =>
+    `Many pictures are being made for people right now. Please try again in about ${seconds} s.`,
 } as const;

@@ -13,11 +13,11 @@ import {
 import type { Calibration, DesignConcealment, VariantConcealment } from '@camo/shared/concealment.schema';
 import { messages } from '@camo/shared/messages';
 import type { Logger } from 'pino';
-import sharp from 'sharp';
 import { canView, chosenImageKey, isCommunityVisible } from '../designs/design-policy.js';
-import { keptPreview } from '../hunt/design-measures.service.js';
+import { keptPreview, shownPhotoBytes } from '../hunt/design-measures.service.js';
 import { loadShownPhoto } from '../hunt/round.service.js';
 import { spearman } from '../hunt/hunt-statistics.js';
+import { createEngineWork, ENGINE_WORK_DEFAULTS, workKey, type EngineWork } from '../platform/engine-work.js';
 import { NotFoundError } from '../platform/http-errors.js';
 import type { Storage } from '../platform/storage.js';
 import { fitCensoredLogNormal, pairwiseAgreement, type CensoredTime } from './calibration.js';
@@ -44,26 +44,17 @@ export interface RgbPhoto {
 export interface ConcealmentEngine {
   /** Every observer at every distance: the measures, or null where out of range. */
   predict(photo: RgbPhoto, png: Uint8Array): Promise<StoredEye[]>;
-  /** The photo with the target as the eye resolves it; null when out of range. */
-  view(photo: RgbPhoto, png: Uint8Array, observer: Observer, distanceM: number): Promise<RgbPhoto | null>;
+  /**
+   * The viewer's picture (JPEG) from the photo's and the design's stored bytes, decoded and encoded
+   * on the engine's thread; null when the distance is out of range in that photo.
+   */
+  view(photo: Uint8Array, png: Uint8Array, observer: Observer, distanceM: number): Promise<Uint8Array | null>;
   /** A person's measures of a round's own picture (its photo, target and placement). */
   measureRound(
     photo: RgbPhoto,
     png: Uint8Array,
     round: { silhouette: string; x: number; y: number; size: number; rotation: number },
   ): Promise<ConcealmentMeasures | null>;
-}
-
-/**
- * An observer viewer's picture (RGB from the engine) as the JPEG the pages show; null from the
- * engine means the distance is out of range in that photo, a 404 saying so. The design's own photo
- * here, a person's ground photo in ground/ground.service.ts.
- */
-export function viewJpeg(seen: RgbPhoto | null, distanceM: number): Promise<Buffer> {
-  if (!seen) throw new NotFoundError(concealmentText.outOfRangeAt(distanceM));
-  return sharp(seen.data, { raw: { width: seen.width, height: seen.height, channels: 3 } })
-    .jpeg({ quality: 82 })
-    .toBuffer();
 }
 
 /** Rounds measured per calibration run at most (each is one composite and its measures). */
@@ -90,11 +81,14 @@ export function createConcealmentService(deps: {
   /** Null where the server runs without the engine's threads (a test's own provider). */
   engine: ConcealmentEngine | null;
   log: Pick<Logger, 'info' | 'warn'>;
+  /** Engine work on request: kept by its inputs, bounded per person and in all (decision 025; compose.ts's). */
+  work?: EngineWork;
   /** A design's place in "Hardest to spot" changed: the gallery's pages in memory are stale. */
   onRankChange?: () => void;
   now?: () => Date;
 }) {
   const { repo, storage, engine, log } = deps;
+  const work = deps.work ?? createEngineWork(ENGINE_WORK_DEFAULTS);
   const rankChanged = () => deps.onRankChange?.();
   const now = deps.now ?? (() => new Date());
 
@@ -169,21 +163,30 @@ export function createConcealmentService(deps: {
       };
     },
 
-    /** The viewer's picture as a JPEG, kept once made (it depends only on the image and the eye). */
+    /**
+     * The viewer's picture as a JPEG, kept once made (it depends only on the photo, the image and
+     * the eye): in memory, then in the store, else made on the engine's thread within the bounds.
+     */
     async view(designId: string, viewerId: string, observer: Observer, distanceM: number): Promise<Buffer> {
       const design = await visible(designId, viewerId);
       const key = chosenImageKey(design);
       if (!engine || !key || !design.environmentPhotoUrl) throw new NotFoundError(messages.designNotFound);
       const photoKey = design.environmentPhotoUrl;
-      return keptPreview(storage, log, `view_${designId}_${observer}_${distanceM}`, key, async () => {
-        const seen = await engine.view(
-          await shownPhoto(photoKey),
-          await storage.getBytes(key),
-          observer,
-          distanceM,
-        );
-        return viewJpeg(seen, distanceM);
-      });
+      const inputs = { photo: photoKey, design: key, observer, distanceM };
+      return work.cached(workKey('design-view', inputs), () =>
+        keptPreview(storage, log, `view_${designId}_${observer}_${distanceM}`, key, () =>
+          work.gated(viewerId, async () => {
+            const seen = await engine.view(
+              await shownPhotoBytes(storage, photoKey),
+              await storage.getBytes(key),
+              observer,
+              distanceM,
+            );
+            if (!seen) throw new NotFoundError(concealmentText.outOfRangeAt(distanceM));
+            return Buffer.from(seen.buffer, seen.byteOffset, seen.byteLength);
+          }),
+        ),
+      );
     },
 
     /** The weights in use: the latest fit's once calibrated, the literature's before. */

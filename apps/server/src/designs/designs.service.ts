@@ -27,6 +27,7 @@ import {
   UnprocessableError,
   ValidationError,
 } from '../platform/http-errors.js';
+import { createEngineWork, ENGINE_WORK_DEFAULTS, workKey, type EngineWork } from '../platform/engine-work.js';
 import { storageKeys, type FileUrl, type Storage } from '../platform/storage.js';
 import { canView, chosenImageKey, chosenThumbnailKey } from './design-policy.js';
 import type {
@@ -56,9 +57,12 @@ export function createDesignsService(deps: {
   /** How long the provider may take over an edit (GENERATION_DEADLINE_MS, as for a design). */
   editDeadlineMs: number;
   log?: Pick<Logger, 'warn'>;
+  /** Engine work on request: kept by its inputs, bounded per person and in all (decision 025; compose.ts's). */
+  work?: EngineWork;
   now?: () => Date;
 }) {
   const { repo, storage, fileUrl, provider } = deps;
+  const work = deps.work ?? createEngineWork(ENGINE_WORK_DEFAULTS);
   const now = deps.now ?? (() => new Date());
 
   function toDesign(row: DesignRecord & { currentDesignerName?: string | null }): Design {
@@ -359,9 +363,18 @@ export function createDesignsService(deps: {
         return { bytes: await storage.getBytes(printKey), filename: `${slug}-print-${size}.png` };
       const edited = row.hasEdits && row.finalDesignChoice === 'edited';
       const recipe = edited ? row.editedRecipe : row.selectedVariant === 'B' ? row.recipeB : row.recipeA;
-      const bytes = await provider.render(recipe, size);
-      if (!bytes) throw new ValidationError(apiMessages.printUnavailable);
-      await storage.put(printKey, bytes);
+      // Rendered once (then stored), on the engine's thread within the bounds of engine work (decision 025).
+      const bytes = await work.cached(
+        workKey('print', { design: key, size }),
+        () =>
+          work.gated(userId, async () => {
+            const rendered = await provider.render(recipe, size);
+            if (!rendered) throw new ValidationError(apiMessages.printUnavailable);
+            await storage.put(printKey, rendered);
+            return rendered;
+          }),
+        { keep: false },
+      );
       return { bytes, filename: `${slug}-print-${size}.png` };
     },
   };

@@ -13,7 +13,7 @@ import type { EditOutcome, EngineDesign, GenerateTask } from './engine.worker.js
 import type { TileCheck } from './flat-colours.js';
 import type { EngineMeasures } from '../platform/db/types.js';
 import type { DesignProvider, ProviderInput } from './provider.js';
-import type { ConcealmentEngine, RgbPhoto } from '../concealment/concealment.service.js';
+import type { ConcealmentEngine } from '../concealment/concealment.service.js';
 import type { GroundEngine, GroundRaster } from '../ground/ground.service.js';
 import type { StoredEye } from '../platform/db/types.js';
 
@@ -35,6 +35,8 @@ export type EngineProvider = DesignProvider & {
   flatTile(image: Uint8Array): Promise<{ png: Uint8Array; check: TileCheck }>;
   /** The engine's G2-G4 measures of a design image against the photo it was made for. */
   measure(photo: ProviderInput['photo'], png: Uint8Array): Promise<EngineMeasures>;
+  /** The blend preview (JPEG) from the photo's and the design's stored bytes (hunt/design-measures.service.ts). */
+  blendPreview(photo: Uint8Array, png: Uint8Array): Promise<Uint8Array>;
   /** Predicted concealment, on the engine's threads (concealment/concealment.service.ts). */
   concealment: ConcealmentEngine;
   /** Designs in people's own photos, on the engine's threads (ground/ground.service.ts). */
@@ -49,10 +51,14 @@ const groundTask = (photo: GroundRaster) => ({
   height: photo.height,
 });
 
+/**
+ * The engine's threads unless told: one core stays with the event loop (and PGlite, which runs on
+ * it): on a 2-core machine the engine gets one thread, and designs A and B take turns on it.
+ */
+export const defaultEngineThreads = (): number => Math.max(1, Math.min(4, availableParallelism() - 1));
+
 export function createEngineProvider(options: { threads?: number } = {}): EngineProvider {
-  // One core stays with the event loop (and PGlite, which runs on it): on a 2-core machine the
-  // engine gets one thread, and designs A and B take turns on it.
-  const threads = options.threads ?? Math.max(1, Math.min(4, availableParallelism() - 1));
+  const threads = options.threads ?? defaultEngineThreads();
   const pool = new Piscina({
     filename: WORKER,
     minThreads: 1,
@@ -112,6 +118,9 @@ export function createEngineProvider(options: { threads?: number } = {}): Engine
     measure: async (photo, png) =>
       (await pool.run({ ...photo, png }, { name: 'measureTask' })) as EngineMeasures,
 
+    blendPreview: async (photo, png) =>
+      (await pool.run({ photo, png }, { name: 'blendPreviewTask' })) as Uint8Array,
+
     concealment: {
       predict: async (photo, png) =>
         (await pool.run(
@@ -119,10 +128,7 @@ export function createEngineProvider(options: { threads?: number } = {}): Engine
           { name: 'predictTask' },
         )) as StoredEye[],
       view: async (photo, png, observer, distanceM) =>
-        (await pool.run(
-          { rgb: photo.data, width: photo.width, height: photo.height, png, observer, distanceM },
-          { name: 'viewTask' },
-        )) as RgbPhoto | null,
+        (await pool.run({ photo, png, observer, distanceM }, { name: 'viewTask' })) as Uint8Array | null,
       measureRound: async (photo, png, round) =>
         (await pool.run(
           { rgb: photo.data, width: photo.width, height: photo.height, png, round },
@@ -147,9 +153,14 @@ export function createEngineProvider(options: { threads?: number } = {}): Engine
         )) as Awaited<ReturnType<GroundEngine['scores']>>,
       view: async (photo, png, observer, distanceM) =>
         (await pool.run(
-          { ...groundTask(photo), png, observer, distanceM },
+          { photoId: photo.photoId, photo: photo.bytes, png, observer, distanceM },
           { name: 'groundViewTask' },
-        )) as RgbPhoto | null,
+        )) as Uint8Array | null,
+      inPhoto: async (photo, design, eyes) =>
+        (await pool.run(
+          { photoId: photo.photoId, photo: photo.bytes, design, eyes },
+          { name: 'groundDesignTask' },
+        )) as (ConcealmentMeasures | null)[],
     },
 
     close: () => pool.destroy(),

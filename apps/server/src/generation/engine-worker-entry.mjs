@@ -16,3 +16,5 @@ export const groundFeaturesTask = tasks.groundFeaturesTask;
 export const groundProfileTask = tasks.groundProfileTask;
 export const groundScoresTask = tasks.groundScoresTask;
 export const groundViewTask = tasks.groundViewTask;
+export const groundDesignTask = tasks.groundDesignTask;
+export const blendPreviewTask = tasks.blendPreviewTask;

@@ -34,6 +34,8 @@ import type { DesignToggles } from '@camo/shared/generation';
 import sharp from 'sharp';
 import type { Observer } from '@camo/shared/concealment';
 import type { EngineMeasures, StoredEye } from '../platform/db/types.js';
+import { composeTarget, meanColour, photoRaster, sideBySide } from '../hunt/compositor.js';
+import { silhouetteById } from '../hunt/silhouettes.js';
 import { checkTile, toFlatTile, type TileCheck } from './flat-colours.js';
 
 export interface GenerateTask {
@@ -153,21 +155,61 @@ export async function predictTask(task: {
   }));
 }
 
-/** The design page's viewer: the photo with the target as `observer` resolves it at `distanceM`. */
+/**
+ * A stored photo (its encoded bytes) as the pages show it (oriented, at most 1280 px, RGB),
+ * decoded on this thread: a request's sharp work runs inside its engine task (decision 025).
+ */
+async function shownPhoto(bytes: Uint8Array) {
+  const raster = await photoRaster(bytes);
+  return {
+    width: raster.width,
+    height: raster.height,
+    data: new Uint8Array(raster.data.buffer, raster.data.byteOffset, raster.data.length),
+  };
+}
+
+/** A viewer's picture as the JPEG the pages show (no metadata); null stays null (out of range). */
+async function viewerJpeg(seen: { data: Uint8Array; width: number; height: number } | null) {
+  if (!seen) return null;
+  const jpeg = await sharp(seen.data, { raw: { width: seen.width, height: seen.height, channels: 3 } })
+    .jpeg({ quality: 82 })
+    .toBuffer();
+  return new Uint8Array(jpeg.buffer, jpeg.byteOffset, jpeg.length);
+}
+
+/**
+ * The design page's viewer (JPEG): the design's photo (its stored bytes) with the target as
+ * `observer` resolves it at `distanceM`; null when the distance is out of range there.
+ */
 export async function viewTask(task: {
-  rgb: Uint8Array;
-  width: number;
-  height: number;
+  photo: Uint8Array;
   png: Uint8Array;
   observer: Observer;
   distanceM: number;
-}): Promise<{ data: Uint8Array; width: number; height: number } | null> {
-  return observerView({
-    photo: { width: task.width, height: task.height, data: task.rgb },
-    design: await designPhoto(task.png),
-    observer: task.observer,
-    distanceM: task.distanceM,
-  });
+}): Promise<Uint8Array | null> {
+  return viewerJpeg(
+    observerView({
+      photo: await shownPhoto(task.photo),
+      design: await designPhoto(task.png),
+      observer: task.observer,
+      distanceM: task.distanceM,
+    }),
+  );
+}
+
+/**
+ * The blend preview (JPEG): the design on a crouching hunter in its own photo (its stored bytes),
+ * beside the same silhouette in the photo's mean colour.
+ */
+export async function blendPreviewTask(task: { photo: Uint8Array; png: Uint8Array }): Promise<Uint8Array> {
+  const photo = await photoRaster(task.photo);
+  const silhouette = silhouetteById('crouching-hunter');
+  const size = Math.round(photo.height * 0.3);
+  const placement = { x: photo.width * 0.5, y: photo.height - size * 0.55, size, rotation: 0 };
+  const worn = await composeTarget(photo, { design: task.png }, silhouette, placement);
+  const control = await composeTarget(photo, { colour: meanColour(photo) }, silhouette, placement);
+  const jpeg = await sideBySide(worn, control);
+  return new Uint8Array(jpeg.buffer, jpeg.byteOffset, jpeg.length);
 }
 
 /**
@@ -245,9 +287,42 @@ export async function groundScoresTask(
   return out;
 }
 
-/** The viewer in a ground photo: the design (its full image) on a target there, as the eye resolves it. */
+/** A ground photo by its stored bytes (WebP): decoded on this thread, unless prepared here already. */
+export interface GroundBytesTask {
+  photoId: string;
+  photo: Uint8Array;
+}
+
+async function groundOfBytes(task: GroundBytesTask): Promise<PreparedGround> {
+  const known = preparedGrounds.get(task.photoId);
+  if (known) return known;
+  const raster = await shownPhoto(task.photo);
+  return groundOf({ photoId: task.photoId, rgb: raster.data, width: raster.width, height: raster.height });
+}
+
+/** The viewer in a ground photo (JPEG): the design (its full image) on a target there, as the eye resolves it. */
 export async function groundViewTask(
-  task: GroundPhotoTask & { png: Uint8Array; observer: Observer; distanceM: number },
-): Promise<{ data: Uint8Array; width: number; height: number } | null> {
-  return groundView(groundOf(task), await designPhoto(task.png), task.observer, task.distanceM);
+  task: GroundBytesTask & { png: Uint8Array; observer: Observer; distanceM: number },
+): Promise<Uint8Array | null> {
+  return viewerJpeg(
+    groundView(await groundOfBytes(task), await designPhoto(task.png), task.observer, task.distanceM),
+  );
+}
+
+/**
+ * One design in a ground photo at each of `eyes`, scored in full from its feature tile: the kept
+ * one (PNG), or made here from the design's image when it has none yet (a draft).
+ */
+export async function groundDesignTask(
+  task: GroundBytesTask & {
+    design: { tile: Uint8Array } | { image: Uint8Array };
+    eyes: { observer: Observer; distanceM: number }[];
+  },
+): Promise<(ConcealmentMeasures | null)[]> {
+  const ground = await groundOfBytes(task);
+  const tile =
+    'tile' in task.design
+      ? await designPhoto(task.design.tile)
+      : featureTile(await designPhoto(task.design.image));
+  return task.eyes.map((eye) => groundMeasures(ground, tile, eye.observer, eye.distanceM));
 }

@@ -7,7 +7,7 @@ import {
   type GroundProfile,
 } from '@camo/camo-engine';
 import type { DesignCard } from '@camo/shared/api.schema';
-import { observers, viewingDistances, type Observer } from '@camo/shared/concealment';
+import { concealmentText, observers, viewingDistances, type Observer } from '@camo/shared/concealment';
 import type {
   GroundCard,
   GroundDesign,
@@ -23,10 +23,11 @@ import type { Logger } from 'pino';
 import { chosenImageKey, isCommunityVisible } from '../designs/design-policy.js';
 import { reencodeGroundUpload } from '../generation/photo-image.js';
 import { photoRaster } from '../hunt/compositor.js';
+import { createEngineWork, ENGINE_WORK_DEFAULTS, workKey, type EngineWork } from '../platform/engine-work.js';
 import { HttpError, NotFoundError, ValidationError } from '../platform/http-errors.js';
 import type { Storage } from '../platform/storage.js';
 import { toPredictions, type ActiveWeights } from '../concealment/prediction-scores.js';
-import { viewJpeg, type RgbPhoto } from '../concealment/concealment.service.js';
+import type { RgbPhoto } from '../concealment/concealment.service.js';
 import { orderRanking, type FirstPassEntry, type GroundIndex } from './ground-index.js';
 import type { GroundPhotoRow, GroundRepository } from './ground.repository.js';
 
@@ -43,7 +44,25 @@ export interface GroundEngine {
     distanceM: number,
     tiles: Uint8Array[],
   ): Promise<(ConcealmentMeasures | null)[]>;
-  view(photo: GroundRaster, png: Uint8Array, observer: Observer, distanceM: number): Promise<RgbPhoto | null>;
+  /** The viewer's picture (JPEG) in the photo, decoded and encoded on the engine's thread; null when out of range. */
+  view(
+    photo: GroundBytes,
+    png: Uint8Array,
+    observer: Observer,
+    distanceM: number,
+  ): Promise<Uint8Array | null>;
+  /** One design (its feature tile, or its image to make one from) scored in full at each eye. */
+  inPhoto(
+    photo: GroundBytes,
+    design: { tile: Uint8Array } | { image: Uint8Array },
+    eyes: { observer: Observer; distanceM: number }[],
+  ): Promise<(ConcealmentMeasures | null)[]>;
+}
+
+/** A ground photo by its stored bytes (WebP), for tasks that decode it on the engine's thread. */
+export interface GroundBytes {
+  photoId: string;
+  bytes: Uint8Array;
 }
 
 /**
@@ -101,9 +120,12 @@ export function createGroundService(deps: {
   requestScores: (photoId: string, observer: Observer, distanceM: number, designIds: string[]) => void;
   settings: { dailyLimit: number };
   log: Pick<Logger, 'info' | 'warn'>;
+  /** Engine work on request: kept by its inputs, bounded per person and in all (decision 025; compose.ts's). */
+  work?: EngineWork;
   now?: () => Date;
 }) {
   const { repo, index, engine, log } = deps;
+  const work = deps.work ?? createEngineWork(ENGINE_WORK_DEFAULTS);
   const now = deps.now ?? (() => new Date());
   /** Second-pass requests this process has sent and not yet seen answered: a polling page sends each once. */
   const requested = new Map<string, number>();
@@ -155,8 +177,18 @@ export function createGroundService(deps: {
   ): Promise<GroundProfile | null> {
     const key = eyeKey(observer, distanceM);
     if (key in row.profiles) return row.profiles[key] ?? null;
-    const profile = await requireEngine().profile(await raster(row.id), observer, distanceM);
-    await repo.setProfile(row.id, key, profile);
+    const ground = requireEngine();
+    // Made once (kept with the photo), by its owner's request, within the bounds of engine work.
+    const profile = await work.cached(
+      workKey('ground-profile', { photo: row.id, observer, distanceM }),
+      () =>
+        work.gated(row.userId, async () => {
+          const made = await ground.profile(await raster(row.id), observer, distanceM);
+          await repo.setProfile(row.id, key, made);
+          return made;
+        }),
+      { keep: false },
+    );
     row.profiles[key] = profile;
     return profile;
   }
@@ -313,21 +345,39 @@ export function createGroundService(deps: {
       const missing = eyes.filter((e) => !stored.has(eyeKey(e.observer, e.distanceM)));
       if (missing.length > 0) {
         const ground = requireEngine();
-        const photo = await raster(photoId);
-        // The feature tile where the design has one (submitted), else made now (a draft of the viewer's).
-        const [kept] = await repo.tiles([designId]);
-        const tiles = [
-          kept?.imageKey === design.imageKey
-            ? kept.tile
-            : (await ground.features(await deps.storage.getBytes(design.imageKey))).tile,
-        ];
-        const rows = [];
-        for (const eye of missing) {
-          const [measures] = await ground.scores(photo, eye.observer, eye.distanceM, tiles);
-          stored.set(eyeKey(eye.observer, eye.distanceM), measures ?? null);
-          rows.push({ photoId, designId, ...eye, imageKey: design.imageKey, measures: measures ?? null });
-        }
-        await repo.addScores(rows);
+        const imageKey = design.imageKey;
+        const inputs = {
+          photo: photoId,
+          design: imageKey,
+          eyes: missing.map((e) => eyeKey(e.observer, e.distanceM)).join(),
+        };
+        // Scored once (kept in ground_scores), on the engine's thread within the bounds of engine work.
+        const rows = await work.cached(
+          workKey('ground-design', inputs),
+          () =>
+            work.gated(userId, async () => {
+              const photo = await repo.image(photoId);
+              if (!photo) throw new NotFoundError(groundText.photoNotFound);
+              // The feature tile where the design has one (submitted), else made from its image (a draft of the viewer's).
+              const [kept] = await repo.tiles([designId]);
+              const source =
+                kept?.imageKey === imageKey
+                  ? { tile: new Uint8Array(kept.tile) }
+                  : { image: await deps.storage.getBytes(imageKey) };
+              const measures = await ground.inPhoto({ photoId, bytes: photo }, source, missing);
+              const made = missing.map((eye, i) => ({
+                photoId,
+                designId,
+                ...eye,
+                imageKey,
+                measures: measures[i] ?? null,
+              }));
+              await repo.addScores(made);
+              return made;
+            }),
+          { keep: false },
+        );
+        for (const row of rows) stored.set(eyeKey(row.observer, row.distanceM), row.measures);
       }
       return {
         predictions: toPredictions(
@@ -352,14 +402,24 @@ export function createGroundService(deps: {
       await owned(photoId, userId);
       const design = await deps.design(designId, userId);
       if (!design?.imageKey) throw new NotFoundError(messages.designNotFound);
-      return viewJpeg(
-        await requireEngine().view(
-          await raster(photoId),
-          await deps.storage.getBytes(design.imageKey),
-          observer,
-          distanceM,
-        ),
-        distanceM,
+      const imageKey = design.imageKey;
+      const ground = requireEngine();
+      // Kept in this process's memory only: the photo is private to its owner, never in the file store.
+      return work.cached(
+        workKey('ground-view', { photo: photoId, design: imageKey, observer, distanceM }),
+        () =>
+          work.gated(userId, async () => {
+            const photo = await repo.image(photoId);
+            if (!photo) throw new NotFoundError(groundText.photoNotFound);
+            const seen = await ground.view(
+              { photoId, bytes: photo },
+              await deps.storage.getBytes(imageKey),
+              observer,
+              distanceM,
+            );
+            if (!seen) throw new NotFoundError(concealmentText.outOfRangeAt(distanceM));
+            return Buffer.from(seen.buffer, seen.byteOffset, seen.byteLength);
+          }),
       );
     },
 

@@ -1,6 +1,7 @@
 import { apiMessages } from '@camo/shared/api-messages';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { RetryLaterError } from '../platform/engine-work.js';
 import { HttpError } from '../platform/http-errors.js';
 import { infrastructureFailure } from '../platform/infra-errors.js';
 
@@ -16,6 +17,8 @@ export function errorHandler(error: FastifyError, req: FastifyRequest, reply: Fa
     return reply.code(400).send({ error: 'validation', message: first?.message ?? 'Invalid request.' });
   }
   if (error instanceof HttpError) {
+    // Refused for now (platform/engine-work.ts): says when to ask again.
+    if (error instanceof RetryLaterError) reply.header('retry-after', String(error.retryAfterSeconds));
     return reply.code(error.statusCode).send({ ...error.details, error: error.code, message: error.message });
   }
   const status = error.statusCode ?? 500;

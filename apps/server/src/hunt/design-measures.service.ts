@@ -3,12 +3,10 @@ import type { Logger } from 'pino';
 import { canView, chosenImageKey, isCommunityVisible } from '../designs/design-policy.js';
 import { decodeForEngine } from '../generation/photo-image.js';
 import type { EngineMeasures } from '../platform/db/types.js';
+import { createEngineWork, ENGINE_WORK_DEFAULTS, workKey, type EngineWork } from '../platform/engine-work.js';
 import { NotFoundError } from '../platform/http-errors.js';
-import type { Storage } from '../platform/storage.js';
-import { composeTarget, meanColour, sideBySide } from './compositor.js';
+import { storageKeys, type Storage } from '../platform/storage.js';
 import type { HuntRepository } from './hunt.repository.js';
-import { loadShownPhoto } from './round.service.js';
-import { silhouetteById } from './silhouettes.js';
 
 /**
  * A picture of a design made once and kept in the store under `name` and the design image's key
@@ -30,14 +28,27 @@ export async function keptPreview(
   return image;
 }
 
+/**
+ * The stored bytes of a photo as the pages show it: its display version where there is one (as
+ * round.service.ts#loadShownPhoto reads it), for the engine's thread to decode.
+ */
+export async function shownPhotoBytes(storage: Storage, key: string): Promise<Uint8Array> {
+  const display = storageKeys.displayVersion(key);
+  return storage.getBytes(display !== key && (await storage.exists(display)) ? display : key);
+}
+
 /** A design judged in its own photo: the engine's measures (a job) and the blend preview. */
 export function createDesignMeasuresService(deps: {
   repo: HuntRepository;
   storage: Storage;
   log: Pick<Logger, 'warn'>;
+  /** The blend preview on the engine's threads; null where the server runs without them (a test's provider). */
+  blend: ((photo: Uint8Array, png: Uint8Array) => Promise<Uint8Array>) | null;
+  /** Engine work on request: kept by its inputs, bounded per person and in all (decision 025; compose.ts's). */
+  work?: EngineWork;
 }) {
-  const { repo, storage, log } = deps;
-  const loadPhoto = (key: string) => loadShownPhoto(storage, key);
+  const { repo, storage, log, blend } = deps;
+  const work = deps.work ?? createEngineWork(ENGINE_WORK_DEFAULTS);
 
   return {
     /**
@@ -69,17 +80,15 @@ export function createDesignMeasuresService(deps: {
         variant === 'A' ? design.designAUrl : variant === 'B' ? design.designBUrl : chosenImageKey(design);
       if (!key || !design.environmentPhotoUrl) throw new NotFoundError(messages.designNotFound);
       const photoKey = design.environmentPhotoUrl;
-      return keptPreview(storage, log, `blend_${designId}_${variant}`, key, async () => {
-        const photo = await loadPhoto(photoKey);
-        const silhouette = silhouetteById('crouching-hunter');
-        const size = Math.round(photo.height * 0.3);
-        const placement = { x: photo.width * 0.5, y: photo.height - size * 0.55, size, rotation: 0 };
-        const [worn, control] = await Promise.all([
-          composeTarget(photo, { design: await storage.getBytes(key) }, silhouette, placement),
-          composeTarget(photo, { colour: meanColour(photo) }, silhouette, placement),
-        ]);
-        return sideBySide(worn, control);
-      });
+      if (!blend) throw new NotFoundError(messages.designNotFound);
+      return work.cached(workKey('blend-preview', { photo: photoKey, design: key }), () =>
+        keptPreview(storage, log, `blend_${designId}_${variant}`, key, () =>
+          work.gated(viewerId, async () => {
+            const jpeg = await blend(await shownPhotoBytes(storage, photoKey), await storage.getBytes(key));
+            return Buffer.from(jpeg.buffer, jpeg.byteOffset, jpeg.byteLength);
+          }),
+        ),
+      );
     },
   };
 }

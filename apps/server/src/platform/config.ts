@@ -124,6 +124,11 @@ const envSchema = z.object({
   /** Ground photos (issue 28) one person may upload in 24 hours, apart from the generation quota. */
   GROUND_PHOTOS_PER_DAY: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_GROUND_PHOTOS_PER_DAY),
   GENERATION_SITE_DAILY_QUOTA: z.coerce.number().int().min(1).max(10_000_000).default(2_000),
+  // Engine work on request (the viewers, the blend preview, a design in a ground photo; decision 025).
+  ENGINE_WORK_PER_PERSON: z.coerce.number().int().min(1).max(1_000).default(3),
+  ENGINE_WORK_RUNNING: z.coerce.number().int().min(1).max(64).optional(),
+  ENGINE_WORK_QUEUED: z.coerce.number().int().min(0).max(10_000).default(6),
+  ENGINE_WORK_CACHE_MB: z.coerce.number().int().min(1).max(4_096).default(64),
   // Holds the AI service's attempts and the engine's share (openAiTimeProblem); two fit in the job's expiry.
   GENERATION_DEADLINE_MS: z.coerce.number().int().min(1_000).max(420_000).default(400_000),
   // How long an edit request waits for its job before answering 202 (the page then follows it).
@@ -285,6 +290,11 @@ export interface Config {
   groundPhotosPerDay: number;
   /** Generations by everyone together in 24 hours (quality rule 8's global quota). */
   generationSiteDailyQuota: number;
+  /**
+   * Engine work on request per process (platform/engine-work.ts): per person running or waiting,
+   * running at once (unset: the engine's threads), waiting in all, and the memory kept of results.
+   */
+  engineWork: { perPerson: number; running: number | null; queued: number; cacheBytes: number };
   /** Generation jobs one process runs at once. */
   workerConcurrency: number;
   /** How long one design may take before the pipeline gives up on it (generation.service.ts). */
@@ -426,6 +436,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     generationDailyQuota: e.GENERATION_DAILY_QUOTA,
     groundPhotosPerDay: e.GROUND_PHOTOS_PER_DAY,
     generationSiteDailyQuota: e.GENERATION_SITE_DAILY_QUOTA,
+    engineWork: {
+      perPerson: e.ENGINE_WORK_PER_PERSON,
+      running: e.ENGINE_WORK_RUNNING ?? null,
+      queued: e.ENGINE_WORK_QUEUED,
+      cacheBytes: e.ENGINE_WORK_CACHE_MB * 1024 * 1024,
+    },
     workerConcurrency: e.WORKER_CONCURRENCY,
     faultInjection: e.FAULT_INJECTION,
     generationDeadlineMs: e.GENERATION_DEADLINE_MS,

@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../../src/app.js';
+import type { DesignProvider } from '../../src/generation/provider.js';
 import { loadConfig, type Config } from '../../src/platform/config.js';
 import { openDatabase, type Database, type DatabaseTarget } from '../../src/platform/db/database.js';
 import type { Mailer } from '../../src/platform/mailer.js';
@@ -144,6 +145,8 @@ export async function startTestServer(
     databaseUrl?: (url: string) => Promise<string>;
     /** The services' clock (compose's `now`), e.g. a testClock() a test moves on instead of sleeping. */
     now?: () => Date;
+    /** The design provider (compose's; the built-in engine unless given), e.g. one that counts its calls. */
+    provider?: DesignProvider;
   } = {},
 ): Promise<TestServer> {
   const port = await freePort();
@@ -185,6 +188,7 @@ export async function startTestServer(
     mailer,
     storage,
     now: options.now,
+    provider: options.provider,
     onRoute: (route) => {
       const response = (route.schema as { response?: Record<string, unknown> } | undefined)?.response;
       for (const method of [route.method].flat()) routes.set(`${method} ${route.url}`, response ?? {});
