@@ -165,7 +165,7 @@ export async function compose(options: ComposeOptions) {
     now,
   });
   const comments = createCommentsService(createCommentsRepository(db));
-  const huntRepository = createHuntRepository(db);
+  const huntRepository = createHuntRepository(db, { minAccountAgeHours: config.contest.minAccountAgeHours });
   const hunt = {
     rounds: createRoundService({ repo: huntRepository, storage, now }),
     insights: createHuntInsightsService({
@@ -190,6 +190,7 @@ export async function compose(options: ComposeOptions) {
     log,
     work: engineWork,
     onRankChange: () => gallery.invalidate(),
+    minAccountAgeHours: config.contest.minAccountAgeHours,
     now,
   });
   const engineThreads = 'ground' in engine ? (engine as EngineProvider) : null;

@@ -199,6 +199,8 @@ describe('the game calibrates the predictor', () => {
         measureRound: () => Promise.reject(new Error('not asked')),
       },
       log: { info: () => undefined, warn: () => undefined },
+      // These players' accounts are as new as their rounds: no age gate here (decision 026's test has one).
+      minAccountAgeHours: 0,
     });
     await service.calibrate();
     const calibration = (await createClientFor(server)).body;

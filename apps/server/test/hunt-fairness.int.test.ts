@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3Bucket } from './support/s3-bucket.js';
 import { createHuntRepository } from '../src/hunt/hunt.repository.js';
-import { huntRoundImages, huntRounds } from '../src/platform/db/schema.js';
+import { huntRoundImages, huntRounds, users } from '../src/platform/db/schema.js';
 import { createSubmittedDesign } from './support/community-factory.js';
 import { signIn, type Client } from './support/dev-sign-in.js';
 import { forestJpeg } from './support/photos.js';
@@ -55,14 +55,22 @@ async function seedDesign(server: TestServer): Promise<string> {
 }
 
 let players = 0;
-/** A player who has not had the design yet (each gets a design once). */
+/**
+ * A player who has not had the design yet (each gets a design once), with an account past the age
+ * gate, so their rounds count (decision 026).
+ */
 async function newPlayer(server: TestServer): Promise<{ client: Client; id: string }> {
   players++;
   const client = await signIn(server.origin, {
     name: `Fair Seeker ${players}`,
     email: `seeker-${players}@example.com`,
   });
-  return { client, id: (await client.json<{ id: string }>('/api/me')).body.id };
+  const id = (await client.json<{ id: string }>('/api/me')).body.id;
+  await server.database.db
+    .update(users)
+    .set({ createdAt: new Date(Date.now() - 48 * 3_600_000) })
+    .where(eq(users.id, id));
+  return { client, id };
 }
 
 const post = <T>(client: Client, url: string, body: unknown = {}) =>

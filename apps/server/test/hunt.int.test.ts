@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { HuntRound, HuntTapResult } from '@camo/shared/hunt.schema';
 import { HUNT_MAX_MISSES, HUNT_ROUND_TTL_MS } from '@camo/shared/hunt.schema';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHuntRepository } from '../src/hunt/hunt.repository.js';
 import { silhouetteById, targetBox } from '../src/hunt/silhouettes.js';
-import { designs, huntRounds, type EngineMeasures } from '../src/platform/db/schema.js';
+import { designs, huntRounds, users, type EngineMeasures } from '../src/platform/db/schema.js';
 import { upload, waitForGeneration } from './support/generation-client.js';
 import { createSubmittedDesign, createUsers } from './support/community-factory.js';
 import { createClient, signIn, type Client } from './support/dev-sign-in.js';
@@ -52,6 +52,11 @@ describe('hide and seek through the API', () => {
     bob = await signIn(server.origin, { name: 'Bob Hider', email: 'bob-hunt@example.com' });
     aliceId = (await alice.json<{ id: string }>('/api/me')).body.id;
     bobId = (await bob.json<{ id: string }>('/api/me')).body.id;
+    // Accounts past the age gate, whose rounds count in a design's figures (decision 026).
+    await server.database.db
+      .update(users)
+      .set({ createdAt: new Date(Date.now() - 48 * 3_600_000) })
+      .where(inArray(users.id, [aliceId, bobId]));
     const photos = [forestJpeg(), fixturePhoto('desert')];
     for (const [i, userId] of [aliceId, bobId, bobId, bobId].entries()) {
       const photoKey = `environment_photos/2026/01/${userId}_${i}_env.png`;

@@ -83,7 +83,10 @@ export type Versatility = z.infer<typeof versatilitySchema>;
 
 /** The calibration as the insights page shows it. */
 export const calibrationSchema = z.object({
-  status: z.enum(['fitted', 'too-few-rounds']),
+  /** reversed: the latest fit went against the literature on a measure and is not used (decision 026). */
+  status: z.enum(['fitted', 'too-few-rounds', 'reversed']),
+  /** The measures a reversed fit went against the literature on; empty otherwise. */
+  reversed: z.array(z.string()),
   fittedAt: z.string().nullable(),
   rounds: z.number().int().nonnegative(),
   designs: z.number().int().nonnegative(),

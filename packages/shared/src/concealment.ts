@@ -3,6 +3,8 @@
  * person's eye and a white-tailed deer's, near and far, before anyone has played a round. The
  * words the pages say, shared by the server and the browser.
  */
+import { playerRule } from './players.js';
+
 export const observers = ['deer', 'person'] as const;
 export type Observer = (typeof observers)[number];
 
@@ -104,4 +106,19 @@ export const concealmentText = {
   comparedDesigns: 'Designs compared',
   roundsUsed: 'Rounds used',
   fittedAt: 'Fitted on',
+  /** The latest fit went against the literature on a measure (decision 026): it is not used. */
+  fitReversed: (measures: readonly string[]) =>
+    `The latest fit says ${joinNames(measures.map((m) => measureNames[m] ?? m))} would make a target harder to find, against what vision science has measured, so it is not used: the predictor keeps the weights it had. Rounds from new accounts do not count, and no player carries more than ${playerRule.maxShare * 100}% of a fit.`,
 } as const;
+
+/** The predictor's measures as the insights page names them, in the direction that gives a target away. */
+const measureNames: Record<string, string> = {
+  colourContrast: 'more colour contrast',
+  luminanceContrast: 'more brightness contrast',
+  gabrat: 'a more visible outline (a lower GabRat)',
+  textureDifference: 'a texture more unlike the ground',
+};
+
+function joinNames(names: readonly string[]): string {
+  return names.length < 2 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
+}

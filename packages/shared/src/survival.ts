@@ -9,6 +9,11 @@ export interface SurvivalObservation {
   ms: number;
   /** True: the target was found at `ms`. False: censored (still hidden when the round ended). */
   found: boolean;
+  /**
+   * How much the round counts, 1 unless its player is over their share of the figure
+   * (players.ts, decision 026): the at-risk set and the events are sums of weights.
+   */
+  weight?: number;
 }
 
 export interface SurvivalStep {
@@ -36,10 +41,14 @@ export interface SurvivalSummary {
 
 export function kaplanMeier(observations: readonly SurvivalObservation[], limitMs: number): SurvivalSummary {
   const sorted = observations
-    .map((o) => ({ ms: Math.min(Math.max(0, o.ms), limitMs), found: o.found && o.ms <= limitMs }))
+    .map((o) => ({
+      ms: Math.min(Math.max(0, o.ms), limitMs),
+      found: o.found && o.ms <= limitMs,
+      weight: o.weight ?? 1,
+    }))
     .sort((a, b) => a.ms - b.ms || Number(b.found) - Number(a.found));
   const curve: SurvivalStep[] = [{ ms: 0, hidden: 1 }];
-  let atRisk = sorted.length;
+  let atRisk = sorted.reduce((sum, o) => sum + o.weight, 0);
   let hidden = 1;
   let i = 0;
   while (i < sorted.length) {
@@ -48,12 +57,12 @@ export function kaplanMeier(observations: readonly SurvivalObservation[], limitM
     let leaving = 0;
     // Ties: detections at a time count before censorings at the same time (the usual convention).
     while (i < sorted.length && sorted[i]!.ms === ms) {
-      if (sorted[i]!.found) events++;
-      leaving++;
+      if (sorted[i]!.found) events += sorted[i]!.weight;
+      leaving += sorted[i]!.weight;
       i++;
     }
-    if (events > 0 && atRisk > 0) {
-      hidden *= 1 - events / atRisk;
+    if (events > 0 && atRisk > 1e-12) {
+      hidden *= Math.max(0, 1 - events / atRisk);
       curve.push({ ms, hidden });
     }
     atRisk -= leaving;

@@ -1,10 +1,12 @@
 import { HUNT_TIME_LIMIT_MS } from '@camo/shared/hunt.schema';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_WEIGHTS } from '@camo/camo-engine';
 import {
   fitCensoredLogNormal,
   logNormalTail,
   normalCdf,
   pairwiseAgreement,
+  reversedMeasures,
   type CensoredTime,
 } from './calibration.js';
 import { concealmentScore, spearman } from '../hunt/hunt-statistics.js';
@@ -87,7 +89,7 @@ describe('calibrating the predictor on rounds played', () => {
       concealmentScore(
         extra
           .filter((r) => r.design === design)
-          .map((r) => ({ elapsedMs: r.seconds * 1000, found: r.found })),
+          .map((r, i) => ({ elapsedMs: r.seconds * 1000, found: r.found, playerId: `p${i}` })),
       ),
     );
     expect(measured.every((m) => m >= 0)).toBe(true);
@@ -100,6 +102,36 @@ describe('calibrating the predictor on rounds played', () => {
     const naive = fitCensoredLogNormal(rounds.map((r) => ({ ...r, found: true })));
     const fit = fitCensoredLogNormal(rounds);
     expect(Math.abs(naive.coefficients[2]!)).toBeLessThan(Math.abs(fit.coefficients[2]!));
+  });
+});
+
+describe('a handful of accounts cannot steer the fit (decision 026)', () => {
+  it('a round weighed 2 counts as that round twice, and a round weighed 0 not at all', () => {
+    const { rounds } = simulate(5, 20, 10);
+    const doubled = fitCensoredLogNormal([...rounds, ...rounds.slice(0, 40)]);
+    const weighed = fitCensoredLogNormal(rounds.map((r, i) => ({ ...r, weight: i < 40 ? 2 : 1 })));
+    for (let j = 0; j < 4; j++) expect(weighed.coefficients[j]).toBeCloseTo(doubled.coefficients[j]!, 6);
+    expect(weighed.sigma).toBeCloseTo(doubled.sigma, 6);
+    const junk = rounds.map((r) => ({ ...r, seconds: 15 - r.seconds + 0.3, weight: 0 }));
+    const ignored = fitCensoredLogNormal([...rounds, ...junk]);
+    const alone = fitCensoredLogNormal(rounds);
+    for (let j = 0; j < 4; j++) expect(ignored.coefficients[j]).toBeCloseTo(alone.coefficients[j]!, 6);
+  });
+
+  it("names the measures a fit turns against the literature's direction", () => {
+    expect(reversedMeasures(DEFAULT_WEIGHTS.weights)).toEqual([]);
+    // The probe's fit: GabRat -5.58, texture +0.27, colour +0.0086, luminance still negative.
+    expect(
+      reversedMeasures({
+        colourContrast: 0.0086,
+        luminanceContrast: -0.05,
+        gabrat: -5.58,
+        textureDifference: 0.27,
+      }),
+    ).toEqual(['colourContrast', 'gabrat', 'textureDifference']);
+    expect(
+      reversedMeasures({ colourContrast: 0, luminanceContrast: 0, gabrat: 0, textureDifference: 0 }),
+    ).toEqual([]);
   });
 });
 

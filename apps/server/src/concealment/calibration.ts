@@ -6,6 +6,7 @@
  * allowed): the target stayed hidden at least that long. Fitted by maximum likelihood with
  * Newton's method on standardised measures (decision 017).
  */
+import type { MEASURE_NAMES } from '@camo/camo-engine';
 
 export interface CensoredTime {
   /** The design's measures, in a fixed order. */
@@ -13,6 +14,11 @@ export interface CensoredTime {
   /** Seconds to find it, or to the end of the round when it was not found. */
   seconds: number;
   found: boolean;
+  /**
+   * How much the round counts in the likelihood: 1, or less for a player over their share of the
+   * fit (`weighPlayers`, @camo/shared/players, decision 026).
+   */
+  weight?: number;
 }
 
 export interface CensoredFit {
@@ -69,7 +75,7 @@ function millsInverse(z: number): number {
 }
 
 interface Standardised {
-  rows: { x: number[]; y: number; censored: boolean }[];
+  rows: { x: number[]; y: number; censored: boolean; weight: number }[];
   mean: number[];
   sd: number[];
 }
@@ -85,6 +91,7 @@ function standardise(data: readonly CensoredTime[]): Standardised {
     x: [1, ...d.x.map((v, j) => (v - mean[j]!) / sd[j]!)],
     y: Math.log(Math.max(d.seconds, 0.05)),
     censored: !d.found,
+    weight: d.weight ?? 1,
   }));
   return { rows, mean, sd };
 }
@@ -103,7 +110,8 @@ function likelihood(
   const gradient = new Array<number>(p + 1).fill(0);
   const hessian = theta.map(() => new Array<number>(p + 1).fill(0));
   let value = 0;
-  for (const { x, y, censored } of rows) {
+  for (const { x, y, censored, weight: w } of rows) {
+    if (w === 0) continue;
     let xd = 0;
     for (let j = 0; j < p; j++) xd += theta[j]! * x[j]!;
     const z = gamma * y - xd;
@@ -112,15 +120,15 @@ function likelihood(
     let dzz: number;
     if (censored) {
       const lambda = millsInverse(z);
-      value += logNormalTail(z);
-      dz = -lambda;
-      dzz = -lambda * (lambda - z);
+      value += w * logNormalTail(z);
+      dz = -w * lambda;
+      dzz = -w * lambda * (lambda - z);
     } else {
-      value += Math.log(gamma) - LOG_SQRT_2PI - 0.5 * z * z;
-      dz = -z;
-      dzz = -1;
-      gradient[p]! += 1 / gamma;
-      hessian[p]![p]! -= 1 / (gamma * gamma);
+      value += w * (Math.log(gamma) - LOG_SQRT_2PI - 0.5 * z * z);
+      dz = -w * z;
+      dzz = -w;
+      gradient[p]! += w / gamma;
+      hessian[p]![p]! -= w / (gamma * gamma);
     }
     const dTheta = [...x.map((v) => -v), y];
     for (let i = 0; i <= p; i++) {
@@ -194,6 +202,32 @@ export function fitCensoredLogNormal(data: readonly CensoredTime[], maxIteration
   const coefficients = mean.map((_, j) => beta[j + 1]! / sd[j]!);
   const intercept = beta[0]! - coefficients.reduce((acc, c, j) => acc + c * mean[j]!, 0);
   return { intercept, coefficients, sigma, logLikelihood: current.value, iterations };
+}
+
+/**
+ * The direction the literature gives each measure: +1 where more of it makes a target harder to
+ * find (a longer time), -1 where it makes it easier (decision 026). More colour or luminance
+ * contrast with the surround, or a texture unlike the ground's, gets a target found sooner
+ * (Troscianko, Skelhorn & Stevens 2017; Stoddard & Stevens 2010); a higher GabRat (more false
+ * edges across the outline, less visible outline) keeps it hidden longer (Troscianko et al. 2017).
+ */
+export const LITERATURE_DIRECTION = {
+  colourContrast: -1,
+  luminanceContrast: -1,
+  gabrat: 1,
+  textureDifference: -1,
+} as const satisfies Record<(typeof MEASURE_NAMES)[number], 1 | -1>;
+
+export type MeasureName = keyof typeof LITERATURE_DIRECTION;
+
+/**
+ * The measures whose fitted weight goes against the literature's direction (a zero weight is
+ * not a reversal); a fit with any is not used (decision 026).
+ */
+export function reversedMeasures(weights: Record<MeasureName, number>): MeasureName[] {
+  return (Object.keys(LITERATURE_DIRECTION) as MeasureName[]).filter(
+    (name) => weights[name] * LITERATURE_DIRECTION[name] < 0,
+  );
 }
 
 /**

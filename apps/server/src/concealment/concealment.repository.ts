@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/database.js';
 import { chosenImageColumns, communityVisible } from '../designs/design-queries.repository.js';
-import { designs, huntRounds, predictorFits } from '../platform/db/schema.js';
+import { designs, huntRounds, predictorFits, users } from '../platform/db/schema.js';
 import { ANSWERED } from '../hunt/hunt.repository.js';
 import type { DesignPredictions, RoundMeasures } from '../platform/db/types.js';
 
@@ -86,12 +86,18 @@ export function createConcealmentRepository(db: Db) {
         .where(and(eq(designs.id, id), lt(designs.concealmentScore, 0)));
     },
 
-    /** Answered rounds, newest first, with what is needed to measure them again. */
+    /**
+     * Answered rounds, newest first, with what is needed to measure them again, who played them
+     * and when their account was made (the age gate, decision 026).
+     */
     async answeredRounds(limit: number) {
       return db
         .select({
           id: huntRounds.id,
           designId: huntRounds.designId,
+          playerId: huntRounds.playerId,
+          playedAt: huntRounds.createdAt,
+          accountCreatedAt: users.createdAt,
           photoKey: huntRounds.photoKey,
           silhouette: huntRounds.silhouette,
           x: huntRounds.x,
@@ -103,6 +109,7 @@ export function createConcealmentRepository(db: Db) {
           measures: huntRounds.measures,
         })
         .from(huntRounds)
+        .innerJoin(users, eq(users.id, huntRounds.playerId))
         .where(and(inArray(huntRounds.status, [...ANSWERED]), isNotNull(huntRounds.elapsedMs)))
         .orderBy(desc(huntRounds.endedAt))
         .limit(limit);

@@ -12,6 +12,7 @@ import {
 } from '@camo/shared/concealment';
 import type { Calibration, DesignConcealment, VariantConcealment } from '@camo/shared/concealment.schema';
 import { messages } from '@camo/shared/messages';
+import { oldEnough, weighPlayers } from '@camo/shared/players';
 import type { Logger } from 'pino';
 import { canView, chosenImageKey, isCommunityVisible } from '../designs/design-policy.js';
 import { keptPreview, shownPhotoBytes } from '../hunt/design-measures.service.js';
@@ -20,7 +21,12 @@ import { spearman } from '../hunt/hunt-statistics.js';
 import { createEngineWork, ENGINE_WORK_DEFAULTS, workKey, type EngineWork } from '../platform/engine-work.js';
 import { NotFoundError } from '../platform/http-errors.js';
 import type { Storage } from '../platform/storage.js';
-import { fitCensoredLogNormal, pairwiseAgreement, type CensoredTime } from './calibration.js';
+import {
+  fitCensoredLogNormal,
+  pairwiseAgreement,
+  reversedMeasures,
+  type CensoredTime,
+} from './calibration.js';
 import type { ConcealmentRepository, PredictorFitRow } from './concealment.repository.js';
 import {
   defaultWeights,
@@ -85,6 +91,11 @@ export function createConcealmentService(deps: {
   work?: EngineWork;
   /** A design's place in "Hardest to spot" changed: the gallery's pages in memory are stale. */
   onRankChange?: () => void;
+  /**
+   * The contest's age gate (CONTEST_MIN_ACCOUNT_AGE_HOURS): rounds from accounts younger than this
+   * when they played do not count in a fit (decision 026).
+   */
+  minAccountAgeHours: number;
   now?: () => Date;
 }) {
   const { repo, storage, engine, log } = deps;
@@ -231,19 +242,26 @@ export function createConcealmentService(deps: {
           log.warn({ err: error, roundId: round.id }, 'round not measured');
         }
       }
-      const data: (CensoredTime & { designId: string })[] = [];
+      // Who stands behind the fit (decision 026): rounds of accounts old enough when they played,
+      // no player over their share, and enough distinct players (@camo/shared/players).
+      const data: (CensoredTime & { designId: string; playerId: string })[] = [];
       for (const round of rounds) {
         const m = round.measures?.measures;
         if (!m || round.elapsedMs === null) continue;
+        if (!oldEnough(round.accountCreatedAt, round.playedAt, deps.minAccountAgeHours)) continue;
         data.push({
           designId: round.designId,
+          playerId: round.playerId,
           x: MEASURE_NAMES.map((name) => m[name]),
           seconds: round.elapsedMs / 1000,
           found: round.status === 'found',
         });
       }
+      const weighing = weighPlayers(data.map((d) => d.playerId));
+      data.forEach((d, i) => (d.weight = weighing.weights[i]));
       const designCount = new Set(data.map((d) => d.designId)).size;
-      const enough = data.length >= CALIBRATION_MIN_ROUNDS && designCount >= CALIBRATION_MIN_DESIGNS;
+      const enough =
+        weighing.enough && data.length >= CALIBRATION_MIN_ROUNDS && designCount >= CALIBRATION_MIN_DESIGNS;
       let weights: PredictorWeights | null = null;
       if (enough) {
         const fit = fitCensoredLogNormal(data);
@@ -255,6 +273,9 @@ export function createConcealmentService(deps: {
           sigma: fit.sigma,
         };
       }
+      // A fit against the literature's direction on any measure is kept, said, and not used.
+      const reversed = weights ? reversedMeasures(weights.weights) : [];
+      const used = weights !== null && reversed.length === 0;
       const judged = weights ?? defaultWeights.weights;
       const compared = (await repo.submittedWithPredictions(true)).flatMap((d) => {
         const m = d.predictions?.final?.eyes.find(
@@ -264,7 +285,7 @@ export function createConcealmentService(deps: {
       });
       await repo.addFit({
         fittedAt: now(),
-        status: weights ? 'fitted' : 'too-few-rounds',
+        status: used ? 'fitted' : weights ? 'reversed' : 'too-few-rounds',
         rounds: data.length,
         designs: designCount,
         weights,
@@ -278,22 +299,33 @@ export function createConcealmentService(deps: {
         ),
         comparedDesigns: compared.length,
       });
-      if (weights) {
+      if (weights && used) {
         const withFit: ActiveWeights = { weights, calibrated: true };
         for (const design of await repo.submittedWithPredictions(false))
           await repo.setRank(design.id, hidingRank(design, design.predictions?.final, withFit));
         rankChanged();
       }
       log.info(
-        { rounds: data.length, designs: designCount, fitted: Boolean(weights), measuredNow },
+        {
+          rounds: data.length,
+          effectiveRounds: weighing.effectiveRounds,
+          players: weighing.players,
+          designs: designCount,
+          fitted: used,
+          reversed,
+          measuredNow,
+        },
         'predictor calibrated',
       );
     },
 
     async calibration(): Promise<Calibration> {
       const latest = await repo.latestFit();
+      const status =
+        latest?.status === 'fitted' || latest?.status === 'reversed' ? latest.status : 'too-few-rounds';
       return {
-        status: latest?.status === 'fitted' ? 'fitted' : 'too-few-rounds',
+        status,
+        reversed: status === 'reversed' && latest?.weights ? reversedMeasures(latest.weights.weights) : [],
         fittedAt: latest?.fittedAt.toISOString() ?? null,
         rounds: latest?.rounds ?? 0,
         designs: latest?.designs ?? 0,
@@ -302,7 +334,7 @@ export function createConcealmentService(deps: {
         spearman: latest?.spearman ?? null,
         comparedDesigns: latest?.comparedDesigns ?? 0,
         weights:
-          latest?.status === 'fitted' && latest.weights
+          status !== 'too-few-rounds' && latest?.weights
             ? { intercept: latest.weights.intercept, ...latest.weights.weights, sigma: latest.weights.sigma }
             : null,
       };

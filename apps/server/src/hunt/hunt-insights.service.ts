@@ -8,6 +8,7 @@ import {
   type HuntPlayer,
 } from '@camo/shared/hunt.schema';
 import { messages } from '@camo/shared/messages';
+import { weighPlayers } from '@camo/shared/players';
 import { kaplanMeier } from '@camo/shared/survival';
 import { canView } from '../designs/design-policy.js';
 import { NotFoundError } from '../platform/http-errors.js';
@@ -30,9 +31,15 @@ export function createHuntInsightsService(deps: {
     async concealment(designId: string, viewerId: string): Promise<Concealment> {
       const design = await repo.design(designId);
       if (!design || !canView(design, viewerId)) throw new NotFoundError(messages.designNotFound);
+      // The rounds its score counts, weighed as the score weighs them (decision 026).
       const rounds = await repo.answeredForDesign(designId);
+      const weighing = weighPlayers(rounds.map((r) => r.playerId));
       const km = kaplanMeier(
-        rounds.map((r) => ({ ms: r.elapsedMs ?? 0, found: r.status === 'found' })),
+        rounds.map((r, i) => ({
+          ms: r.elapsedMs ?? 0,
+          found: r.status === 'found',
+          weight: weighing.enough ? weighing.weights[i] : 1,
+        })),
         HUNT_TIME_LIMIT_MS,
       );
       return {
@@ -41,7 +48,7 @@ export function createHuntInsightsService(deps: {
         foundShare: km.foundShare,
         medianMs: km.medianMs,
         meanHiddenMs: km.meanHiddenMs,
-        scored: km.rounds >= HUNT_MIN_ROUNDS_FOR_SCORE,
+        scored: km.rounds >= HUNT_MIN_ROUNDS_FOR_SCORE && weighing.enough,
         curve: km.curve,
       };
     },

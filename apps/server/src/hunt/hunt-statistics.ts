@@ -1,14 +1,20 @@
 import { HUNT_MIN_ROUNDS_FOR_SCORE, HUNT_TIME_LIMIT_MS } from '@camo/shared/hunt.schema';
+import { weighPlayers } from '@camo/shared/players';
 import { kaplanMeier } from '@camo/shared/survival';
 
 /** The game's numbers, pure: a design's score, rank correlation, the median. */
 
-/** Mean seconds hidden, the design's score once it has enough rounds; -1 before. */
-export function concealmentScore(rounds: { elapsedMs: number; found: boolean }[]): number {
+/**
+ * Mean seconds hidden, the design's score once it has enough rounds from enough players, none
+ * over their share (@camo/shared/players, decision 026); -1 before.
+ */
+export function concealmentScore(rounds: { elapsedMs: number; found: boolean; playerId: string }[]): number {
   if (rounds.length < HUNT_MIN_ROUNDS_FOR_SCORE) return -1;
+  const weighing = weighPlayers(rounds.map((r) => r.playerId));
+  if (!weighing.enough) return -1;
   return (
     kaplanMeier(
-      rounds.map((r) => ({ ms: r.elapsedMs, found: r.found })),
+      rounds.map((r, i) => ({ ms: r.elapsedMs, found: r.found, weight: weighing.weights[i] })),
       HUNT_TIME_LIMIT_MS,
     ).meanHiddenMs / 1000
   );

@@ -19,7 +19,20 @@ export const ANSWERED = ['found', 'timeout', 'out_of_misses'] as const;
 /** How a served round ends. */
 export type RoundEnd = 'found' | 'timeout' | 'out_of_misses' | 'too_fast';
 
-export function createHuntRepository(db: Db) {
+/**
+ * A round counts in a design's score only when its player's account was old enough when it was
+ * made (the contest's age gate, CONTEST_MIN_ACCOUNT_AGE_HOURS; decision 026), as votes count in
+ * the contest (contest.repository.ts).
+ */
+function countedRounds(minAccountAgeHours: number) {
+  return and(
+    inArray(huntRounds.status, [...ANSWERED]),
+    sql`exists (select 1 from ${users} where ${users.id} = ${huntRounds.playerId} and ${users.createdAt} <= ${huntRounds.createdAt} - make_interval(secs => ${minAccountAgeHours * 3600}))`,
+  );
+}
+
+export function createHuntRepository(db: Db, options: { minAccountAgeHours?: number } = {}) {
+  const counted = countedRounds(options.minAccountAgeHours ?? 0);
   /** Submitted designs of others that this player has not been shown, with a photo to hide in. */
   const eligible = (playerId: string) =>
     and(
@@ -190,7 +203,7 @@ export function createHuntRepository(db: Db) {
     async end(
       roundId: string,
       outcome: { status: RoundEnd; elapsedMs: number; at: Date },
-      score: (rounds: { elapsedMs: number; found: boolean }[]) => number,
+      score: (rounds: { elapsedMs: number; found: boolean; playerId: string }[]) => number,
     ): Promise<HuntRoundRow | null> {
       return db.transaction(async (tx) => {
         const [row] = await tx
@@ -203,11 +216,19 @@ export function createHuntRepository(db: Db) {
           // One design's rounds at a time: concurrent ends of its rounds each see the other's.
           await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'hunt-score:' + row.designId}))`);
           const rounds = await tx
-            .select({ elapsedMs: huntRounds.elapsedMs, status: huntRounds.status })
+            .select({
+              elapsedMs: huntRounds.elapsedMs,
+              status: huntRounds.status,
+              playerId: huntRounds.playerId,
+            })
             .from(huntRounds)
-            .where(and(eq(huntRounds.designId, row.designId), inArray(huntRounds.status, [...ANSWERED])));
+            .where(and(eq(huntRounds.designId, row.designId), counted));
           const measured = score(
-            rounds.map((r) => ({ elapsedMs: r.elapsedMs ?? 0, found: r.status === 'found' })),
+            rounds.map((r) => ({
+              elapsedMs: r.elapsedMs ?? 0,
+              found: r.status === 'found',
+              playerId: r.playerId,
+            })),
           );
           // A measured design ranks by its score in "Hardest to spot" (decision 017), from now on.
           await tx
@@ -244,11 +265,12 @@ export function createHuntRepository(db: Db) {
       });
     },
 
+    /** A design's rounds that count (the age gate): the design page's curve agrees with its score. */
     async answeredForDesign(designId: string) {
       return db
-        .select({ elapsedMs: huntRounds.elapsedMs, status: huntRounds.status })
+        .select({ elapsedMs: huntRounds.elapsedMs, status: huntRounds.status, playerId: huntRounds.playerId })
         .from(huntRounds)
-        .where(and(eq(huntRounds.designId, designId), inArray(huntRounds.status, [...ANSWERED])));
+        .where(and(eq(huntRounds.designId, designId), counted));
     },
 
     async answeredByPlayer(playerId: string) {

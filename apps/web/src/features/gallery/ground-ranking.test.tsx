@@ -85,6 +85,7 @@ describe('/gallery ranked in a ground photo', () => {
         rounds: 400,
         designs: 40,
         roundsNeeded: 200,
+        reversed: [],
         pairwiseAgreement: 0.72,
         spearman: 0.5,
         comparedDesigns: 31,

@@ -30,6 +30,7 @@ const base: Calibration = {
   spearman: null,
   comparedDesigns: 0,
   weights: null,
+  reversed: [],
 };
 
 afterEach(() => vi.unstubAllGlobals());
@@ -66,5 +67,28 @@ describe('PredictionAgreement', () => {
     expect(value('Rounds used')).toHaveTextContent('640');
     expect(value('Fitted on')).toHaveTextContent('November 20, 2026');
     expect(screen.queryByTestId('calibration-too-few')).not.toBeInTheDocument();
+  });
+
+  it('says a fit that went against the literature is not used (decision 026)', async () => {
+    renderWith({
+      ...base,
+      status: 'reversed',
+      reversed: ['colourContrast', 'gabrat', 'textureDifference'],
+      fittedAt: '2026-11-20T12:00:00.000Z',
+      rounds: 244,
+      designs: 47,
+      comparedDesigns: 12,
+      weights: { gabrat: -5.58 },
+    });
+    expect(await screen.findByTestId('calibration-reversed')).toHaveTextContent(
+      'The latest fit says more colour contrast, a more visible outline (a lower GabRat) or a texture more unlike the ground would make a target harder to find, against what vision science has measured, so it is not used: the predictor keeps the weights it had. Rounds from new accounts do not count, and no player carries more than 5% of a fit.',
+    );
+    expect(screen.getByTestId('calibration-fitted')).toBeInTheDocument();
+  });
+
+  it('says nothing of a reversal when the fit is used', async () => {
+    renderWith({ ...base, status: 'fitted', fittedAt: '2026-11-20T12:00:00.000Z', rounds: 640 });
+    await screen.findByTestId('calibration-fitted');
+    expect(screen.queryByTestId('calibration-reversed')).not.toBeInTheDocument();
   });
 });

@@ -41,6 +41,13 @@ function Figures({ calibration: c }: { calibration: Calibration }) {
       </p>
     );
   }
+  // A fit against the literature on any measure is not used (decision 026): the page says so.
+  const reversed =
+    c.status === 'reversed' ? (
+      <p className="max-w-3xl text-lg text-bone" data-testid="calibration-reversed">
+        {concealmentText.fitReversed(c.reversed)}
+      </p>
+    ) : null;
   const figures: { label: string; value: ReactNode }[] = [
     {
       label: concealmentText.pairwiseAgreement,
@@ -52,13 +59,16 @@ function Figures({ calibration: c }: { calibration: Calibration }) {
   ];
   if (c.fittedAt) figures.push({ label: concealmentText.fittedAt, value: <LocalDate iso={c.fittedAt} /> });
   return (
-    <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5" data-testid="calibration-fitted">
-      {figures.map((f) => (
-        <div key={f.label} className="flex flex-col gap-1">
-          <dt className="text-sm text-sage">{f.label}</dt>
-          <dd className="font-condensed text-2xl font-bold text-bone">{f.value}</dd>
-        </div>
-      ))}
-    </dl>
+    <>
+      {reversed}
+      <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5" data-testid="calibration-fitted">
+        {figures.map((f) => (
+          <div key={f.label} className="flex flex-col gap-1">
+            <dt className="text-sm text-sage">{f.label}</dt>
+            <dd className="font-condensed text-2xl font-bold text-bone">{f.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </>
   );
 }
