@@ -100,3 +100,11 @@ export {
   type PreparedGround,
   type SeenDesign,
 } from './concealment/ground-match.js';
+/** Hide and seek's scenes, made anew for every round from a photo's ground (decision 024). */
+export {
+  sceneRecipe,
+  synthesiseScene,
+  type SceneRecipe,
+  type SynthesisedScene,
+} from './concealment/scene-synthesis.js';
+export { attackGuess } from './concealment/scene-attack.js';
