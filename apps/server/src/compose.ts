@@ -195,7 +195,14 @@ export async function compose(options: ComposeOptions) {
   });
   const engineThreads = 'ground' in engine ? (engine as EngineProvider) : null;
   const groundRepository = createGroundRepository(db);
-  const groundIndex = createGroundIndex({ load: (since) => groundRepository.featuresSince(since) });
+  const groundIndex = createGroundIndex({
+    load: (since) => groundRepository.featuresSince(since),
+    visibility: {
+      hidden: () => groundRepository.hiddenDesignIds(),
+      count: () => groundRepository.featureCount(),
+      ids: () => groundRepository.featureIds(),
+    },
+  });
   const ground = createGroundService({
     repo: groundRepository,
     index: groundIndex,
@@ -226,6 +233,8 @@ export async function compose(options: ComposeOptions) {
     onContentChange: () => {
       gallery.invalidate();
       files.forget();
+      // The rankings read which designs are hidden again at once (other processes within 5 s).
+      groundIndex.invalidate();
     },
   });
 

@@ -38,6 +38,8 @@ export const generationMessages = {
   unknownCounty: 'Please select a county from the list, or leave it empty.',
   alreadyEdited: 'This design has already been edited. Only one edit is allowed per design.',
   notPending: 'This design has already been submitted.',
+  editStillRunning:
+    'Your edit is still being made. When it is done, choose the original or the edited version, then submit.',
   // The design page (spec §5 "Rename on detail page", §6)
   renameEmpty: 'Design name cannot be empty.',
   renameFailed: 'Failed to update design name.',

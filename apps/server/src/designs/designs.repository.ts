@@ -18,12 +18,28 @@ export const EDIT_CLAIM_MS = 20 * 60 * 1000;
 
 export type EditFailure = NonNullable<(typeof designs.$inferSelect)['editFailure']>;
 
-/** The edit claim taken at `claimedAt`, still held and not yet finished. */
+/**
+ * The edit claim taken at `claimedAt`, still held and not yet finished, on a design still a draft:
+ * an edit never finishes on a submitted design (its owner chose the image people see).
+ */
 function editClaim(id: string, claimedAt: Date) {
   return and(
     eq(designs.id, id),
+    isDraft,
     eq(designs.hasEdits, false),
     sql`${designs.editStartedAt} = ${claimedAt.toISOString()}::timestamptz`,
+  );
+}
+
+/** No edit is running: none claimed, the claim finished, or one left by a job that never ended. */
+function noEditRunning(at: Date) {
+  return sql`(${designs.hasEdits} or ${designs.editStartedAt} is null or ${designs.editStartedAt} < ${new Date(at.getTime() - EDIT_CLAIM_MS).toISOString()}::timestamptz)`;
+}
+
+/** Whether an edit claimed on `row` is still running at `at` (the same rule as the SQL above). */
+export function editRunning(row: Pick<DesignRecord, 'hasEdits' | 'editStartedAt'>, at: Date): boolean {
+  return (
+    !row.hasEdits && row.editStartedAt !== null && row.editStartedAt.getTime() >= at.getTime() - EDIT_CLAIM_MS
   );
 }
 
@@ -200,6 +216,9 @@ export function createDesignsRepository(db: Db) {
             // Only a draft is submitted by its owner (hidden -> submitted is a moderator's restore).
             statusMove('submit').from,
             sql`${designs.selectedVariant} is not null`,
+            // Never while its edit runs: the edit would change a design already published. The
+            // edit's claim takes the same row, so the two are decided one after the other.
+            noEditRunning(fields.at),
           ),
         )
         .returning();

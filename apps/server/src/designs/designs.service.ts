@@ -30,11 +30,12 @@ import {
 import { createEngineWork, ENGINE_WORK_DEFAULTS, workKey, type EngineWork } from '../platform/engine-work.js';
 import { storageKeys, type FileUrl, type Storage } from '../platform/storage.js';
 import { canView, chosenImageKey, chosenThumbnailKey } from './design-policy.js';
-import type {
-  DesignRecord,
-  DesignsRepository,
-  DesignWithDesigner,
-  EditFailure,
+import {
+  editRunning,
+  type DesignRecord,
+  type DesignsRepository,
+  type DesignWithDesigner,
+  type EditFailure,
 } from './designs.repository.js';
 import type { Logger } from 'pino';
 
@@ -174,7 +175,11 @@ export function createDesignsService(deps: {
     toDesign,
 
     async get(id: string, viewerId: string): Promise<Design> {
-      return toDesign(await visible(id, viewerId));
+      const row = await visible(id, viewerId);
+      const design = toDesign(row);
+      // An edit its owner did not choose is theirs alone (files.service.ts serves it so too).
+      if (row.userId === viewerId || (row.hasEdits && row.finalDesignChoice === 'edited')) return design;
+      return { ...design, editedImageUrl: null, editPrompt: null };
     },
 
     async select(id: string, userId: string, variant: Variant): Promise<Design> {
@@ -237,6 +242,8 @@ export function createDesignsService(deps: {
     async runEdit(id: string, claimedAt: Date): Promise<void> {
       const row = await repo.findById(id);
       if (!row || row.hasEdits || row.editStartedAt?.getTime() !== claimedAt.getTime()) return;
+      // A design submitted meanwhile (past a claim left too long) keeps the image its owner chose.
+      if (row.status !== 'pending_selection') return;
       const request = row.editRequest ?? '';
       const source = editSource(row);
       if (!source || !row.selectedVariant) {
@@ -293,6 +300,8 @@ export function createDesignsService(deps: {
     ): Promise<Design> {
       const row = await ownPending(id, userId);
       if (!row.selectedVariant) throw new ValidationError(generationMessages.submitNeedsSelection);
+      // An edit still running would finish on the published design, against the owner's choice.
+      if (editRunning(row, now())) throw new ConflictError(generationMessages.editStillRunning);
       const choice = finalChoice(row.hasEdits, request.finalDesignChoice);
       const variantKey = row.selectedVariant === 'A' ? row.designAUrl : row.designBUrl;
       const variantThumb = row.selectedVariant === 'A' ? row.designAThumbnailUrl : row.designBThumbnailUrl;
@@ -313,7 +322,13 @@ export function createDesignsService(deps: {
         displayUrl: displayKey,
         at: now(),
       });
-      if (!updated) throw new ConflictError(generationMessages.notPending);
+      if (!updated) {
+        // An edit claimed between the read above and this write: the same refusal.
+        const current = await repo.findById(id);
+        if (current && current.status === 'pending_selection' && editRunning(current, now()))
+          throw new ConflictError(generationMessages.editStillRunning);
+        throw new ConflictError(generationMessages.notPending);
+      }
       deps.onGalleryChange?.();
       deps.onSubmitted?.(id);
       return toDesign({ ...updated, currentDesignerName: designerName });

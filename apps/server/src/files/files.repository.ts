@@ -6,7 +6,8 @@ import { designs, environmentPhotos } from '../platform/db/schema.js';
 /** Who a stored file belongs to: the photo its key names, and the design made from it (if any). */
 export interface FileOwnerRow {
   photoOwnerId: string;
-  design: { userId: string; status: DesignStatus } | null;
+  /** `showsEdit`: the design shows its edited image (an edit made and chosen at submission). */
+  design: { userId: string; status: DesignStatus; showsEdit: boolean } | null;
 }
 
 /** The one lookup behind every /files request (files.service.ts). */
@@ -22,6 +23,8 @@ export function createFilesRepository(db: Db) {
           photoOwnerId: environmentPhotos.userId,
           designUserId: designs.userId,
           designStatus: designs.status,
+          designHasEdits: designs.hasEdits,
+          designChoice: designs.finalDesignChoice,
         })
         .from(environmentPhotos)
         .leftJoin(designs, eq(designs.environmentPhotoId, environmentPhotos.id))
@@ -32,7 +35,11 @@ export function createFilesRepository(db: Db) {
         photoOwnerId: row.photoOwnerId,
         design:
           row.designUserId !== null && row.designStatus !== null
-            ? { userId: row.designUserId, status: row.designStatus }
+            ? {
+                userId: row.designUserId,
+                status: row.designStatus,
+                showsEdit: row.designHasEdits === true && row.designChoice === 'edited',
+              }
             : null,
       };
     },

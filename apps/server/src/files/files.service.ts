@@ -1,7 +1,7 @@
 import type { DesignStatus } from '@camo/shared/generation.schema';
 import type { Readable } from 'node:stream';
 import { LRUCache } from 'lru-cache';
-import { canView, isCommunityVisible } from '../designs/design-policy.js';
+import { isCommunityVisible } from '../designs/design-policy.js';
 import type { Storage } from '../platform/storage.js';
 import type { FilesRepository } from './files.repository.js';
 
@@ -23,6 +23,13 @@ const SERVED_KEYS = [
   /^ai_gen\/\d{4}\/\d{2}\/camo_design_([A-Za-z0-9-]+)_[ab](?:_edited)?(?:\.png|_thumb\.webp|_display\.webp|_print\d{1,5}\.png)$/,
 ];
 
+/**
+ * Keys of a design's edited image (the PNG, its thumbnail, display WebP and print exports): the
+ * community gets them only when the design shows its edit; one submitted as original keeps its
+ * edit to its owner (and, hidden, to moderators), as a draft's.
+ */
+const EDITED_KEY = /^ai_gen\/\d{4}\/\d{2}\/camo_design_[A-Za-z0-9-]+_[ab]_edited(?:\.png|_)/;
+
 /** The photo a served key belongs to; null for anything /files does not serve. */
 export function photoIdOfKey(key: string): string | null {
   for (const pattern of SERVED_KEYS) {
@@ -41,18 +48,25 @@ export type FileAudience = 'public' | 'private';
 
 /**
  * Whether a viewer may see a photo's files, by the rule of its design (design-policy.ts#canView:
- * the community sees a submitted design, its owner always), or, before any design exists or
- * after it is gone, by the photo's owner alone.
+ * the community sees a submitted design, its owner always; an edit its owner did not choose
+ * stays theirs), or, before any design exists or after it is gone, by the photo's owner alone.
  */
 function audienceOf(
   owner: { photoOwnerId: string; design: { userId: string; status: DesignStatus } | null },
   viewerId: string | undefined,
+  edited: boolean,
 ): FileAudience | null {
   const { design } = owner;
-  if (design && isCommunityVisible(design.status)) return 'public';
+  if (design && communityFile(design, edited)) return 'public';
   if (!viewerId) return null;
-  if (design ? canView(design, viewerId) : owner.photoOwnerId === viewerId) return 'private';
+  // What the community may not see (canView: a draft's, a hidden design's, an edit not chosen) is its owner's.
+  if (design ? design.userId === viewerId : owner.photoOwnerId === viewerId) return 'private';
   return null;
+}
+
+/** Whether the community sees this file of a design: a submitted design's, but its edit only when shown. */
+function communityFile(design: { status: DesignStatus; showsEdit?: boolean }, edited: boolean): boolean {
+  return isCommunityVisible(design.status) && (!edited || design.showsEdit === true);
 }
 
 /** A file as /files sends it. */
@@ -79,9 +93,14 @@ export function createFilesService(deps: {
 }) {
   const { repo, storage } = deps;
   const cacheMs = deps.cacheMs ?? FILE_ACCESS_CACHE_MS;
-  /** Photo ids whose files are public; only that answer is kept (anything else is asked again). */
+  /**
+   * Photo ids whose files are public, and whether their edited files are too (a submitted design's
+   * choice does not change); only that answer is kept (anything else is asked again).
+   */
   const publicPhotos =
-    cacheMs > 0 ? new LRUCache<string, true>({ max: 50_000, ttl: cacheMs, ttlResolution: 0 }) : undefined;
+    cacheMs > 0
+      ? new LRUCache<string, { showsEdit: boolean }>({ max: 50_000, ttl: cacheMs, ttlResolution: 0 })
+      : undefined;
   /** Moved on by `forget`: a lookup that began before it does not fill the cache after it. */
   let epoch = 0;
 
@@ -91,17 +110,19 @@ export function createFilesService(deps: {
   ): Promise<FileAudience | null> {
     const photoId = photoIdOfKey(key);
     if (!photoId) return null;
-    if (publicPhotos?.get(photoId)) return 'public';
+    const edited = EDITED_KEY.test(key);
+    const known = publicPhotos?.get(photoId);
+    if (known && (!edited || known.showsEdit)) return 'public';
     const started = epoch;
     const owner = await repo.ownerOfPhoto(photoId);
     if (!owner) return null;
     if (owner.design && isCommunityVisible(owner.design.status)) {
-      if (started === epoch) publicPhotos?.set(photoId, true);
-      return 'public';
+      if (started === epoch) publicPhotos?.set(photoId, { showsEdit: owner.design.showsEdit });
+      if (communityFile(owner.design, edited)) return 'public';
     }
     // Only a file the community may not see costs a session lookup (and, rarely, a moderator's).
     const viewerId = await viewer();
-    const who = audienceOf(owner, viewerId);
+    const who = audienceOf(owner, viewerId, edited);
     // Moderators also see a hidden design's files: the queue shows its thumbnail, and they
     // decide on its restore. Never a draft's.
     if (who || !viewerId || owner.design?.status !== ('hidden' satisfies DesignStatus)) return who;

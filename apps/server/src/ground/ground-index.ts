@@ -30,7 +30,8 @@ const REFRESH_MS = 5_000;
  */
 const OVERLAP_MS = 120_000;
 
-function matches(design: IndexedDesign, filter: RankFilter): boolean {
+function matches(design: IndexedDesign, filter: RankFilter, hidden: ReadonlySet<string>): boolean {
+  if (hidden.has(design.designId)) return false;
   if (filter.state && design.state !== filter.state) return false;
   // The gallery's filters, in UTC (gallery.repository.ts#utcRange).
   if (filter.year && design.submittedAt.getUTCFullYear() !== filter.year) return false;
@@ -39,17 +40,33 @@ function matches(design: IndexedDesign, filter: RankFilter): boolean {
 }
 
 /**
+ * Which of the designs read are not to be ranked now (ground.repository.ts): those a moderator
+ * has hidden (a short list, by the status index), and, when the table holds fewer features than
+ * the index, every id still there (a design is removed with its account, its features with it).
+ */
+export interface IndexVisibility {
+  hidden: () => Promise<string[]>;
+  count: () => Promise<number>;
+  ids: () => Promise<string[]>;
+}
+
+/**
  * The first pass over every submitted design (issue 28), in this process's memory: each design's
  * features are read once, and then only those computed since, so ranking a photo reads nothing
- * per design from the database. A design hidden or removed since stays here until the process
- * restarts; the page it would appear on drops it (the cards are read as the gallery reads them).
+ * per design from the database. Which designs are hidden is read again with each refresh (every
+ * 5 s at most), and a design removed since is dropped, so a ranking counts what it lists: a hide
+ * or a removal in any process is out of the rankings within REFRESH_MS, a restore back in.
  */
 export function createGroundIndex(deps: {
   load: (since: Date) => Promise<IndexedDesign[]>;
+  visibility?: IndexVisibility;
   now?: () => number;
 }) {
   const now = deps.now ?? Date.now;
   const byId = new Map<string, IndexedDesign>();
+  let hidden: ReadonlySet<string> = new Set();
+  /** Moves on whenever a design leaves or re-enters the rankings (a hide, a restore, a removal). */
+  let version = 0;
   let loadedUntil = new Date(0);
   let checkedAt = -Infinity;
   let loading: Promise<void> | null = null;
@@ -59,6 +76,17 @@ export function createGroundIndex(deps: {
     for (const row of rows) {
       byId.set(row.designId, row);
       if (row.computedAt > loadedUntil) loadedUntil = row.computedAt;
+    }
+    if (deps.visibility) {
+      const read = new Set(await deps.visibility.hidden());
+      if (read.size !== hidden.size || [...read].some((id) => !hidden.has(id))) version++;
+      hidden = read;
+      // Features go only with their design: fewer rows than read means some design was removed.
+      if ((await deps.visibility.count()) < byId.size) {
+        const present = new Set(await deps.visibility.ids());
+        for (const id of byId.keys()) if (!present.has(id)) byId.delete(id);
+        version++;
+      }
     }
     checkedAt = now();
   }
@@ -81,7 +109,7 @@ export function createGroundIndex(deps: {
       await fresh();
       const out: FirstPassEntry[] = [];
       for (const design of byId.values()) {
-        if (!matches(design, filter)) continue;
+        if (!matches(design, filter, hidden)) continue;
         const measures = firstPassMeasures(profile, design.features);
         out.push({
           designId: design.designId,
@@ -94,6 +122,14 @@ export function createGroundIndex(deps: {
 
     /** Reads what is not yet in memory (at start, so the first ranking does not wait for it). */
     warm: (): Promise<void> => fresh(),
+
+    /**
+     * Moves on when a design leaves or re-enters the rankings: a first pass kept from before
+     * (ground.service.ts) is not used after it. Read after `warm()`.
+     */
+    get version(): number {
+      return version;
+    },
 
     /** A design's features were just stored in this process: read them at the next ranking. */
     invalidate(): void {

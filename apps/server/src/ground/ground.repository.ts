@@ -2,6 +2,7 @@ import type { ConcealmentMeasures, DesignFeatures, GroundProfile } from '@camo/c
 import type { Observer } from '@camo/shared/concealment';
 import { and, asc, desc, eq, gt, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { chosenImageColumns, communityVisible } from '../designs/design-queries.repository.js';
+import { designMoves } from '../designs/design-status.js';
 import type { Db } from '../platform/db/database.js';
 import {
   designFeatures,
@@ -160,20 +161,50 @@ export function createGroundRepository(db: Db) {
         });
     },
 
-    /** Features of submitted designs computed after `since` (the first pass's index, read incrementally). */
+    /**
+     * Features of submitted designs computed after `since` (the first pass's index, read
+     * incrementally), whatever their status now: one hidden is left out of the rankings by
+     * `hiddenDesignIds`, and is ranked again once restored.
+     */
     async featuresSince(since: Date): Promise<IndexedDesign[]> {
-      return db
+      const rows = await db
         .select({
           designId: designFeatures.designId,
           state: designs.state,
-          submittedAt: sql<Date>`${designs.submittedAt}`,
+          // The column itself, so the driver hands over a Date (a raw sql<Date> arrives as a string).
+          submittedAt: designs.submittedAt,
           features: designFeatures.features,
           computedAt: designFeatures.computedAt,
         })
         .from(designFeatures)
         .innerJoin(designs, eq(designs.id, designFeatures.designId))
-        .where(and(gt(designFeatures.computedAt, since), communityVisible, isNotNull(designs.submittedAt)))
+        .where(and(gt(designFeatures.computedAt, since), isNotNull(designs.submittedAt)))
         .orderBy(asc(designFeatures.computedAt));
+      return rows.flatMap(({ submittedAt, ...row }) => (submittedAt ? [{ ...row, submittedAt }] : []));
+    },
+
+    /**
+     * Designs a moderator has hidden (by the status index; few). Hidden is the only status a
+     * submitted design moves to (design-status.ts), so with a removed design's features gone
+     * (cascade) these are the featured designs the community may not see.
+     */
+    async hiddenDesignIds(): Promise<string[]> {
+      const rows = await db
+        .select({ id: designs.id })
+        .from(designs)
+        .where(eq(designs.status, designMoves.hide.to));
+      return rows.map((r) => r.id);
+    },
+
+    /** How many designs have features (fewer than the index holds: some were removed). */
+    async featureCount(): Promise<number> {
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(designFeatures);
+      return row?.n ?? 0;
+    },
+
+    async featureIds(): Promise<string[]> {
+      const rows = await db.select({ id: designFeatures.designId }).from(designFeatures);
+      return rows.map((r) => r.id);
     },
 
     async tiles(designIds: string[]): Promise<{ designId: string; imageKey: string; tile: Buffer }[]> {

@@ -266,6 +266,9 @@ export function createGroundService(deps: {
       const base = { observer, distanceM: distance, nextCursor: null, refining: false };
       if (!profile) return { ...base, designs: [], total: 0, inRange: false };
       const active = await deps.weights();
+      // A first pass kept from before a hide, restore or removal is not used: the total counts
+      // what the pages list.
+      await index.warm();
       const passKey = JSON.stringify([
         photoId,
         eyeKey(observer, distance),
@@ -273,6 +276,7 @@ export function createGroundService(deps: {
         query.year,
         query.month,
         active.weights,
+        index.version,
       ]);
       let first = firstPasses.get(passKey);
       if (!first) {

@@ -14,6 +14,7 @@ const api = vi.hoisted(() => ({
   followGeneration: vi.fn(),
   selectVariant: vi.fn(),
   editDesign: vi.fn(),
+  followEdit: vi.fn(),
   submitDesign: vi.fn(),
 }));
 vi.mock('@/features/create-design/api/start-generation', () => ({ startGeneration: api.startGeneration }));
@@ -23,6 +24,7 @@ vi.mock('@/lib/design-actions', () => ({
   exportUrl: (id: string, size: number) => `/api/designs/${id}/export?size=${size}`,
   selectVariant: api.selectVariant,
   editDesign: api.editDesign,
+  followEdit: api.followEdit,
   submitDesign: api.submitDesign,
 }));
 
@@ -239,5 +241,61 @@ describe('/create-design', () => {
       name: 'Silent Ridge',
       finalDesignChoice: 'original',
     });
+  });
+
+  it('says so when Submit comes while the edit is still being made, until the edit is done', async () => {
+    const user = userEvent.setup();
+    renderAt('/create-design?photo=p1');
+    push(
+      makeGeneration({
+        status: 'completed',
+        stage: null,
+        outcome: 'one',
+        design: makeDesign({ selectedVariant: 'A', designBUrl: null, markdownAnalysisB: null }),
+      }),
+    );
+    const running = makeDesign({
+      selectedVariant: 'A',
+      designBUrl: null,
+      editJob: {
+        status: 'processing',
+        stage: 'processing_edit',
+        request: 'make it darker',
+        startedAt: new Date().toISOString(),
+      },
+    });
+    api.editDesign.mockResolvedValueOnce(running);
+    let finishEdit: (design: ReturnType<typeof makeDesign>) => void = () => {};
+    api.followEdit.mockImplementation(
+      () =>
+        new Promise((resolve) => {
+          finishEdit = resolve;
+        }),
+    );
+    await user.type(screen.getByRole('textbox', { name: 'Edit your design' }), 'make it darker');
+    await user.click(screen.getByRole('button', { name: 'Apply Edit' }));
+    await vi.waitFor(() => expect(api.followEdit).toHaveBeenCalled());
+
+    await user.type(screen.getByRole('textbox', { name: 'Design name' }), 'Silent Ridge');
+    api.submitDesign.mockRejectedValueOnce(
+      new ApiRequestError(409, 'conflict', generationMessages.editStillRunning),
+    );
+    await user.click(screen.getByRole('button', { name: 'Submit Design' }));
+    expect(await screen.findByText(generationMessages.editStillRunning)).toBeInTheDocument();
+
+    // The edit is made: the choice of version takes over, and the refusal is no longer said.
+    act(() =>
+      finishEdit(
+        makeDesign({
+          selectedVariant: 'A',
+          designBUrl: null,
+          hasEdits: true,
+          editedImageUrl: '/files/a_edited.png',
+          editPrompt: 'make it darker',
+        }),
+      ),
+    );
+    expect(await screen.findByRole('button', { name: 'Use Original' })).toBeInTheDocument();
+    expect(screen.queryByText(generationMessages.editStillRunning)).not.toBeInTheDocument();
   });
 });

@@ -40,6 +40,8 @@ export function DesignFinalize({
   const original = variant ? variantUrl(design, variant) : null;
   // With an edit, the name and Submit wait for Use Original or Use Edited (spec §4).
   const waitingForChoice = design.hasEdits && choice === null;
+  // Submit refused while the edit ran (409): said until the edit is done, then the choice takes over.
+  const shownError = error === generationMessages.editStillRunning && design.hasEdits ? null : error;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -195,9 +197,9 @@ export function DesignFinalize({
         <p id="name-count" className="text-right text-sm tabular-nums text-sage">
           {name.length}/{limits.designNameMax} characters
         </p>
-        {error && (
+        {shownError && (
           <p role="alert" className="font-semibold text-danger">
-            {error}
+            {shownError}
           </p>
         )}
         <button
