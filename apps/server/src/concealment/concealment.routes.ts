@@ -7,6 +7,7 @@ import {
 } from '@camo/shared/concealment.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendRevalidated } from '../http/revalidated.js';
 import { currentUser, type SessionResolver } from '../platform/auth/session.js';
 import type { ConcealmentService } from './concealment.service.js';
 
@@ -63,17 +64,12 @@ export function concealmentRoutes(
         },
       },
       async (req, reply) =>
-        reply
-          .type('image/jpeg')
-          .header('cache-control', 'private, max-age=3600')
-          .send(
-            await concealment.view(
-              req.params.id,
-              currentUser(req).id,
-              req.query.observer,
-              req.query.distance,
-            ),
-          ),
+        sendRevalidated(
+          req,
+          reply,
+          await concealment.view(req.params.id, currentUser(req).id, req.query.observer, req.query.distance),
+          'image/jpeg',
+        ),
     );
 
     app.get(

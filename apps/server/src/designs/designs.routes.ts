@@ -10,6 +10,7 @@ import {
 } from '@camo/shared/generation.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendRevalidated } from '../http/revalidated.js';
 import { currentUser, type SessionResolver } from '../platform/auth/session.js';
 import type { DesignsService } from './designs.service.js';
 
@@ -129,11 +130,9 @@ export function designsRoutes(designs: DesignsService, session: SessionResolver)
       },
       async (req, reply) => {
         const file = await designs.exportImage(req.params.id, currentUser(req).id, req.query.size);
-        return reply
-          .header('content-type', 'image/png')
-          .header('content-disposition', `attachment; filename="${file.filename}"`)
-          .header('cache-control', 'private, max-age=3600')
-          .send(Buffer.from(file.bytes));
+        return sendRevalidated(req, reply, file.bytes, 'image/png', {
+          'content-disposition': `attachment; filename="${file.filename}"`,
+        });
       },
     );
   };

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { etagMatches } from '../http/revalidated.js';
 import type { SessionResolver } from '../platform/auth/session.js';
 import { FILES_PREFIX } from '../platform/storage.js';
 import type { FileAudience, FilesService } from './files.service.js';
@@ -21,14 +22,6 @@ function notFound(reply: FastifyReply): FastifyReply {
   return reply;
 }
 
-/** Whether an If-None-Match header names this ETag (the weak comparison of RFC 9110 §13.1.2). */
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === '*') return true;
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
-  return ifNoneMatch.split(',').some((tag) => opaque(tag) === opaque(etag));
-}
-
 /** GET /files/<key>: a stored file, to whoever may see it now (files.service.ts, decision 020). */
 export function registerFileRoutes(
   app: FastifyInstance,
@@ -46,7 +39,7 @@ export function registerFileRoutes(
         .header('cache-control', CACHE_CONTROL[file.audience])
         .header('etag', file.etag)
         .header('last-modified', file.lastModified.toUTCString());
-      if (matches(req.headers['if-none-match'], file.etag)) return reply.code(304).send();
+      if (etagMatches(req.headers['if-none-match'], file.etag)) return reply.code(304).send();
       void reply.type(file.contentType).header('content-length', file.contentLength);
       return reply.send(await file.stream());
     },

@@ -13,6 +13,7 @@ import { limits } from '@camo/shared/limits';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readPhotoUpload } from '../http/photo-upload.js';
+import { sendRevalidated } from '../http/revalidated.js';
 import { currentUser, type SessionResolver } from '../platform/auth/session.js';
 import { ValidationError } from '../platform/http-errors.js';
 import type { GroundService } from './ground.service.js';
@@ -78,10 +79,7 @@ export function groundRoutes(ground: GroundService, session: SessionResolver): F
         },
       },
       async (req, reply) =>
-        reply
-          .type('image/webp')
-          .header('cache-control', 'private, max-age=3600')
-          .send(await ground.image(req.params.id, currentUser(req).id)),
+        sendRevalidated(req, reply, await ground.image(req.params.id, currentUser(req).id), 'image/webp'),
     );
 
     app.patch(
@@ -159,18 +157,18 @@ export function groundRoutes(ground: GroundService, session: SessionResolver): F
         },
       },
       async (req, reply) =>
-        reply
-          .type('image/jpeg')
-          .header('cache-control', 'private, max-age=3600')
-          .send(
-            await ground.view(
-              req.params.id,
-              req.params.designId,
-              currentUser(req).id,
-              req.query.observer,
-              req.query.distance,
-            ),
+        sendRevalidated(
+          req,
+          reply,
+          await ground.view(
+            req.params.id,
+            req.params.designId,
+            currentUser(req).id,
+            req.query.observer,
+            req.query.distance,
           ),
+          'image/jpeg',
+        ),
     );
   };
 }

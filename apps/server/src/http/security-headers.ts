@@ -4,7 +4,7 @@ import type { Config } from '../platform/config.js';
 
 /**
  * quality.md rules 7 and 9: a content security policy that loads nothing from other origins
- * (Google's sign-in form excepted), no framing, HSTS in production.
+ * (Google's sign-in form excepted), no framing, HSTS in production; no error reply cacheable.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(helmet, {
@@ -27,5 +27,11 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     hsts: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
+  });
+  // An error reply is never kept: a route may have set a cacheable Cache-Control before its work
+  // failed (a picture's `private, no-cache`), and a 404 kept would outlive a restore.
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (reply.statusCode >= 400) void reply.header('cache-control', 'no-store');
+    return payload;
   });
 }

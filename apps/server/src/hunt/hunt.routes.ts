@@ -13,6 +13,7 @@ import {
 } from '@camo/shared/hunt.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendRevalidated } from '../http/revalidated.js';
 import { currentUser, type SessionResolver } from '../platform/auth/session.js';
 import type { DesignMeasuresService } from './design-measures.service.js';
 import type { HuntInsightsService } from './hunt-insights.service.js';
@@ -136,10 +137,12 @@ export function huntRoutes(
         },
       },
       async (req, reply) =>
-        reply
-          .type('image/jpeg')
-          .header('cache-control', 'private, max-age=3600')
-          .send(await measures.blendPreview(req.params.id, currentUser(req).id, req.query.variant)),
+        sendRevalidated(
+          req,
+          reply,
+          await measures.blendPreview(req.params.id, currentUser(req).id, req.query.variant),
+          'image/jpeg',
+        ),
     );
 
     app.get(

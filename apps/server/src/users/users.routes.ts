@@ -38,7 +38,11 @@ export function usersRoutes(users: UsersService, session: SessionResolver): Fast
           response: { 200: privateProfileSchema, 401: errorSchema },
         },
       },
-      async (req) => users.me(currentUser(req).id),
+      // The e-mail address and private fields: kept by no cache, not even the browser's.
+      async (req, reply) => {
+        const me = await users.me(currentUser(req).id);
+        return reply.header('cache-control', 'private, no-store').send(me);
+      },
     );
 
     app.patch(
@@ -52,7 +56,10 @@ export function usersRoutes(users: UsersService, session: SessionResolver): Fast
           response: { 200: privateProfileSchema, 400: errorSchema, 401: errorSchema },
         },
       },
-      async (req) => users.updateMe(currentUser(req).id, req.body),
+      async (req, reply) => {
+        const me = await users.updateMe(currentUser(req).id, req.body);
+        return reply.header('cache-control', 'private, no-store').send(me);
+      },
     );
 
     app.get(

@@ -38,6 +38,10 @@ async function sendResponse(reply: FastifyReply, response: Response): Promise<Fa
   response.headers.forEach((value, key) => {
     if (key !== 'set-cookie' && key !== 'content-length') void reply.header(key, value);
   });
+  // better-auth says when to try again only as X-Retry-After; browsers and clients read Retry-After.
+  const retryAfter = response.headers.get('x-retry-after');
+  if (response.status === 429 && retryAfter && !response.headers.has('retry-after'))
+    void reply.header('retry-after', retryAfter);
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) void reply.header('set-cookie', cookies);
   return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
