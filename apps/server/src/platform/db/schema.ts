@@ -640,7 +640,7 @@ export const predictorFits = pgTable(
   {
     id: serial('id').primaryKey(),
     fittedAt: timestamp('fitted_at', { withTimezone: true, mode: 'date' }).notNull(),
-    /** fitted | too-few-rounds */
+    /** fitted | too-few-rounds | reversed (a fit against the literature, not used; decision 026) */
     status: text('status').notNull(),
     rounds: integer('rounds').notNull(),
     designs: integer('designs').notNull(),

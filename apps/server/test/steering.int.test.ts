@@ -1,0 +1,382 @@
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  expectedHiddenSeconds,
+  MEASURE_NAMES,
+  type ConcealmentMeasures,
+  type PredictorWeights,
+} from '@camo/camo-engine';
+import type { Calibration } from '@camo/shared/concealment.schema';
+import type { HuntRound, HuntTapResult } from '@camo/shared/hunt.schema';
+import { weighPlayers } from '@camo/shared/players';
+import { desc, eq, inArray } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fitCensoredLogNormal } from '../src/concealment/calibration.js';
+import { createConcealmentRepository } from '../src/concealment/concealment.repository.js';
+import { createConcealmentService, type ConcealmentService } from '../src/concealment/concealment.service.js';
+import { GAME_EYE } from '../src/concealment/prediction-scores.js';
+import { concealmentScore, spearman } from '../src/hunt/hunt-statistics.js';
+import { createHuntRepository } from '../src/hunt/hunt.repository.js';
+import { designs, huntRounds, users } from '../src/platform/db/schema.js';
+import { createSubmittedDesign, createUsers } from './support/community-factory.js';
+import { signIn, type Client } from './support/dev-sign-in.js';
+import { forestJpeg } from './support/photos.js';
+import { backends, startTestServer, type TestServer } from './support/test-server.js';
+
+/**
+ * Issue game-integrity, item 3 (decision 026): the probe's attack replayed. Honest players have
+ * played the 47 designs (their times follow a known model of the measures, with the literature's
+ * signs); then five accounts play every design through the API, tapping the conspicuous targets at
+ * 13.5 s and the inconspicuous ones at 0.6 s. The calibration's weights and "Hardest to spot" must
+ * stay within what honest play itself leaves uncertain: a bootstrap over the honest players.
+ */
+
+const DESIGNS = 47;
+const HONEST_PLAYERS = 60;
+const TRUE = { intercept: 3.2, coefficients: [-0.12, -0.08, 4.0, -3.2], sigma: 0.8 };
+const HOUR = 3_600_000;
+
+/** Mulberry32: the same honest play on every run. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A small camouflage-like tile, different bytes per design. */
+async function designPng(seed: number): Promise<Buffer> {
+  const size = 64;
+  const data = Buffer.alloc(size * size * 3);
+  for (let i = 0; i < size * size; i++) {
+    const v = Math.sin(i * 0.05 + seed) + Math.cos(i * 0.013 * (seed + 1)) > 0;
+    data.set(v ? [84, 92, 60 + (seed % 40)] : [120, 104, 76], i * 3);
+  }
+  return sharp(data, { raw: { width: size, height: size, channels: 3 } })
+    .png()
+    .toBuffer();
+}
+
+const sha = (bytes: Uint8Array) => createHash('sha1').update(bytes).digest('hex');
+
+interface HonestRound {
+  playerId: string;
+  design: number;
+  ms: number;
+  found: boolean;
+}
+
+interface Figures {
+  weights: Record<string, number>;
+  /** Each design's place in "Hardest to spot": its score, or its predicted seconds. */
+  hiding: number[];
+}
+
+/** The figures the server computes, recomputed from honest rounds alone (the bootstrap's unit). */
+function figuresOf(rounds: readonly HonestRound[], measures: readonly ConcealmentMeasures[]): Figures {
+  const weighing = weighPlayers(rounds.map((r) => r.playerId));
+  const fit = fitCensoredLogNormal(
+    rounds.map((r, i) => ({
+      x: MEASURE_NAMES.map((name) => measures[r.design]![name]),
+      seconds: r.ms / 1000,
+      found: r.found,
+      weight: weighing.weights[i],
+    })),
+  );
+  const weights: PredictorWeights = {
+    intercept: fit.intercept,
+    weights: Object.fromEntries(
+      MEASURE_NAMES.map((name, j) => [name, fit.coefficients[j]!]),
+    ) as PredictorWeights['weights'],
+    sigma: fit.sigma,
+  };
+  const hiding = measures.map((m, design) => {
+    const score = concealmentScore(
+      rounds
+        .filter((r) => r.design === design)
+        .map((r) => ({ elapsedMs: r.ms, found: r.found, playerId: r.playerId })),
+    );
+    return score >= 0 ? score : expectedHiddenSeconds(m, weights);
+  });
+  return { weights: weights.weights, hiding };
+}
+
+const quantile = (values: number[], q: number) => {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.floor(q * (s.length - 1))))]!;
+};
+
+describe.each(backends)('a handful of accounts cannot steer the figures (decision 026) on %s', (backend) => {
+  let server: TestServer;
+  let calibration: ConcealmentService;
+  const designIds: string[] = [];
+  const measures: ConcealmentMeasures[] = [];
+  const honest: HonestRound[] = [];
+  /** The designs the attack calls conspicuous: found sooner than the median under the true model. */
+  const conspicuous = new Set<string>();
+  let honestFigures: Figures;
+  const bootstrap: { weights: Record<string, number>[]; rho: number[] } = { weights: [], rho: [] };
+
+  const post = <T>(client: Client, path: string, body: unknown = {}) =>
+    client.json<T>(path, { method: 'POST', body: JSON.stringify(body) });
+
+  /** "Hardest to spot" as the gallery orders it, as each design's rank value in design order. */
+  async function hidingOrder(): Promise<number[]> {
+    const rows = await server.database.db
+      .select({ id: designs.id, group: designs.hidingGroup, rank: designs.hidingRank })
+      .from(designs)
+      .where(inArray(designs.id, designIds))
+      .orderBy(desc(designs.hidingGroup), desc(designs.hidingRank));
+    expect(rows.every((r) => r.group === 2)).toBe(true);
+    const byId = new Map(rows.map((r) => [r.id, r.rank]));
+    return designIds.map((id) => byId.get(id)!);
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer(backend);
+    const db = server.database.db;
+    const next = random(26);
+    const gaussian = () => Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next());
+    const photoKey = 'environment_photos/2026/01/steer_env.jpg';
+    await server.storage.put(photoKey, forestJpeg());
+    const owners = await createUsers(db, 8);
+    const byBytes = new Map<string, ConcealmentMeasures>();
+    for (let d = 0; d < DESIGNS; d++) {
+      const m: ConcealmentMeasures = {
+        colourContrast: 2 + next() * 14,
+        luminanceContrast: 1 + next() * 20,
+        gabrat: 0.15 + next() * 0.4,
+        textureDifference: 0.05 + next() * 0.5,
+      };
+      const designKey = `ai_gen/2026/01/steer_${d}_a.png`;
+      const png = await designPng(d);
+      await server.storage.put(designKey, png);
+      byBytes.set(sha(png), m);
+      const id = await createSubmittedDesign(db, {
+        userId: owners[d % owners.length]!,
+        state: 'TX',
+        designAUrl: designKey,
+        environmentPhotoUrl: photoKey,
+      });
+      await db
+        .update(designs)
+        .set({
+          concealmentPredictions: { final: { imageKey: designKey, eyes: [{ ...GAME_EYE, measures: m }] } },
+          hidingGroup: 1,
+          hidingRank: 50,
+        })
+        .where(eq(designs.id, id));
+      designIds.push(id);
+      measures.push(m);
+    }
+    const mu = measures.map((m) =>
+      MEASURE_NAMES.reduce((acc, name, j) => acc + TRUE.coefficients[j]! * m[name], TRUE.intercept),
+    );
+    const middle = [...mu].sort((a, b) => a - b)[DESIGNS >> 1]!;
+    designIds.forEach((id, d) => mu[d]! < middle && conspicuous.add(id));
+
+    // Honest players, with accounts past the age gate: design d is played by 8, 14, 20 or 26 of
+    // them, so some designs have a score of their own and the rest are ranked by the calibration.
+    const players = await createUsers(db, HONEST_PLAYERS);
+    await db
+      .update(users)
+      .set({ createdAt: new Date(Date.now() - 72 * HOUR) })
+      .where(inArray(users.id, players));
+    let turn = 0;
+    for (let d = 0; d < DESIGNS; d++)
+      for (let k = 0; k < 8 + (d % 4) * 6; k++) {
+        const seconds = Math.exp(mu[d]! + TRUE.sigma * gaussian());
+        const found = seconds <= 15;
+        honest.push({
+          playerId: players[turn++ % HONEST_PLAYERS]!,
+          design: d,
+          ms: Math.round(Math.min(seconds, 15) * 1000),
+          found,
+        });
+      }
+    // Each round ends as the game ends it (the repository's end, which sets the design's score).
+    const hunt = createHuntRepository(db, { minAccountAgeHours: server.config.contest.minAccountAgeHours });
+    for (const r of honest) {
+      const id = randomUUID();
+      await db.insert(huntRounds).values({
+        id,
+        playerId: r.playerId,
+        designId: designIds[r.design]!,
+        photoKey,
+        silhouette: 'crouching-hunter',
+        x: 100,
+        y: 100,
+        size: 80,
+        rotation: 0,
+        width: 640,
+        height: 480,
+        status: 'served',
+        servedAt: new Date(),
+        measures: { measures: measures[r.design]! },
+      });
+      await hunt.end(
+        id,
+        { status: r.found ? 'found' : 'timeout', elapsedMs: r.ms, at: new Date() },
+        concealmentScore,
+      );
+    }
+    calibration = createConcealmentService({
+      repo: createConcealmentRepository(db),
+      storage: server.storage,
+      // The engine measures the attack's rounds: each design's measures, found by its image's bytes.
+      engine: {
+        predict: () => Promise.reject(new Error('not asked')),
+        view: () => Promise.reject(new Error('not asked')),
+        measureRound: (_photo, png) => Promise.resolve(byBytes.get(sha(png)) ?? null),
+      },
+      log: { info: () => undefined, warn: () => undefined },
+      minAccountAgeHours: server.config.contest.minAccountAgeHours,
+    });
+
+    // The interval of honest play: the same figures over honest players drawn with replacement.
+    honestFigures = figuresOf(honest, measures);
+    const byPlayer = new Map<string, HonestRound[]>();
+    for (const r of honest) byPlayer.set(r.playerId, [...(byPlayer.get(r.playerId) ?? []), r]);
+    for (let b = 0; b < 40; b++) {
+      const sample = Array.from({ length: HONEST_PLAYERS }, (_, i) =>
+        byPlayer
+          .get(players[Math.floor(next() * HONEST_PLAYERS)]!)!
+          .map((r) => ({ ...r, playerId: `${r.playerId}#${i}` })),
+      ).flat();
+      const f = figuresOf(sample, measures);
+      bootstrap.weights.push(f.weights);
+      bootstrap.rho.push(spearman(honestFigures.hiding, f.hiding)!);
+    }
+  }, 600_000);
+  afterAll(async () => server?.close());
+
+  const calibrationReply = async () =>
+    (await fetch(`${server.origin}/api/hunt/calibration`).then((r) => r.json())) as Calibration;
+
+  /** The fitted weights stay in the honest bootstrap's 95% interval, with the literature's signs. */
+  function expectWithinHonestPlay(weights: Record<string, number>) {
+    for (const name of MEASURE_NAMES) {
+      const values = bootstrap.weights.map((w) => w[name]!);
+      const [low, high] = [quantile(values, 0.025), quantile(values, 0.975)];
+      expect(weights[name], `${name} in [${low}, ${high}]`).toBeGreaterThanOrEqual(low);
+      expect(weights[name], `${name} in [${low}, ${high}]`).toBeLessThanOrEqual(high);
+      expect(Math.sign(weights[name]!)).toBe(Math.sign(TRUE.coefficients[MEASURE_NAMES.indexOf(name)]!));
+    }
+  }
+
+  it('honest play calibrates the predictor with the literature’s signs, and the server agrees with the recomputation', async () => {
+    await calibration.calibrate();
+    const reply = await calibrationReply();
+    expect(reply.status).toBe('fitted');
+    expect(reply.rounds).toBe(honest.length);
+    for (const name of MEASURE_NAMES)
+      expect(reply.weights![name]).toBeCloseTo(honestFigures.weights[name]!, 6);
+    expectWithinHonestPlay(reply.weights!);
+    console.info(`[${backend}] honest play: weights ${JSON.stringify(reply.weights)}`);
+    const order = await hidingOrder();
+    expect(spearman(order, honestFigures.hiding)).toBeGreaterThan(0.999);
+    // Honest play itself leaves "Hardest to spot" this uncertain.
+    expect(quantile(bootstrap.rho, 0.05)).toBeLessThan(1);
+  });
+
+  it('five new accounts playing every design at reversed times change nothing: their rounds do not count', async () => {
+    const before = await hidingOrder();
+    const attackers = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        signIn(server.origin, { name: `Probe ${i}`, email: `probe-${i}-${backend}@example.com` }),
+      ),
+    );
+    await Promise.all(
+      attackers.map(async (client) => {
+        for (let i = 0; i < DESIGNS; i++) {
+          const started = await post<HuntRound>(client, '/api/hunt/rounds');
+          expect(started.status).toBe(201);
+          expect((await client.fetch(started.body.imageUrl)).status).toBe(200);
+          const [row] = await server.database.db
+            .select()
+            .from(huntRounds)
+            .where(eq(huntRounds.id, started.body.roundId));
+          // The attacker sees the target: conspicuous ones found "late", inconspicuous ones "at once".
+          const ms = conspicuous.has(row!.designId) ? 13_500 : 600;
+          await server.database.db
+            .update(huntRounds)
+            .set({ servedAt: new Date(Date.now() - ms) })
+            .where(eq(huntRounds.id, row!.id));
+          const tap = await post<HuntTapResult>(client, `/api/hunt/rounds/${row!.id}/taps`, {
+            x: row!.x,
+            y: row!.y,
+          });
+          expect(tap.body.result).toBe('found');
+        }
+      }),
+    );
+    const attackRounds = await server.database.db
+      .select({ id: huntRounds.id })
+      .from(huntRounds)
+      .innerJoin(users, eq(users.id, huntRounds.playerId))
+      .where(inArray(users.displayName, ['Probe 0', 'Probe 1', 'Probe 2', 'Probe 3', 'Probe 4']));
+    expect(attackRounds.length).toBe(5 * DESIGNS);
+
+    await calibration.calibrate();
+    const reply = await calibrationReply();
+    expect(reply.status).toBe('fitted');
+    expect(reply.rounds).toBe(honest.length);
+    expectWithinHonestPlay(reply.weights!);
+    const after = await hidingOrder();
+    console.info(
+      `[${backend}] new attackers: ${reply.status}, weights ${JSON.stringify(reply.weights)}, order rho ${spearman(after, before)} against honest p05 ${quantile(bootstrap.rho, 0.05)}`,
+    );
+    expect(spearman(after, before)!).toBeGreaterThanOrEqual(quantile(bootstrap.rho, 0.05));
+    expect(spearman(after, honestFigures.hiding)!).toBeGreaterThanOrEqual(quantile(bootstrap.rho, 0.05));
+  }, 600_000);
+
+  it('the same accounts past the age gate: no player over the cap, and the fit keeps the literature’s signs or is not used', async () => {
+    const inUse = (await calibration.activeWeights()).weights.weights;
+    await server.database.db
+      .update(users)
+      .set({ createdAt: new Date(Date.now() - 72 * HOUR) })
+      .where(inArray(users.displayName, ['Probe 0', 'Probe 1', 'Probe 2', 'Probe 3', 'Probe 4']));
+    await calibration.calibrate();
+    const reply = await calibrationReply();
+    expect(reply.rounds).toBe(honest.length + 5 * DESIGNS);
+    const active = (await calibration.activeWeights()).weights.weights;
+    if (reply.status === 'reversed') {
+      // Not used: the weights in use are those of honest play.
+      expect(reply.reversed.length).toBeGreaterThan(0);
+      expect(active).toEqual(inUse);
+    } else {
+      expect(reply.status).toBe('fitted');
+      expect(reply.reversed).toEqual([]);
+    }
+    for (const name of MEASURE_NAMES)
+      expect(Math.sign(active[name])).toBe(Math.sign(TRUE.coefficients[MEASURE_NAMES.indexOf(name)]!));
+    // "Hardest to spot" stays within honest play (the designs' own scores take the aged accounts'
+    // rounds in at their next round's end; here the calibration's share of the order is tested).
+    expect(spearman(await hidingOrder(), honestFigures.hiding)!).toBeGreaterThanOrEqual(
+      quantile(bootstrap.rho, 0.05),
+    );
+    console.info(
+      `[${backend}] aged attackers: ${reply.status}, weights ${JSON.stringify(reply.weights)}, honest 95% ${JSON.stringify(
+        Object.fromEntries(
+          MEASURE_NAMES.map((n) => [
+            n,
+            [
+              quantile(
+                bootstrap.weights.map((w) => w[n]!),
+                0.025,
+              ),
+              quantile(
+                bootstrap.weights.map((w) => w[n]!),
+                0.975,
+              ),
+            ],
+          ]),
+        ),
+      )}, order rho ${spearman(await hidingOrder(), honestFigures.hiding)} against honest p05 ${quantile(bootstrap.rho, 0.05)}`,
+    );
+  }, 300_000);
+});
