@@ -179,25 +179,27 @@ export function createConcealmentService(deps: {
      * the eye): in memory, then in the store, else made on the engine's thread within the bounds.
      */
     async view(designId: string, viewerId: string, observer: Observer, distanceM: number): Promise<Buffer> {
-      const design = await visible(designId, viewerId);
-      const key = chosenImageKey(design);
-      if (!engine || !key || !design.environmentPhotoUrl) throw new NotFoundError(messages.designNotFound);
-      const photoKey = design.environmentPhotoUrl;
-      const inputs = { photo: photoKey, design: key, observer, distanceM };
-      return work.cached(workKey('design-view', inputs), () =>
-        keptPreview(storage, log, `view_${designId}_${observer}_${distanceM}`, key, () =>
-          work.gated(viewerId, async () => {
-            const seen = await engine.view(
-              await shownPhotoBytes(storage, photoKey),
-              await storage.getBytes(key),
-              observer,
-              distanceM,
-            );
-            if (!seen) throw new NotFoundError(concealmentText.outOfRangeAt(distanceM));
-            return Buffer.from(seen.buffer, seen.byteOffset, seen.byteLength);
-          }),
-        ),
-      );
+      return work.request(viewerId, async () => {
+        const design = await visible(designId, viewerId);
+        const key = chosenImageKey(design);
+        if (!engine || !key || !design.environmentPhotoUrl) throw new NotFoundError(messages.designNotFound);
+        const photoKey = design.environmentPhotoUrl;
+        const inputs = { photo: photoKey, design: key, observer, distanceM };
+        return work.cached(workKey('design-view', inputs), () =>
+          keptPreview(storage, log, `view_${designId}_${observer}_${distanceM}`, key, () =>
+            work.gated(viewerId, async () => {
+              const seen = await engine.view(
+                await shownPhotoBytes(storage, photoKey),
+                await storage.getBytes(key),
+                observer,
+                distanceM,
+              );
+              if (!seen) throw new NotFoundError(concealmentText.outOfRangeAt(distanceM));
+              return Buffer.from(seen.buffer, seen.byteOffset, seen.byteLength);
+            }),
+          ),
+        );
+      });
     },
 
     /** The weights in use: the latest fit's once calibrated, the literature's before. */

@@ -363,34 +363,36 @@ export function createDesignsService(deps: {
       userId: string,
       size: number,
     ): Promise<{ bytes: Uint8Array; filename: string }> {
-      const row = await visible(id, userId);
-      if (row.userId !== userId) throw new ForbiddenError(apiMessages.printOwnerOnly);
-      const key = chosenImageKey(row);
-      if (!key) throw new ValidationError(generationMessages.submitNeedsSelection);
-      const slug =
-        (row.name || 'camo-design')
-          .replace(/[^A-Za-z0-9]+/g, '-')
-          .replace(/^-|-$/g, '')
-          .toLowerCase() || 'camo-design';
-      if (size === 1024) return { bytes: await storage.getBytes(key), filename: `${slug}-tile-1024.png` };
-      const printKey = storageKeys.printExport(key, size);
-      if (await storage.exists(printKey))
-        return { bytes: await storage.getBytes(printKey), filename: `${slug}-print-${size}.png` };
-      const edited = row.hasEdits && row.finalDesignChoice === 'edited';
-      const recipe = edited ? row.editedRecipe : row.selectedVariant === 'B' ? row.recipeB : row.recipeA;
-      // Rendered once (then stored), on the engine's thread within the bounds of engine work (decision 025).
-      const bytes = await work.cached(
-        workKey('print', { design: key, size }),
-        () =>
-          work.gated(userId, async () => {
-            const rendered = await provider.render(recipe, size);
-            if (!rendered) throw new ValidationError(apiMessages.printUnavailable);
-            await storage.put(printKey, rendered);
-            return rendered;
-          }),
-        { keep: false },
-      );
-      return { bytes, filename: `${slug}-print-${size}.png` };
+      return work.request(userId, async () => {
+        const row = await visible(id, userId);
+        if (row.userId !== userId) throw new ForbiddenError(apiMessages.printOwnerOnly);
+        const key = chosenImageKey(row);
+        if (!key) throw new ValidationError(generationMessages.submitNeedsSelection);
+        const slug =
+          (row.name || 'camo-design')
+            .replace(/[^A-Za-z0-9]+/g, '-')
+            .replace(/^-|-$/g, '')
+            .toLowerCase() || 'camo-design';
+        if (size === 1024) return { bytes: await storage.getBytes(key), filename: `${slug}-tile-1024.png` };
+        const printKey = storageKeys.printExport(key, size);
+        if (await storage.exists(printKey))
+          return { bytes: await storage.getBytes(printKey), filename: `${slug}-print-${size}.png` };
+        const edited = row.hasEdits && row.finalDesignChoice === 'edited';
+        const recipe = edited ? row.editedRecipe : row.selectedVariant === 'B' ? row.recipeB : row.recipeA;
+        // Rendered once (then stored), on the engine's thread within the bounds of engine work (decision 025).
+        const bytes = await work.cached(
+          workKey('print', { design: key, size }),
+          () =>
+            work.gated(userId, async () => {
+              const rendered = await provider.render(recipe, size);
+              if (!rendered) throw new ValidationError(apiMessages.printUnavailable);
+              await storage.put(printKey, rendered);
+              return rendered;
+            }),
+          { keep: false },
+        );
+        return { bytes, filename: `${slug}-print-${size}.png` };
+      });
     },
   };
 }

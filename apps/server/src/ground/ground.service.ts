@@ -335,64 +335,69 @@ export function createGroundService(deps: {
 
     /** One design in one of the viewer's photos: every eye, scored in full (kept for the next time). */
     async designInPhoto(photoId: string, designId: string, userId: string): Promise<GroundDesign> {
-      await owned(photoId, userId);
-      const design = await deps.design(designId, userId);
-      if (!design?.imageKey) throw new NotFoundError(messages.designNotFound);
-      const active = await deps.weights();
-      const eyes = observers.flatMap((observer) =>
-        viewingDistances.map((distanceM) => ({ observer, distanceM })),
-      );
-      const stored = new Map<string, ConcealmentMeasures | null>();
-      for (const score of await repo.designScores(photoId, designId))
-        if (score.imageKey === design.imageKey)
-          stored.set(eyeKey(score.observer, score.distanceM), score.measures);
-      const missing = eyes.filter((e) => !stored.has(eyeKey(e.observer, e.distanceM)));
-      if (missing.length > 0) {
-        const ground = requireEngine();
-        const imageKey = design.imageKey;
-        const inputs = {
-          photo: photoId,
-          design: imageKey,
-          eyes: missing.map((e) => eyeKey(e.observer, e.distanceM)).join(),
-        };
-        // Scored once (kept in ground_scores), on the engine's thread within the bounds of engine work.
-        const rows = await work.cached(
-          workKey('ground-design', inputs),
-          () =>
-            work.gated(userId, async () => {
-              const photo = await repo.image(photoId);
-              if (!photo) throw new NotFoundError(groundText.photoNotFound);
-              // The feature tile where the design has one (submitted), else made from its image (a draft of the viewer's).
-              const [kept] = await repo.tiles([designId]);
-              const source =
-                kept?.imageKey === imageKey
-                  ? { tile: new Uint8Array(kept.tile) }
-                  : { image: await deps.storage.getBytes(imageKey) };
-              const measures = await ground.inPhoto({ photoId, bytes: photo }, source, missing);
-              const made = missing.map((eye, i) => ({
-                photoId,
-                designId,
-                ...eye,
-                imageKey,
-                measures: measures[i] ?? null,
-              }));
-              await repo.addScores(made);
-              return made;
-            }),
-          { keep: false },
+      return work.request(userId, async () => {
+        await owned(photoId, userId);
+        const design = await deps.design(designId, userId);
+        if (!design?.imageKey) throw new NotFoundError(messages.designNotFound);
+        const active = await deps.weights();
+        const eyes = observers.flatMap((observer) =>
+          viewingDistances.map((distanceM) => ({ observer, distanceM })),
         );
-        for (const row of rows) stored.set(eyeKey(row.observer, row.distanceM), row.measures);
-      }
-      return {
-        predictions: toPredictions(
-          {
-            imageKey: design.imageKey,
-            eyes: eyes.map((e) => ({ ...e, measures: stored.get(eyeKey(e.observer, e.distanceM)) ?? null })),
-          },
-          active,
-        ),
-        calibrated: active.calibrated,
-      };
+        const stored = new Map<string, ConcealmentMeasures | null>();
+        for (const score of await repo.designScores(photoId, designId))
+          if (score.imageKey === design.imageKey)
+            stored.set(eyeKey(score.observer, score.distanceM), score.measures);
+        const missing = eyes.filter((e) => !stored.has(eyeKey(e.observer, e.distanceM)));
+        if (missing.length > 0) {
+          const ground = requireEngine();
+          const imageKey = design.imageKey;
+          const inputs = {
+            photo: photoId,
+            design: imageKey,
+            eyes: missing.map((e) => eyeKey(e.observer, e.distanceM)).join(),
+          };
+          // Scored once (kept in ground_scores), on the engine's thread within the bounds of engine work.
+          const rows = await work.cached(
+            workKey('ground-design', inputs),
+            () =>
+              work.gated(userId, async () => {
+                const photo = await repo.image(photoId);
+                if (!photo) throw new NotFoundError(groundText.photoNotFound);
+                // The feature tile where the design has one (submitted), else made from its image (a draft of the viewer's).
+                const [kept] = await repo.tiles([designId]);
+                const source =
+                  kept?.imageKey === imageKey
+                    ? { tile: new Uint8Array(kept.tile) }
+                    : { image: await deps.storage.getBytes(imageKey) };
+                const measures = await ground.inPhoto({ photoId, bytes: photo }, source, missing);
+                const made = missing.map((eye, i) => ({
+                  photoId,
+                  designId,
+                  ...eye,
+                  imageKey,
+                  measures: measures[i] ?? null,
+                }));
+                await repo.addScores(made);
+                return made;
+              }),
+            { keep: false },
+          );
+          for (const row of rows) stored.set(eyeKey(row.observer, row.distanceM), row.measures);
+        }
+        return {
+          predictions: toPredictions(
+            {
+              imageKey: design.imageKey,
+              eyes: eyes.map((e) => ({
+                ...e,
+                measures: stored.get(eyeKey(e.observer, e.distanceM)) ?? null,
+              })),
+            },
+            active,
+          ),
+          calibrated: active.calibrated,
+        };
+      });
     },
 
     /** The viewer in the person's photo (JPEG): the design on a target there, as the eye resolves it. */
@@ -403,28 +408,30 @@ export function createGroundService(deps: {
       observer: Observer,
       distanceM: number,
     ): Promise<Buffer> {
-      await owned(photoId, userId);
-      const design = await deps.design(designId, userId);
-      if (!design?.imageKey) throw new NotFoundError(messages.designNotFound);
-      const imageKey = design.imageKey;
-      const ground = requireEngine();
-      // Kept in this process's memory only: the photo is private to its owner, never in the file store.
-      return work.cached(
-        workKey('ground-view', { photo: photoId, design: imageKey, observer, distanceM }),
-        () =>
-          work.gated(userId, async () => {
-            const photo = await repo.image(photoId);
-            if (!photo) throw new NotFoundError(groundText.photoNotFound);
-            const seen = await ground.view(
-              { photoId, bytes: photo },
-              await deps.storage.getBytes(imageKey),
-              observer,
-              distanceM,
-            );
-            if (!seen) throw new NotFoundError(concealmentText.outOfRangeAt(distanceM));
-            return Buffer.from(seen.buffer, seen.byteOffset, seen.byteLength);
-          }),
-      );
+      return work.request(userId, async () => {
+        await owned(photoId, userId);
+        const design = await deps.design(designId, userId);
+        if (!design?.imageKey) throw new NotFoundError(messages.designNotFound);
+        const imageKey = design.imageKey;
+        const ground = requireEngine();
+        // Kept in this process's memory only: the photo is private to its owner, never in the file store.
+        return work.cached(
+          workKey('ground-view', { photo: photoId, design: imageKey, observer, distanceM }),
+          () =>
+            work.gated(userId, async () => {
+              const photo = await repo.image(photoId);
+              if (!photo) throw new NotFoundError(groundText.photoNotFound);
+              const seen = await ground.view(
+                { photoId, bytes: photo },
+                await deps.storage.getBytes(imageKey),
+                observer,
+                distanceM,
+              );
+              if (!seen) throw new NotFoundError(concealmentText.outOfRangeAt(distanceM));
+              return Buffer.from(seen.buffer, seen.byteOffset, seen.byteLength);
+            }),
+        );
+      });
     },
 
     /**

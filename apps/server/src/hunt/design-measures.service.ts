@@ -74,21 +74,23 @@ export function createDesignMeasuresService(deps: {
      * photo's mean colour: how it hides, at a glance.
      */
     async blendPreview(designId: string, viewerId: string, variant: 'A' | 'B' | 'final'): Promise<Buffer> {
-      const design = await repo.design(designId);
-      if (!design || !canView(design, viewerId)) throw new NotFoundError(messages.designNotFound);
-      const key =
-        variant === 'A' ? design.designAUrl : variant === 'B' ? design.designBUrl : chosenImageKey(design);
-      if (!key || !design.environmentPhotoUrl) throw new NotFoundError(messages.designNotFound);
-      const photoKey = design.environmentPhotoUrl;
-      if (!blend) throw new NotFoundError(messages.designNotFound);
-      return work.cached(workKey('blend-preview', { photo: photoKey, design: key }), () =>
-        keptPreview(storage, log, `blend_${designId}_${variant}`, key, () =>
-          work.gated(viewerId, async () => {
-            const jpeg = await blend(await shownPhotoBytes(storage, photoKey), await storage.getBytes(key));
-            return Buffer.from(jpeg.buffer, jpeg.byteOffset, jpeg.byteLength);
-          }),
-        ),
-      );
+      return work.request(viewerId, async () => {
+        const design = await repo.design(designId);
+        if (!design || !canView(design, viewerId)) throw new NotFoundError(messages.designNotFound);
+        const key =
+          variant === 'A' ? design.designAUrl : variant === 'B' ? design.designBUrl : chosenImageKey(design);
+        if (!key || !design.environmentPhotoUrl) throw new NotFoundError(messages.designNotFound);
+        const photoKey = design.environmentPhotoUrl;
+        if (!blend) throw new NotFoundError(messages.designNotFound);
+        return work.cached(workKey('blend-preview', { photo: photoKey, design: key }), () =>
+          keptPreview(storage, log, `blend_${designId}_${variant}`, key, () =>
+            work.gated(viewerId, async () => {
+              const jpeg = await blend(await shownPhotoBytes(storage, photoKey), await storage.getBytes(key));
+              return Buffer.from(jpeg.buffer, jpeg.byteOffset, jpeg.byteLength);
+            }),
+          ),
+        );
+      });
     },
   };
 }

@@ -76,12 +76,16 @@ export function createEngineWork(settings: EngineWorkSettings) {
 
   const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
+  const busyForYou = () => {
+    const wait = seconds(typicalMs);
+    return new RetryLaterError(429, 'engine_busy_for_you', apiMessages.engineBusyForYou(wait), wait);
+  };
+  /** A person's requests for engine work in progress, from before their first database read. */
+  const inProgress = new Map<string, number>();
+
   function admit(userId: string): void {
     const mine = perPerson.get(userId) ?? 0;
-    if (mine >= settings.perPerson) {
-      const wait = seconds(typicalMs);
-      throw new RetryLaterError(429, 'engine_busy_for_you', apiMessages.engineBusyForYou(wait), wait);
-    }
+    if (mine >= settings.perPerson) throw busyForYou();
     if (running >= settings.running && queue.length >= settings.queued) {
       const wait = seconds((typicalMs * (queue.length + running)) / Math.max(1, settings.running));
       throw new RetryLaterError(503, 'engine_busy', apiMessages.engineBusy(wait), wait);
@@ -128,6 +132,25 @@ export function createEngineWork(settings: EngineWorkSettings) {
   }
 
   return {
+    /**
+     * A request that may need the engine, from its start: a person may have twice their
+     * computations' worth in progress (the rest are kept pictures, joins, or refused at the gate);
+     * one more is refused at once (429), before it reads anything, so a burst from one person costs
+     * the database and the file store as much as these few (decision 025).
+     */
+    async request<T>(userId: string, handle: () => Promise<T>): Promise<T> {
+      const mine = inProgress.get(userId) ?? 0;
+      if (mine >= settings.perPerson * 2) throw busyForYou();
+      inProgress.set(userId, mine + 1);
+      try {
+        return await handle();
+      } finally {
+        const left = (inProgress.get(userId) ?? 1) - 1;
+        if (left <= 0) inProgress.delete(userId);
+        else inProgress.set(userId, left);
+      }
+    },
+
     /**
      * The value of `load` for `key`: kept in memory from before, joined while under way (a second
      * request for the same computation waits for the first, at no cost), or loaded now. `keep:
