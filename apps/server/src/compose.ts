@@ -167,7 +167,13 @@ export async function compose(options: ComposeOptions) {
   const comments = createCommentsService(createCommentsRepository(db));
   const huntRepository = createHuntRepository(db, { minAccountAgeHours: config.contest.minAccountAgeHours });
   const hunt = {
-    rounds: createRoundService({ repo: huntRepository, storage, now }),
+    rounds: createRoundService({
+      repo: huntRepository,
+      storage,
+      now,
+      scenes: 'huntRound' in engine ? (task) => (engine as EngineProvider).huntRound(task) : undefined,
+      work: engineWork,
+    }),
     insights: createHuntInsightsService({
       repo: huntRepository,
       contestTimeZone: config.contest.timeZone,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { HuntRound, HuntTapResult } from '@camo/shared/hunt.schema';
-import { HUNT_MAX_MISSES, HUNT_ROUND_TTL_MS } from '@camo/shared/hunt.schema';
+import { HUNT_MAX_MISSES, HUNT_MIN_TARGET_CSS_PX, HUNT_ROUND_TTL_MS } from '@camo/shared/hunt.schema';
 import { eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -161,6 +161,53 @@ describe('hide and seek through the API', () => {
       409,
     );
   }, 60_000);
+
+  it('makes each round at the shape of the player’s screen, its target findable there, and keeps one record of how its scene was made', async () => {
+    const player = await signIn(server.origin, { name: 'Carol Phone', email: 'carol-phone@example.com' });
+    const screens = [
+      { width: 374, height: 560, pixelRatio: 3 }, // a phone held upright
+      { width: 700, height: 300, pixelRatio: 3 }, // the same phone turned
+    ];
+    for (const viewport of screens) {
+      const started = await post<HuntRound>(player, '/api/hunt/rounds', { viewport });
+      expect(started.status).toBe(201);
+      const { width, height } = started.body;
+      // The picture has the room's shape (within 2%), so it fills the screen instead of a strip.
+      expect(Math.abs(width / height - viewport.width / viewport.height)).toBeLessThan(
+        0.02 * (viewport.width / viewport.height),
+      );
+      const image = await player.fetch(started.body.imageUrl);
+      const meta = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
+      expect([meta.width, meta.height]).toEqual([width, height]);
+      const row = await round(started.body.roundId);
+      const scene = row.scene!;
+      expect(scene.viewport).toEqual(viewport);
+      expect(scene.recipe.width).toBe(width);
+      expect(scene.target.silhouette).toBe(row.silhouette);
+      for (const k of ['x', 'y', 'size', 'rotation'] as const) expect(scene.target[k]).toBeCloseTo(row[k], 2);
+      // At least HUNT_MIN_TARGET_CSS_PX tall on that screen, and whole in the picture.
+      expect(row.size * scene.cssPerPixel).toBeGreaterThanOrEqual(HUNT_MIN_TARGET_CSS_PX - 0.5);
+      const box = targetBox(silhouetteById(row.silhouette), row);
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+      expect(box.y + box.height).toBeLessThanOrEqual(height);
+      // Where it stands in the photo the scene was made from.
+      expect(scene.source).not.toBeNull();
+      expect(scene.source!.x).toBeGreaterThanOrEqual(0);
+      expect(scene.source!.x).toBeLessThanOrEqual(scene.photo.width);
+      expect(scene.source!.size).toBeGreaterThan(0);
+      await post(player, `/api/hunt/rounds/${started.body.roundId}/hidden`);
+    }
+    // No room said: a landscape picture, as before.
+    const plain = await post<HuntRound>(player, '/api/hunt/rounds');
+    expect(plain.body.width).toBeGreaterThan(plain.body.height);
+    // A room outside the bounds is refused with a message.
+    const tiny = await post<{ message: string }>(player, '/api/hunt/rounds', {
+      viewport: { width: 10, height: 10 },
+    });
+    expect(tiny.status).toBe(400);
+  }, 120_000);
 
   it('never gives a player their own design, nor one twice; a round past 15 s ends not found', async () => {
     // Alice has had all three of Bob's designs: none is left for her.

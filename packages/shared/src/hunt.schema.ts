@@ -12,6 +12,24 @@ export const huntRoundSchema = z.object({
 });
 export type HuntRound = z.infer<typeof huntRoundSchema>;
 
+/**
+ * Starting a round: the room the page has for the picture, in CSS pixels, and the screen's pixel
+ * ratio, so the picture is made at the screen's shape and the target at a size a person can find
+ * there. Without it, a landscape 960 x 600 room.
+ */
+export const huntRoundStartSchema = z
+  .object({
+    viewport: z
+      .object({
+        width: z.number().int().min(160).max(8000),
+        height: z.number().int().min(120).max(8000),
+        pixelRatio: z.number().finite().min(0.5).max(5).default(1),
+      })
+      .optional(),
+  })
+  .default({});
+export type HuntRoundStart = z.infer<typeof huntRoundStartSchema>;
+
 /** A tap, in the image's own pixels. */
 export const huntTapSchema = z.object({
   x: z.number().finite().min(0).max(10_000),
@@ -52,7 +70,11 @@ export const huntTimeoutResultSchema = z.object({
  * The tab was hidden during the round: it is void and counts nowhere (not in the design's score,
  * the player's record, the weekly board or the insights).
  */
-export const huntHiddenResultSchema = z.object({ result: z.literal('void'), reveal: huntRevealSchema });
+export const huntHiddenResultSchema = z.object({
+  result: z.literal('void'),
+  /** Where the target was and whose design: only once the clock had started (a round made void before tells nothing). */
+  reveal: huntRevealSchema.nullable(),
+});
 export type HuntHiddenResult = z.infer<typeof huntHiddenResultSchema>;
 
 export const concealmentSchema = z.object({

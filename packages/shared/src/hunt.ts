@@ -19,6 +19,18 @@ export const HUNT_MIN_ROUNDS_FOR_SCORE = 20;
  */
 export const HUNT_MAX_MISSES = 3;
 
+/**
+ * The least height, in CSS pixels, a target is shown at on the screen a round is played on: about
+ * a fingertip (WCAG 2.5.5 asks 44 px of a target to tap; a target to find may be a little smaller).
+ */
+export const HUNT_MIN_TARGET_CSS_PX = 40;
+/** A round's picture is made at the shape of the screen it is played on, within these (width / height). */
+export const HUNT_ASPECT_MIN = 0.45;
+export const HUNT_ASPECT_MAX = 2.4;
+/** The longer side of a round's picture in pixels: sharp on a phone, light to send. */
+export const HUNT_PICTURE_MIN = 480;
+export const HUNT_PICTURE_MAX = 1280;
+
 export const huntMessages = {
   noDesigns: 'You have seen every design there is for now. Come back when the community has made more.',
   roundGone: 'This round has ended. Start a new one.',

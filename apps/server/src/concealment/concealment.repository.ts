@@ -107,6 +107,7 @@ export function createConcealmentRepository(db: Db) {
           status: huntRounds.status,
           elapsedMs: huntRounds.elapsedMs,
           measures: huntRounds.measures,
+          scene: huntRounds.scene,
         })
         .from(huntRounds)
         .innerJoin(users, eq(users.id, huntRounds.playerId))

@@ -237,7 +237,14 @@ export function createConcealmentService(deps: {
           const png = designs.get(round.designId);
           if (!photos.has(round.photoKey)) photos.set(round.photoKey, await shownPhoto(round.photoKey));
           const measures =
-            png && engine ? await engine.measureRound(photos.get(round.photoKey)!, png, round) : null;
+            png && engine
+              ? await engine.measureRound(photos.get(round.photoKey)!, png, {
+                  ...round,
+                  // A synthesised scene (decision 024) shows the photo's ground at its own scale: the
+                  // target's height in the photo's pixels is what sets its distance there.
+                  size: round.scene?.source?.size ?? round.size,
+                })
+              : null;
           round.measures = { measures };
           await repo.setRoundMeasures(round.id, round.measures);
         } catch (error) {

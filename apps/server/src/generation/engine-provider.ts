@@ -11,6 +11,7 @@ import { stateName } from '@camo/shared/states';
 import { Piscina } from 'piscina';
 import type { EditOutcome, EngineDesign, GenerateTask } from './engine.worker.js';
 import type { TileCheck } from './flat-colours.js';
+import type { RoundScene, RoundSceneTask } from '../hunt/round-scene.js';
 import type { EngineMeasures } from '../platform/db/types.js';
 import type { DesignProvider, ProviderInput } from './provider.js';
 import type { ConcealmentEngine } from '../concealment/concealment.service.js';
@@ -37,6 +38,8 @@ export type EngineProvider = DesignProvider & {
   measure(photo: ProviderInput['photo'], png: Uint8Array): Promise<EngineMeasures>;
   /** The blend preview (JPEG) from the photo's and the design's stored bytes (hunt/design-measures.service.ts). */
   blendPreview(photo: Uint8Array, png: Uint8Array): Promise<Uint8Array>;
+  /** A hide-and-seek round's picture and its record (hunt/round-scene.ts), on the engine's threads. */
+  huntRound(task: RoundSceneTask): Promise<RoundScene>;
   /** Predicted concealment, on the engine's threads (concealment/concealment.service.ts). */
   concealment: ConcealmentEngine;
   /** Designs in people's own photos, on the engine's threads (ground/ground.service.ts). */
@@ -120,6 +123,7 @@ export function createEngineProvider(options: { threads?: number } = {}): Engine
 
     blendPreview: async (photo, png) =>
       (await pool.run({ photo, png }, { name: 'blendPreviewTask' })) as Uint8Array,
+    huntRound: async (task) => (await pool.run(task, { name: 'huntRoundTask' })) as RoundScene,
 
     concealment: {
       predict: async (photo, png) =>

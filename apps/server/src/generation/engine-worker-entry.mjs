@@ -18,3 +18,4 @@ export const groundScoresTask = tasks.groundScoresTask;
 export const groundViewTask = tasks.groundViewTask;
 export const groundDesignTask = tasks.groundDesignTask;
 export const blendPreviewTask = tasks.blendPreviewTask;
+export const huntRoundTask = tasks.huntRoundTask;

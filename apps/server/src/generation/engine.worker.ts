@@ -37,6 +37,7 @@ import type { EngineMeasures, StoredEye } from '../platform/db/types.js';
 import { composeTarget, meanColour, photoRaster, sideBySide } from '../hunt/compositor.js';
 import { silhouetteById } from '../hunt/silhouettes.js';
 import { checkTile, toFlatTile, type TileCheck } from './flat-colours.js';
+import { roundScene, type RoundScene, type RoundSceneTask } from '../hunt/round-scene.js';
 
 export interface GenerateTask {
   rgb: Uint8Array;
@@ -325,4 +326,9 @@ export async function groundDesignTask(
       ? await designPhoto(task.design.tile)
       : featureTile(await designPhoto(task.design.image));
   return task.eyes.map((eye) => groundMeasures(ground, tile, eye.observer, eye.distanceM));
+}
+
+/** A hide-and-seek round's picture: a scene synthesised from the photo's ground, the target in it (decision 024). */
+export async function huntRoundTask(task: RoundSceneTask): Promise<RoundScene> {
+  return roundScene(task);
 }

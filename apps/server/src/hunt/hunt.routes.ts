@@ -7,6 +7,7 @@ import {
   huntInsightsSchema,
   huntPlayerSchema,
   huntRoundSchema,
+  huntRoundStartSchema,
   huntTapResultSchema,
   huntTapSchema,
   huntTimeoutResultSchema,
@@ -42,11 +43,13 @@ export function huntRoutes(
         ...guarded,
         schema: {
           tags: ['hunt'],
-          summary: 'Start a round: a photo with one target hidden in it (where, only the server knows)',
+          summary:
+            'Start a round: a scene made anew from a photo, at the shape of the room the page has for it, with one target hidden in it (where, only the server knows)',
+          body: huntRoundStartSchema,
           response: { 201: huntRoundSchema, ...errors },
         },
       },
-      async (req, reply) => reply.code(201).send(await rounds.start(currentUser(req).id)),
+      async (req, reply) => reply.code(201).send(await rounds.start(currentUser(req).id, req.body?.viewport)),
     );
 
     app.get(

@@ -15,32 +15,31 @@ import { messages } from '@camo/shared/messages';
 import { chosenImageKey } from '../designs/design-policy.js';
 import { ConflictError, NotFoundError } from '../platform/http-errors.js';
 import { LEGACY_HUNT_PREFIX, storageKeys, type Storage } from '../platform/storage.js';
-import { composeTarget, photoRaster, type PhotoRaster } from './compositor.js';
+import { photoRaster, type PhotoRaster } from './compositor.js';
+import {
+  DEFAULT_VIEWPORT,
+  roundScene,
+  type RoundScene,
+  type RoundSceneTask,
+  type RoundViewport,
+} from './round-scene.js';
+import type { EngineWork } from '../platform/engine-work.js';
 import { concealmentScore } from './hunt-statistics.js';
 import type { HuntRepository, HuntRoundRow, RoundEnd } from './hunt.repository.js';
-import { hitsTarget, silhouetteById, silhouettes, targetBox, type Placement } from './silhouettes.js';
+import { hitsTarget, silhouetteById, targetBox } from './silhouettes.js';
 
 /** A tap this long after the limit still counts as the timeout it is (network and rendering). */
 const LATE_GRACE_MS = 1_000;
 
-/** The photo a round or a preview shows: its page-size rendition when there is one. */
-export async function loadShownPhoto(storage: Storage, key: string): Promise<PhotoRaster> {
+/** The bytes of the photo a round or a preview shows: its page-size rendition when there is one. */
+async function shownPhotoBytes(storage: Storage, key: string): Promise<Uint8Array> {
   const display = storageKeys.displayVersion(key);
-  const bytes = display !== key && (await storage.exists(display)) ? display : key;
-  return photoRaster(await storage.getBytes(bytes));
+  return storage.getBytes(display !== key && (await storage.exists(display)) ? display : key);
 }
 
-/**
- * Where a target goes: anywhere it fits whole in the lower two thirds (targets stand on the
- * ground), 14-26% of the image's height, turned up to 12 degrees either way.
- */
-export function randomPlacement(width: number, height: number, random: () => number): Placement {
-  const size = Math.round(height * (0.14 + random() * 0.12));
-  const half = size * 0.6; // the box's half-diagonal at 12 degrees stays under 0.6 of its side
-  const x = half + random() * Math.max(1, width - 2 * half);
-  const top = Math.max(half, height / 3);
-  const y = top + random() * Math.max(1, height - half - top);
-  return { x, y, size, rotation: (random() * 2 - 1) * 12 };
+/** The photo a round or a preview shows, decoded. */
+export async function loadShownPhoto(storage: Storage, key: string): Promise<PhotoRaster> {
+  return photoRaster(await shownPhotoBytes(storage, key));
 }
 
 /** Hide and seek's rounds: the server picks, serves once, times and judges every tap. */
@@ -49,11 +48,15 @@ export function createRoundService(deps: {
   storage: Storage;
   now?: () => Date;
   random?: () => number;
+  /** Makes a round's picture: on the engine's threads in the server (engine-provider.ts), here by default. */
+  scenes?: (task: RoundSceneTask) => Promise<RoundScene>;
+  /** The gate engine work a request asks for passes (decision 025); none in a test's service. */
+  work?: EngineWork;
 }) {
-  const { repo, storage } = deps;
+  const { repo, storage, work } = deps;
+  const makeScene = deps.scenes ?? roundScene;
   const now = deps.now ?? (() => new Date());
   const random = deps.random ?? Math.random;
-  const loadPhoto = (key: string) => loadShownPhoto(storage, key);
   let legacySweep: Promise<void> | null = null;
   /**
    * Pictures earlier versions left in the public file store (expired rounds' were never deleted):
@@ -98,8 +101,11 @@ export function createRoundService(deps: {
   }
 
   return {
-    /** A new round: the server picks the design, the photo and where the target goes. */
-    async start(playerId: string): Promise<HuntRound> {
+    /**
+     * A new round: the server picks the design and the photo, makes a scene anew from the photo's
+     * ground at the shape of the player's screen and places the target in it (decision 024).
+     */
+    async start(playerId: string, viewport: RoundViewport = DEFAULT_VIEWPORT): Promise<HuntRound> {
       await sweepLegacyImages();
       await repo.expire(new Date(now().getTime() - HUNT_ROUND_TTL_MS), now());
       for (let attempt = 0; attempt < 3; attempt++) {
@@ -110,15 +116,15 @@ export function createRoundService(deps: {
         // Its own environment, or another photo of the same state.
         const other = random() < 0.5 ? await repo.photoFromState(design.state, design.id) : null;
         const photoKey = other ?? design.environmentPhotoUrl;
-        const photo = await loadPhoto(photoKey);
-        const silhouette = silhouettes[Math.floor(random() * silhouettes.length)]!;
-        const placement = randomPlacement(photo.width, photo.height, random);
-        const composite = await composeTarget(
-          photo,
-          { design: await storage.getBytes(designKey) },
-          silhouette,
-          placement,
-        );
+        const task = {
+          photo: await shownPhotoBytes(storage, photoKey),
+          design: await storage.getBytes(designKey),
+          viewport,
+          seed: Math.floor(random() * 2 ** 32),
+        };
+        const scene = await (work
+          ? work.request(playerId, () => work.gated(playerId, () => makeScene(task)))
+          : makeScene(task));
         const id = randomUUID();
         const round = await repo.create(
           {
@@ -126,21 +132,22 @@ export function createRoundService(deps: {
             playerId,
             designId: design.id,
             photoKey,
-            silhouette: silhouette.id,
-            ...placement,
-            width: photo.width,
-            height: photo.height,
+            silhouette: scene.silhouette,
+            ...scene.placement,
+            width: scene.width,
+            height: scene.height,
+            scene: scene.record,
             createdAt: now(),
           },
-          composite.image,
+          Buffer.from(scene.jpeg),
         );
         // Null: the same design was handed to this player by a concurrent request; pick again.
         if (!round) continue;
         return {
           roundId: id,
           imageUrl: `/api/hunt/rounds/${id}/image`,
-          width: photo.width,
-          height: photo.height,
+          width: scene.width,
+          height: scene.height,
           timeLimitMs: HUNT_TIME_LIMIT_MS,
         };
       }
@@ -199,7 +206,9 @@ export function createRoundService(deps: {
     async hidden(roundId: string, playerId: string): Promise<HuntHiddenResult> {
       const row = await repo.markVoid(roundId, playerId, now());
       if (!row) return refuse(roundId, playerId);
-      return { result: 'void', reveal: await ended(row) };
+      // Before the clock started the player has seen nothing: saying whose design it was would let
+      // them skip rounds until one they chose came up.
+      return { result: 'void', reveal: row.servedAt ? await ended(row) : null };
     },
   };
 }

@@ -7,7 +7,14 @@ import {
   type GenerationStage,
 } from '@camo/shared/generation.schema';
 import type { ModerationActionKind, ReportReason, ReportStatus, ReportTarget } from '@camo/shared/moderation';
-import type { ConcealmentMeasures, DesignFeatures, GroundProfile, PredictorWeights } from '@camo/camo-engine';
+import type {
+  ConcealmentMeasures,
+  DesignFeatures,
+  GroundProfile,
+  Placement,
+  PredictorWeights,
+  SceneRecipe,
+} from '@camo/camo-engine';
 import type { Observer } from '@camo/shared/concealment';
 import { sql } from 'drizzle-orm';
 import {
@@ -53,6 +60,31 @@ export interface DesignPredictions {
   A?: StoredPrediction;
   B?: StoredPrediction;
   final?: StoredPrediction;
+}
+
+/** The room a hide-and-seek page had for the picture, in CSS pixels, and the screen's pixel ratio. */
+export interface RoundViewport {
+  width: number;
+  height: number;
+  pixelRatio: number;
+}
+
+/** What hunt_rounds.scene holds: how a round's scene was made (hunt/round-scene.ts, decision 024). */
+export interface SceneRecord {
+  recipe: SceneRecipe;
+  /** The photo as the scene was made from it (oriented, at most 1280 px). */
+  photo: { width: number; height: number };
+  viewport: RoundViewport;
+  /** CSS pixels per picture pixel when the picture fills the room. */
+  cssPerPixel: number;
+  /** The target in the picture (its centre, height and turn in picture pixels and degrees). */
+  target: { silhouette: string } & Placement;
+  /**
+   * The target in the photo: where the ground under its centre came from, its height in photo
+   * pixels, and its turn against the photo's ground (the version's turn taken off, and mirrored
+   * when the version was). Null only when the scene holds no laid pixel there.
+   */
+  source: { x: number; y: number; size: number; rotation: number; mirrored: boolean } | null;
 }
 
 /** What hunt_rounds.measures holds: a person's measures of the round's picture (null: not measurable). */
@@ -522,6 +554,11 @@ export const huntRounds = pgTable(
     elapsedMs: integer('elapsed_ms'),
     /** A person's view of the round's own picture, measured once for the calibration (decision 017). */
     measures: jsonb('measures').$type<RoundMeasures>(),
+    /**
+     * How the round's scene was made (decision 024): its synthesis recipe, the player's screen, the
+     * target in the picture and in the photo; null for rounds played before scenes were synthesised.
+     */
+    scene: jsonb('scene').$type<SceneRecord>(),
   },
   (t) => [
     index('hunt_rounds_design_idx').on(t.designId, t.status),

@@ -3,6 +3,8 @@ export type {
   DesignPredictions,
   EngineMeasures,
   RoundMeasures,
+  RoundViewport,
+  SceneRecord,
   StoredEye,
   StoredPrediction,
 } from './schema.js';

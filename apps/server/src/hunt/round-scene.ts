@@ -1,0 +1,159 @@
+/**
+ * A round's picture (decision 024), made on an engine thread: a scene synthesised anew from the
+ * photo's ground at the shape of the player's screen, the target placed in it at a size they can
+ * find there, composed by the one compositor, shot by the scene's own camera, and the record of
+ * how it was all made.
+ */
+import {
+  composeTarget,
+  prepareDesign,
+  sceneOf,
+  sceneRecipe,
+  silhouettes,
+  synthesiseScene,
+  type Placement,
+} from '@camo/camo-engine';
+import {
+  HUNT_ASPECT_MAX,
+  HUNT_ASPECT_MIN,
+  HUNT_MIN_TARGET_CSS_PX,
+  HUNT_PICTURE_MAX,
+  HUNT_PICTURE_MIN,
+} from '@camo/shared/hunt';
+import sharp from 'sharp';
+import type { RoundViewport, SceneRecord } from '../platform/db/types.js';
+
+export type { RoundViewport };
+
+/** A page that did not say: a landscape room of a laptop's page. */
+export const DEFAULT_VIEWPORT: RoundViewport = { width: 960, height: 600, pixelRatio: 1 };
+
+export interface RoundSceneTask {
+  /** The photo's bytes (its page-size rendition) and the design's image bytes. */
+  photo: Uint8Array;
+  design: Uint8Array;
+  viewport: RoundViewport;
+  /** Everything random in the round follows from it. */
+  seed: number;
+}
+
+export interface RoundScene {
+  jpeg: Uint8Array;
+  width: number;
+  height: number;
+  silhouette: string;
+  placement: Placement;
+  record: SceneRecord;
+}
+
+/** A mulberry32 stream (the engine's), for the round's own choices. */
+function stream(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The picture's size: the room's shape (within the bounds), its longer side at the screen's pixels (within 480-1280). */
+export function pictureSize(viewport: RoundViewport): { width: number; height: number; cssPerPixel: number } {
+  const aspect = Math.min(HUNT_ASPECT_MAX, Math.max(HUNT_ASPECT_MIN, viewport.width / viewport.height));
+  const long = Math.round(
+    Math.min(
+      HUNT_PICTURE_MAX,
+      Math.max(
+        HUNT_PICTURE_MIN,
+        Math.max(viewport.width, viewport.height) * Math.min(2, viewport.pixelRatio),
+      ),
+    ),
+  );
+  const width = aspect >= 1 ? long : Math.round(long * aspect);
+  const height = aspect >= 1 ? Math.round(long / aspect) : long;
+  return { width, height, cssPerPixel: Math.min(viewport.width / width, viewport.height / height) };
+}
+
+/**
+ * Where the target goes in a scene of `width` x `height`: its height 14-26% of the photo's height at
+ * the scene's scale (as targets stood in the photos themselves), never under HUNT_MIN_TARGET_CSS_PX
+ * on the player's screen nor over 45% of the picture's height; turned up to 12 degrees; anywhere it
+ * fits whole below the top quarter (the far edge of the ground, where a horizon may show).
+ */
+export function placeTarget(
+  width: number,
+  height: number,
+  photoHeight: number,
+  scale: number,
+  cssPerPixel: number,
+  random: () => number,
+): Placement {
+  const natural = photoHeight * scale * (0.14 + random() * 0.12);
+  const size = Math.round(Math.min(0.45 * height, Math.max(natural, HUNT_MIN_TARGET_CSS_PX / cssPerPixel)));
+  const half = size * 0.6; // the box's half-diagonal at 12 degrees stays under 0.6 of its side
+  const x = half + random() * Math.max(1, width - 2 * half);
+  const top = Math.max(half, height / 4 + half);
+  const y = top + random() * Math.max(1, height - half - top);
+  return { x, y, size, rotation: (random() * 2 - 1) * 12 };
+}
+
+async function raster(bytes: Uint8Array, max?: number) {
+  let image = sharp(bytes).rotate();
+  if (max) image = image.resize({ width: max, height: max, fit: 'inside', withoutEnlargement: true });
+  const { data, info } = await image
+    .removeAlpha()
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return {
+    width: info.width,
+    height: info.height,
+    data: new Uint8Array(data.buffer, data.byteOffset, data.length),
+  };
+}
+
+/** The round's picture and its record (an engine task: CPU-bound, run off the event loop). */
+export async function roundScene(task: RoundSceneTask): Promise<RoundScene> {
+  const random = stream(task.seed);
+  const photo = await raster(task.photo, HUNT_PICTURE_MAX);
+  const { width, height, cssPerPixel } = pictureSize(task.viewport);
+  // The scene's long side covers about the photo's long side of ground, give or take 15%.
+  const scale = (Math.max(width, height) / Math.max(photo.width, photo.height)) * (0.85 + random() * 0.3);
+  const recipe = sceneRecipe(Math.floor(random() * 2 ** 32), width, height, scale);
+  const scene = synthesiseScene(photo, recipe);
+  const silhouette = silhouettes[Math.floor(random() * silhouettes.length)]!;
+  const placement = placeTarget(width, height, photo.height, scale, cssPerPixel, random);
+  const composed = composeTarget(
+    sceneOf(scene),
+    { design: prepareDesign(await raster(task.design)) },
+    silhouette,
+    placement,
+  );
+  const shot = scene.camera(composed.data);
+  const jpeg = await sharp(shot, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+  const from = scene.sourceOf(placement.x, placement.y);
+  return {
+    jpeg: new Uint8Array(jpeg.buffer, jpeg.byteOffset, jpeg.length),
+    width,
+    height,
+    silhouette: silhouette.id,
+    placement,
+    record: {
+      recipe,
+      photo: { width: photo.width, height: photo.height },
+      viewport: task.viewport,
+      cssPerPixel,
+      target: { silhouette: silhouette.id, ...placement },
+      source: from && {
+        x: from.x,
+        y: from.y,
+        size: placement.size / from.scale,
+        rotation: (from.mirrored ? -1 : 1) * (placement.rotation - from.angle),
+        mirrored: from.mirrored,
+      },
+    },
+  };
+}
