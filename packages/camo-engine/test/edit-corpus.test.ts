@@ -59,6 +59,37 @@ class Measures {
       return this.labs.reduce((s, l, i) => s + (ciede2000(l, t) < 12 ? (this.shares[i] ?? 0) : 0), 0);
     });
   colours = () => this.memo('C', () => this.shares.filter((s) => s > 0).length);
+  /** The share of pixels at L* 85 or more. */
+  brightShare = () =>
+    this.memo('W', () => this.labs.reduce((s, l, i) => s + (l.L >= 85 ? (this.shares[i] ?? 0) : 0), 0));
+  /** The index of the snow white a winter edit adds (#eef0f0), or -1. */
+  snowIndex = (): number => {
+    const [r, g, b] = hexToRgb('#eef0f0');
+    const t = rgbToLab(r, g, b);
+    return this.labs.findIndex((l, i) => (this.shares[i] ?? 0) > 0 && ciede2000(l, t) < 1);
+  };
+  /**
+   * Of the snow's pixels, the share lying on the upper edge of a shape: in its column, the colour
+   * just under the run of snow differs from the colour just over it.
+   */
+  snowOnUpperEdges = () =>
+    this.memo('U', () => {
+      const s = this.snowIndex();
+      const { width: w, height: h } = this.img;
+      const ix = this.index;
+      let on = 0;
+      let all = 0;
+      for (let x = 0; x < w; x++)
+        for (let y = 0; y < h; y++) {
+          const above = ix[((y + h - 1) % h) * w + x];
+          if (ix[y * w + x] !== s || above === s) continue;
+          let n = 0;
+          while (n < h && ix[((y + n) % h) * w + x] === s) n++;
+          all += n;
+          if (ix[((y + n) % h) * w + x] !== above) on += n;
+        }
+      return all ? on / all : 0;
+    });
   private sizes(): Int32Array | number[] {
     return torusComponentSizes(this.img.index, this.img.width, this.img.height);
   }
@@ -155,6 +186,13 @@ function check(code: string, before: Measures, after: Measures): string {
       [a, b] = [before.coherence(), after.coherence()];
       ok = b >= a + 0.03;
       break;
+    case 'W': {
+      [a, b] = [before.brightShare(), after.brightShare()];
+      const upper = after.snowOnUpperEdges();
+      ok = b - a >= 0.1 && upper >= 0.8;
+      if (!ok) return `${code}: L*>=85 ${fmt(a)} -> ${fmt(b)}, on upper edges ${fmt(upper)}`;
+      break;
+    }
     case 'H':
       [a, b] = [before.horizontal(), after.horizontal()];
       ok = b >= a + 0.08;
@@ -171,6 +209,7 @@ function check(code: string, before: Measures, after: Measures): string {
 
 /** Operations that recolour or move thresholds only. */
 const COLOUR_OPS = new Set([
+  'snow',
   'lightness',
   'warmth',
   'contrast',
@@ -239,7 +278,15 @@ function layoutCheck(text: string, before: Measures, after: Measures): string {
   if (ops.some((o) => o.kind === 'style' || o.kind === 'stretch')) return '';
   if (ops.some((o) => o.kind === 'toggle' && o.name === 'geometricShapes' && o.on)) return '';
   const removed = removedColours(text, before);
-  const keep = removed.size ? keepPixels(before.index, removed) : undefined;
+  // Snow is laid over the shapes where it lies: its pixels are what the request changes, so the
+  // rest must keep their colour.
+  const snow = ops.some((o) => o.kind === 'snow') ? after.snowIndex() : -1;
+  const keep =
+    snow >= 0
+      ? keepPixels(after.index, new Set([snow])).filter((i) => !removed.has(before.index[i] ?? 0))
+      : removed.size
+        ? keepPixels(before.index, removed)
+        : undefined;
   const { coverage, map } = keep
     ? bestMapping(
         Uint8Array.from(keep, (i) => before.index[i] ?? 0),

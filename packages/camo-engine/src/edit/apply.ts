@@ -11,6 +11,11 @@ import {
   weightedMeanL,
 } from '../recipe/build.js';
 import type { Recipe } from '../recipe/recipe-types.js';
+import type { Lab } from '../color/lab.js';
+import { entry } from '../recipe/build.js';
+import { renderIndices, snowShare } from '../render/render.js';
+import { ciede2000 } from '../metrics/ciede2000.js';
+import { labOfHex } from './colours.js';
 import { FEATURES, type EditOp } from './parse.js';
 import {
   addColour,
@@ -18,6 +23,7 @@ import {
   closestPair,
   copyRecipe,
   dropDetailFinerThanCells,
+  dropLineColour,
   editRandom,
   fitPeriods,
   mergeColours,
@@ -43,6 +49,57 @@ const SAME_COLOUR = 14;
  * asked ("more beige" on a forest palette grew an ash grey 13 away; "swamp"'s mud grew a pine green).
  */
 const GROW_SAME_COLOUR = 10;
+
+/**
+ * Black as people use the word: ISCC-NBS's black and its "brownish", "greenish", "bluish" blacks
+ * reach Munsell value 2.5 (about L* 25) at low chroma (Kelly and Judd 1976; decision 027). "No black"
+ * on a design whose darkest colour is such a near-black (a charcoal, a peat) removes that colour
+ * even when it is more than SAME_COLOUR from the colour table's black.
+ */
+const NEAR_BLACK_L = 25;
+const NEAR_BLACK_CHROMA = 10;
+function isNearBlack(lab: Lab): boolean {
+  return lab.L <= NEAR_BLACK_L && Math.hypot(lab.a, lab.b) <= NEAR_BLACK_CHROMA;
+}
+/** Whether a colour asked for is black itself (the table's black, jet, onyx...), not a dark hue. */
+function asksBlack(lab: Lab): boolean {
+  return lab.L <= 12 && Math.hypot(lab.a, lab.b) <= 6;
+}
+
+/** The darkest colour with area, or -1. */
+function darkestArea(r: Recipe): number {
+  let best = -1;
+  for (const i of areaColours(r)) {
+    const p = r.palette[i];
+    const q = r.palette[best];
+    if (p && (!q || p.lab.L < q.lab.L)) best = i;
+  }
+  return best;
+}
+
+/** The colours with no area of their own that lines, outlines or branches are drawn in. */
+function lineColours(r: Recipe): number[] {
+  const o = r.overlays;
+  const used = new Set<number>(
+    [o.contours?.colour, o.outlines?.colour, o.objects?.branchColour, o.dots?.colour].filter(
+      (c): c is number => c !== undefined,
+    ),
+  );
+  return [...used].filter((c) => (r.palette[c]?.share ?? 1) <= 0);
+}
+
+/** Snow white (L* 94.6), what a winter edit lays on the shapes. */
+const SNOW_WHITE = labOfHex('#eef0f0');
+/**
+ * The share of the tile a plain winter request covers with snow (the issue asks at least 10 % at
+ * L* 85 or more; "a bit snowy" takes 0.85 of it, "much snowier" 1.4).
+ */
+const SNOW_SHARE = 0.13;
+/**
+ * The shortest shape (a share of the tile side, in a column) snow lies on, tried in order until the
+ * snow reaches SNOW_SHARE: on speckle and slivers it read as an outline (forest A with every run).
+ */
+const SNOW_MIN_RUNS = [0.03, 0.015, 0.0075, 0] as const;
 
 /** The smallest busier or calmer step an edit makes (1 is a plain "busier"). */
 const DENSITY_FLOOR = 0.8;
@@ -179,7 +236,12 @@ export function applyEdit(
   // makes its colour change on the rescaled fields, so the colour change lands where the shapes
   // now are and nothing is drawn twice. Then every layer's threshold is fixed where it is: a
   // colour edit moves only the layers it names, and the render reuses the fields.
-  const ordered = [...ops.filter(isShapeOp), ...ops.filter((o) => !isShapeOp(o))];
+  // Snow comes last: it lies on the shapes and colours as the rest of the request leaves them.
+  const ordered = [
+    ...ops.filter(isShapeOp),
+    ...ops.filter((o) => !isShapeOp(o) && o.kind !== 'snow'),
+    ...ops.filter((o) => o.kind === 'snow'),
+  ];
   let grids = stretches.length ? undefined : pinThresholds(r, DESIGN_SIZE);
   let fieldsOf = r.layers.map(fieldKey);
   let frameOf = `${r.style}:${r.cells}:${r.shardSites}`;
@@ -229,9 +291,35 @@ export function applyEdit(
         done.push(op.factor > 1 ? 'richer colours' : 'more muted colours');
         break;
       case 'colour': {
-        const { i, d } = nearestColour(r, op.colour.lab);
+        let { i, d } = nearestColour(r, op.colour.lab);
+        const black = asksBlack(op.colour.lab);
+        if (d >= SAME_COLOUR && black && (op.mode === 'remove' || op.mode === 'less')) {
+          const k = darkestArea(r);
+          const p = r.palette[k];
+          if (p && isNearBlack(p.lab)) [i, d] = [k, 0];
+        }
         const hit = r.palette[i];
         const present = hit && d < SAME_COLOUR;
+        if (op.mode === 'remove' || op.mode === 'less') {
+          // Lines drawn in black (or near-black) go to the darkest colour that stays.
+          const lines = lineColours(r).filter((c) => {
+            const p = r.palette[c];
+            return p && (black ? isNearBlack(p.lab) : ciede2000(p.lab, op.colour.lab) < SAME_COLOUR);
+          });
+          if (lines.length && (!present || op.mode === 'remove' || op.k >= 2)) {
+            const keep = areaColours(r).filter((c) => c !== (present ? i : -1));
+            const to = keep.reduce(
+              (a, c) => ((r.palette[c]?.lab.L ?? 0) < (r.palette[a]?.lab.L ?? Infinity) ? c : a),
+              keep[0] ?? -1,
+            );
+            const toName = r.palette[to]?.name ?? '';
+            // From the highest index down: dropping an entry shifts the ones after it.
+            for (const c of [...lines].sort((a, b) => b - a)) dropLineColour(r, c, to);
+            done.push(`lines drawn in ${toName} instead of ${op.colour.name}`);
+            if (!present) break;
+            ({ i, d } = nearestColour(r, hit?.lab ?? op.colour.lab));
+          }
+        }
         if (op.mode === 'remove' || op.mode === 'less') {
           if (!present || !hit) {
             noop.push(
@@ -274,6 +362,58 @@ export function applyEdit(
           const e = addColour(r, op.colour.lab, share, editRandom(recipe, `add ${labKey(op.colour.lab)}`));
           done.push(`added ${e.name} ${e.hex} (${op.colour.name}, ${Math.round(share * 100)}%)`);
         }
+        break;
+      }
+      case 'snow': {
+        if (r.overlays.snow) break;
+        // Under a winter sky: every colour a little lighter, duller and bluer.
+        recolour(r, (lab) => ({
+          L: lab.L + (100 - lab.L) * 0.08 * op.k,
+          a: lab.a * (1 - 0.15 * Math.min(1.5, op.k)),
+          b: lab.b * (1 - 0.15 * Math.min(1.5, op.k)) - 2 * op.k,
+        }));
+        // G1: at most seven colours. A full palette trades its least-used colour for the snow.
+        let traded = '';
+        if (r.palette.length >= 7) {
+          const least = areaColours(r).sort(
+            (a, b) => (r.palette[a]?.share ?? 0) - (r.palette[b]?.share ?? 0),
+          )[0];
+          if (least !== undefined) {
+            traded = r.palette[least]?.name ?? '';
+            removeColour(r, least);
+          }
+        }
+        const sameFields =
+          grids !== undefined &&
+          r.layers.length === fieldsOf.length &&
+          r.layers.every((l, k) => fieldKey(l) === fieldsOf[k]);
+        const base = renderIndices(r, DESIGN_SIZE, sameFields && grids ? { grids } : {}).index;
+        const snowEntry = entry(SNOW_WHITE, 0, 'light');
+        const target = SNOW_SHARE * Math.min(1.4, Math.max(0.85, op.k));
+        const seed = Math.floor(rand() * 2 ** 32) >>> 0;
+        // On the taller shapes only if they can hold the snow, else on smaller ones too.
+        let snow = { colour: r.palette.length, depth: 0.25, seed, minRun: 0 };
+        for (const minRun of SNOW_MIN_RUNS) {
+          let [lo, hi] = [0, 0.25];
+          // The digital style's snow is whole cells (0.0078 of the side at 128 cells): 6 halvings do.
+          for (let step = 0; step < (r.style === 'digital' ? 6 : 14); step++) {
+            const mid = (lo + hi) / 2;
+            if (snowShare(r, base, DESIGN_SIZE, { ...snow, depth: mid, minRun }) < target) lo = mid;
+            else hi = mid;
+          }
+          snow = { ...snow, depth: hi, minRun };
+          if (snowShare(r, base, DESIGN_SIZE, snow) >= target) break;
+        }
+        const got = snowShare(r, base, DESIGN_SIZE, snow);
+        for (const p of r.palette) p.share *= 1 - got;
+        r.palette.push({ ...snowEntry, share: got });
+        r.overlays.snow = snow;
+        done.push(
+          `snow white ${snowEntry.hex} on the upper edges of the shapes (${Math.round(got * 100)}%), the rest lighter and cooler` +
+            (traded
+              ? `; the snow took the place of ${traded}, the least-used colour (a design holds at most seven)`
+              : ''),
+        );
         break;
       }
       case 'replace': {

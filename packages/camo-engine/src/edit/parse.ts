@@ -30,6 +30,8 @@ export type EditOp =
   | { kind: 'density'; amount: number }
   | { kind: 'stretch'; dir: 'horizontal' | 'vertical'; k: number; label: string }
   | { kind: 'colours'; delta?: number; count?: number }
+  /** Winter: snow white on the upper edges of shapes (Overlays.snow), the rest lighter and cooler. */
+  | { kind: 'snow'; k: number }
   | { kind: 'toggle'; name: ToggleName; on: boolean }
   | { kind: 'style'; style: 'organic' | 'digital' };
 
@@ -102,10 +104,7 @@ const SETTINGS: { re: RegExp; ops: (k: number) => EditOp[]; label: string }[] = 
   {
     re: /\b(winter|wintry|wintery|wintrier|snow|snowy|snowier|snowfield|frost|frosty|icy|icier|arctic|alpine winter)\b/,
     label: 'winter',
-    ops: (k) => [
-      { kind: 'colour', colour: { name: 'snow white', lab: labOfHex('#eef0f0') }, mode: 'more', k: 1.5 * k },
-      { kind: 'warmth', amount: -3 * k },
-    ],
+    ops: (k) => [{ kind: 'snow', k }],
   },
   {
     re: /\b(fall|fallish|autumn|autumnal|autumny|october|turning leaves|hardwoods in fall)\b/,

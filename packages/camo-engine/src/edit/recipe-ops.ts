@@ -161,6 +161,7 @@ function dropEntry(r: Recipe, c: number): void {
   }
   const o = r.overlays;
   if (o.dots) o.dots.colour = at(o.dots.colour);
+  if (o.snow) o.snow.colour = at(o.snow.colour);
   if (o.contours) o.contours.colour = at(o.contours.colour);
   if (o.outlines) o.outlines.colour = at(o.outlines.colour);
   if (o.objects) {
@@ -177,6 +178,7 @@ function repoint(r: Recipe, from: number, to: number): void {
   }
   const o = r.overlays;
   if (o.dots?.colour === from) o.dots.colour = to;
+  if (o.snow?.colour === from) o.snow.colour = to;
   if (o.contours?.colour === from) o.contours.colour = to;
   if (o.outlines?.colour === from) o.outlines.colour = to;
   if (o.objects) {
@@ -211,6 +213,16 @@ export function removeColour(r: Recipe, c: number): void {
   n.share += e.share;
   e.share = 0;
   repoint(r, c, near);
+  dropEntry(r, c);
+}
+
+/**
+ * A line colour (no area of its own: outlines, contour lines, branches) goes: what was drawn in
+ * it is drawn in colour `to` instead, and nothing else changes.
+ */
+export function dropLineColour(r: Recipe, c: number, to: number): void {
+  if (c === to || !r.palette[c] || !r.palette[to]) return;
+  repoint(r, c, to);
   dropEntry(r, c);
 }
 

@@ -72,6 +72,22 @@ export interface LayerSpec {
 
 export interface Overlays {
   dots?: { colour: number; count: number; radius: number; seed: number };
+  /**
+   * Snow lying on the upper edges of shapes (a winter edit): in every column, the top of each
+   * run of one colour takes `colour` down to a depth that varies along the row (at most `depth`
+   * of the tile side, at most half the run), so it sits on the shapes as snow on ledges and
+   * branches does. Drawn on the torus after everything else, so the tile still wraps.
+   */
+  snow?: {
+    colour: number;
+    depth: number;
+    seed: number;
+    /**
+     * Only on runs at least this tall (a share of the tile side): on speckle and slivers snow
+     * reads as an outline. Absent: every run.
+     */
+    minRun?: number;
+  };
   contours?: { colour: number; levels: number; halfWidth: number };
   outlines?: { colour: number; halfWidth: number };
   objects?: {

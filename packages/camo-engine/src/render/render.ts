@@ -766,7 +766,12 @@ export function renderIndices(recipe: Recipe, size: number, opts: RenderOptions 
 
   if (recipe.style === 'digital') {
     const painter = new PointPainter(recipe, refGrids, thresholds, new GridSampler(refRes), 1, fillScales);
-    const fillMicroRow = digitalCells(recipe.cells, painter, recipe.grain);
+    const snowy = recipe.overlays.snow;
+    const fillMicroRow = digitalCells(
+      recipe.cells,
+      snowy ? snowCellPainter(painter, snowy, 1 / recipe.cells) : painter,
+      recipe.grain,
+    );
     const microRow = new Uint8Array(MICRO);
     const mxs = Int32Array.from({ length: size }, (_, x) => Math.floor((wrap(x + ox) * MICRO) / size));
     let prevMy = -1;
@@ -803,7 +808,104 @@ export function renderIndices(recipe: Recipe, size: number, opts: RenderOptions 
       painter.paintRow(v, columns, index.subarray(y * size, y * size + size));
     }
   }
+  const snow = recipe.overlays.snow;
+  // The digital style's snow is decided per cell (snowCellPainter), the organic style's here.
+  if (snow && recipe.style !== 'digital') paintSnow(index, size, ox, snow);
   return { size, index, palette: paletteRgb(recipe) };
+}
+
+/**
+ * How deep the snow lies in the column at torus position u (0..1), as a share of the deepest:
+ * three whole waves along the row (so the tile still wraps), from a quarter to all of it.
+ */
+function snowProfile(u: number, seed: number): number {
+  const phase = (k: number): number => (((seed >>> (k * 8)) & 255) / 256) * 2 * Math.PI;
+  const w =
+    0.5 * Math.sin(2 * Math.PI * 3 * u + phase(0)) +
+    0.3 * Math.sin(2 * Math.PI * 7 * u + phase(1)) +
+    0.2 * Math.sin(2 * Math.PI * 13 * u + phase(2));
+  return 0.25 + 0.75 * (0.5 + 0.5 * w);
+}
+
+/**
+ * The share of a DESIGN-sized tile (`index`, rendered from `recipe` without snow) that `snow`
+ * would cover: what an edit sizes the snow's depth by.
+ */
+export function snowShare(
+  recipe: Recipe,
+  index: Uint8Array,
+  size: number,
+  snow: NonNullable<Recipe['overlays']['snow']>,
+): number {
+  if (recipe.style === 'digital') {
+    const drawn = renderIndices({ ...recipe, overlays: { ...recipe.overlays, snow } }, size).index;
+    let n = 0;
+    for (let i = 0; i < drawn.length; i++) if (drawn[i] === snow.colour) n++;
+    return n / drawn.length;
+  }
+  const copy = index.slice();
+  paintSnow(copy, size, Math.round(recipe.origin.x * size), snow);
+  let n = 0;
+  for (let i = 0; i < copy.length; i++) if (copy[i] === snow.colour) n++;
+  return n / copy.length;
+}
+
+/**
+ * Snow on the upper edges of shapes (Overlays.snow), drawn over a finished tile in place. In each
+ * column the tile is a ring (the torus), cut into runs of one colour; the top of every run at least
+ * `minRun` tall, down to the column's depth and at most half the run, turns to snow. A column of one colour has no edge
+ * and stays. `cell` (digital style: the cell's size in pixels) makes columns and depths whole cells.
+ */
+function paintSnow(
+  index: Uint8Array,
+  size: number,
+  ox: number,
+  snow: NonNullable<Recipe['overlays']['snow']>,
+): void {
+  const wrap = (p: number): number => ((p % size) + size) % size;
+  const col = new Uint8Array(size);
+  const starts: number[] = [];
+  for (let x = 0; x < size; x++) {
+    const depth = snow.depth * size * snowProfile(wrap(x + ox) / size, snow.seed);
+    for (let y = 0; y < size; y++) col[y] = index[y * size + x] ?? 0;
+    starts.length = 0;
+    for (let y = 0; y < size; y++) if (col[y] !== col[(y + size - 1) % size]) starts.push(y);
+    for (let k = 0; k < starts.length; k++) {
+      const y0 = starts[k] ?? 0;
+      const next = starts[(k + 1) % starts.length] ?? y0;
+      const run = wrap(next - y0) || size;
+      if (col[y0] === snow.colour || run < (snow.minRun ?? 0) * size) continue;
+      const d = Math.min(depth, run / 2);
+      for (let j = 0; j < d; j++) index[((y0 + j) % size) * size + x] = snow.colour;
+    }
+  }
+}
+
+/**
+ * The digital style's snow, decided where each cell takes its colour (at its centre): a cell is
+ * snow when, looking up from it in steps of one cell, another colour comes within the column's
+ * depth, and its own colour goes on at least as far below (at most half the shape) and, with
+ * `minRun`, for half that far. So the snow is whole cells on the upper edges of the shapes, and
+ * the wrap edge is as much a cell edge as the digital layout makes it (G5).
+ */
+function snowCellPainter(
+  inner: PointPainter,
+  snow: NonNullable<Recipe['overlays']['snow']>,
+  step: number,
+): { paint(u: number, v: number): number } {
+  const at = (u: number, v: number): number => inner.paint(u, ((v % 1) + 1) % 1);
+  return {
+    paint(u: number, v: number): number {
+      const c = inner.paint(u, v);
+      const steps = Math.round((snow.depth * snowProfile(u, snow.seed)) / step);
+      for (let k = 1; k <= steps; k++) {
+        if (at(u, v - k * step) === c) continue;
+        const below = Math.max(k * step, (snow.minRun ?? 0) / 2);
+        return at(u, v + below) === c ? snow.colour : c;
+      }
+      return c;
+    },
+  };
 }
 
 /**
@@ -815,7 +917,7 @@ export function renderIndices(recipe: Recipe, size: number, opts: RenderOptions 
  */
 function digitalCells(
   cells: number,
-  painter: PointPainter,
+  painter: { paint(u: number, v: number): number },
   grain?: { share: number; reach: number; seed: number },
 ): (my: number, out: Uint8Array) => void {
   const cell = Math.max(2, Math.round(MICRO / cells));
