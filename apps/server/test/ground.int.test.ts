@@ -10,22 +10,10 @@ import { createGroundRepository } from '../src/ground/ground.repository.js';
 import { createGroundService } from '../src/ground/ground.service.js';
 import { designFeatures, groundPhotos, groundScores } from '../src/platform/db/schema.js';
 import { signIn, type Client } from './support/dev-sign-in.js';
+import { post, until } from './support/until.js';
 import { upload, waitForGeneration } from './support/generation-client.js';
 import { asPng, fixturePhoto, phonePortraitWithGps, pixelFloodPng, truncatedJpeg } from './support/photos.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
-
-const post = <T>(client: Client, path: string, body: unknown = {}) =>
-  client.json<T>(path, { method: 'POST', body: JSON.stringify(body) });
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 90_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`still not done: ${JSON.stringify(value).slice(0, 500)}`);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-}
 
 /** POST /api/ground-photos as the browser sends it. */
 async function uploadGround(

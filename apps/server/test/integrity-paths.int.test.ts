@@ -2,12 +2,13 @@ import { designFeatures as engineFeatures } from '@camo/camo-engine';
 import type { Design, Generation } from '@camo/shared/generation.schema';
 import { generationMessages } from '@camo/shared/generation.schema';
 import type { GroundPhoto, GroundRanking } from '@camo/shared/ground.schema';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { designFeatures, designs } from '../src/platform/db/schema.js';
 import { createSubmittedDesign } from './support/community-factory.js';
 import { createClient, signIn, type Client } from './support/dev-sign-in.js';
+import { post, until } from './support/until.js';
 import { upload, waitForGeneration } from './support/generation-client.js';
 import { fixturePhoto } from './support/photos.js';
 import { backends, startTestServer, type TestServer } from './support/test-server.js';
@@ -18,19 +19,6 @@ import { backends, startTestServer, type TestServer } from './support/test-serve
  * that let a cache outlive a decision (derived images, the export, error replies, the sign-in
  * 429, /api/me).
  */
-
-const post = <T>(client: Client, path: string, body: unknown = {}) =>
-  client.json<T>(path, { method: 'POST', body: JSON.stringify(body) });
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 90_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`still not done: ${JSON.stringify(value).slice(0, 500)}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 async function uploadGround(client: Client, photo: Buffer): Promise<GroundPhoto> {
   const form = new FormData();
@@ -50,7 +38,7 @@ async function selectedDraft(client: Client, state: string): Promise<string> {
   return id;
 }
 
-/** A cacheable Cache-Control: anything but no-store (and no-cache, which asks again each use). */
+/** Decision 020's terms for a picture: kept, but asked again on each use, by its ETag. */
 const expectRevalidated = (response: Response) => {
   expect(response.headers.get('cache-control')).toBe('private, no-cache');
   expect(response.headers.get('etag')).toMatch(/^"[^"]+"$/);
@@ -122,7 +110,17 @@ describe.each(backends)('game-integrity items 5 and 6 (%s)', (backend) => {
       .update(designs)
       .set({ status: 'submitted', submittedAt: new Date(), name: 'Submitted mid-edit' })
       .where(eq(designs.id, draftSubmitted));
-    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    // Until the edit's job has run to its end (PGlite and node-postgres both answer with `{ rows }`).
+    const jobStates = async () => {
+      const result: unknown = await server.database.db.execute(
+        sql`select state::text as state from pgboss.job where name = 'edit-design' and data->>'designId' = ${draftSubmitted}`,
+      );
+      return (result as { rows: { state: string }[] }).rows.map((r) => r.state);
+    };
+    await until(
+      jobStates,
+      (states) => states.length > 0 && states.every((s) => s === 'completed' || s === 'failed'),
+    );
     const [row] = await server.database.db
       .select({ hasEdits: designs.hasEdits, editedImageUrl: designs.editedImageUrl })
       .from(designs)
