@@ -365,7 +365,10 @@ export function applyEdit(
         break;
       }
       case 'snow': {
-        if (r.overlays.snow) break;
+        if (r.overlays.snow) {
+          noop.push('there is snow on the shapes already');
+          break;
+        }
         // Under a winter sky: every colour a little lighter, duller and bluer.
         recolour(r, (lab) => ({
           L: lab.L + (100 - lab.L) * 0.08 * op.k,
