@@ -190,6 +190,8 @@ const EDIT_REQUESTS = [
   'no black, bigger shapes',
   'get rid of the lightest colour',
   'make it darker for night',
+  'add snow',
+  'make it look like winter',
 ];
 type EngineModule = { generate: typeof generate; edit: (r: never, t: string) => unknown };
 const engines: { name: string; mod: EngineModule }[] = [
