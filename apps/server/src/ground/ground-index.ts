@@ -44,7 +44,7 @@ function matches(design: IndexedDesign, filter: RankFilter, hidden: ReadonlySet<
  * has hidden (a short list, by the status index), and, when the table holds fewer features than
  * the index, every id still there (a design is removed with its account, its features with it).
  */
-export interface IndexVisibility {
+interface IndexVisibility {
   hidden: () => Promise<string[]>;
   count: () => Promise<number>;
   ids: () => Promise<string[]>;
