@@ -131,6 +131,39 @@ export function createEngineWork(settings: EngineWorkSettings) {
     }
   }
 
+  /**
+   * The value of `load` for `key`: kept in memory from before, joined while under way (a second
+   * request for the same computation waits for the first, at no cost), or loaded now. `keep:
+   * false` for values kept elsewhere (a database row): then only joined.
+   */
+  async function cached<T>(
+    key: string,
+    load: () => Promise<T>,
+    options: { keep?: boolean } = {},
+  ): Promise<T> {
+    const hit = kept.get(key);
+    if (hit) return hit.value as T;
+    const pending = underWay.get(key) as Promise<T> | undefined;
+    if (pending) {
+      try {
+        return await pending;
+      } catch (error) {
+        // Refused for the person who started it (their own limit): this one asks for itself.
+        if (!(error instanceof RetryLaterError && error.statusCode === 429)) throw error;
+        return cached(key, load, options);
+      }
+    }
+    const promise = load();
+    underWay.set(key, promise);
+    try {
+      const value = await promise;
+      if (options.keep !== false) kept.set(key, { value });
+      return value;
+    } finally {
+      underWay.delete(key);
+    }
+  }
+
   return {
     /**
      * A request that may need the engine, from its start: a person may have twice their
@@ -151,26 +184,7 @@ export function createEngineWork(settings: EngineWorkSettings) {
       }
     },
 
-    /**
-     * The value of `load` for `key`: kept in memory from before, joined while under way (a second
-     * request for the same computation waits for the first, at no cost), or loaded now. `keep:
-     * false` for values kept elsewhere (a database row): then only joined.
-     */
-    async cached<T>(key: string, load: () => Promise<T>, options: { keep?: boolean } = {}): Promise<T> {
-      const hit = kept.get(key);
-      if (hit) return hit.value as T;
-      const pending = underWay.get(key);
-      if (pending) return pending as Promise<T>;
-      const promise = load();
-      underWay.set(key, promise);
-      try {
-        const value = await promise;
-        if (options.keep !== false) kept.set(key, { value });
-        return value;
-      } finally {
-        underWay.delete(key);
-      }
-    },
+    cached,
 
     /**
      * Runs `make` (the engine's work, with the decoding and encoding around it) when `userId` may
