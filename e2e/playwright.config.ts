@@ -131,6 +131,8 @@ export default defineConfig({
         PORT: String(huntPort),
         DATA_DIR: huntDataDir,
         NODE_ENV: 'development',
+        // Each round's target written to DATA_DIR/hunt-answers for the tests to tap (decision 024).
+        HUNT_ANSWERS: 'true',
         LOG_LEVEL: 'warn',
         AUTH_RATE_LIMIT_PER_MINUTE: '10000',
         API_RATE_LIMIT_PER_MINUTE: '100000',

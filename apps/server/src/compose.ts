@@ -173,6 +173,7 @@ export async function compose(options: ComposeOptions) {
       now,
       scenes: 'huntRound' in engine ? (task) => (engine as EngineProvider).huntRound(task) : undefined,
       work: engineWork,
+      answersDir: config.huntAnswersDir,
     }),
     insights: createHuntInsightsService({
       repo: huntRepository,

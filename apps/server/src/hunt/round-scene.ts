@@ -58,18 +58,18 @@ function stream(seed: number): () => number {
   };
 }
 
-/** The picture's size: the room's shape (within the bounds), its longer side at the screen's pixels (within 480-1280). */
-export function pictureSize(viewport: RoundViewport): { width: number; height: number; cssPerPixel: number } {
+/**
+ * The picture's size: the room's shape (within the bounds), its longer side at the screen's pixels
+ * (within 480-1280), and never more than 15% over the photo's own longer side (`photoLong`), so a
+ * small photo's ground is not blown up.
+ */
+export function pictureSize(
+  viewport: RoundViewport,
+  photoLong: number,
+): { width: number; height: number; cssPerPixel: number } {
   const aspect = Math.min(HUNT_ASPECT_MAX, Math.max(HUNT_ASPECT_MIN, viewport.width / viewport.height));
-  const long = Math.round(
-    Math.min(
-      HUNT_PICTURE_MAX,
-      Math.max(
-        HUNT_PICTURE_MIN,
-        Math.max(viewport.width, viewport.height) * Math.min(2, viewport.pixelRatio),
-      ),
-    ),
-  );
+  const screen = Math.max(viewport.width, viewport.height) * Math.min(2, viewport.pixelRatio);
+  const long = Math.round(Math.min(HUNT_PICTURE_MAX, photoLong * 1.15, Math.max(HUNT_PICTURE_MIN, screen)));
   const width = aspect >= 1 ? long : Math.round(long * aspect);
   const height = aspect >= 1 ? Math.round(long / aspect) : long;
   return { width, height, cssPerPixel: Math.min(viewport.width / width, viewport.height / height) };
@@ -117,9 +117,11 @@ async function raster(bytes: Uint8Array, max?: number) {
 export async function roundScene(task: RoundSceneTask): Promise<RoundScene> {
   const random = stream(task.seed);
   const photo = await raster(task.photo, HUNT_PICTURE_MAX);
-  const { width, height, cssPerPixel } = pictureSize(task.viewport);
-  // The scene's long side covers about the photo's long side of ground, give or take 15%.
-  const scale = (Math.max(width, height) / Math.max(photo.width, photo.height)) * (0.85 + random() * 0.3);
+  const photoLong = Math.max(photo.width, photo.height);
+  const { width, height, cssPerPixel } = pictureSize(task.viewport, photoLong);
+  // The scene's long side covers about the photo's long side of ground, give or take 15%, and the
+  // ground is never enlarged more than 15%.
+  const scale = Math.min(1.15, (Math.max(width, height) / photoLong) * (0.85 + random() * 0.3));
   const recipe = sceneRecipe(Math.floor(random() * 2 ** 32), width, height, scale);
   const scene = synthesiseScene(photo, recipe);
   const silhouette = silhouettes[Math.floor(random() * silhouettes.length)]!;

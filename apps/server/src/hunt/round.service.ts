@@ -1,5 +1,7 @@
 import { apiMessages } from '@camo/shared/api-messages';
 import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import {
   HUNT_MAX_MISSES,
   HUNT_REACTION_FLOOR_MS,
@@ -52,6 +54,8 @@ export function createRoundService(deps: {
   scenes?: (task: RoundSceneTask) => Promise<RoundScene>;
   /** The gate engine work a request asks for passes (decision 025); none in a test's service. */
   work?: EngineWork;
+  /** Browser tests only (HUNT_ANSWERS, development sign-in): where each round's target is written. */
+  answersDir?: string | null;
 }) {
   const { repo, storage, work } = deps;
   const makeScene = deps.scenes ?? roundScene;
@@ -143,6 +147,14 @@ export function createRoundService(deps: {
         );
         // Null: the same design was handed to this player by a concurrent request; pick again.
         if (!round) continue;
+        if (deps.answersDir) {
+          await mkdir(deps.answersDir, { recursive: true });
+          const box = targetBox(silhouetteById(round.silhouette), round);
+          await writeFile(
+            path.join(deps.answersDir, `${id}.json`),
+            JSON.stringify({ ...box, pictureWidth: round.width, pictureHeight: round.height }),
+          );
+        }
         return {
           roundId: id,
           imageUrl: `/api/hunt/rounds/${id}/image`,

@@ -57,6 +57,14 @@ describe('configuration', () => {
     expect(loadConfig({ ...base, HOST: '0.0.0.0', DEV_SIGN_IN: 'true' }).devSignIn).toBe(true);
   });
 
+  it('writes hide-and-seek answers out only for tests on the development sign-in, never in production', () => {
+    expect(loadConfig({ ...base, HUNT_ANSWERS: 'true' }).huntAnswersDir).toMatch(/hunt-answers$/);
+    expect(loadConfig({ ...base }).huntAnswersDir).toBeNull();
+    expect(loadConfig({ ...base, HOST: '0.0.0.0', HUNT_ANSWERS: 'true' }).huntAnswersDir).toBeNull();
+    const problems = problemsOf({ NODE_ENV: 'production', DATA_DIR: '/tmp/x', HUNT_ANSWERS: 'true' });
+    expect(problems.join('\n')).toMatch(/HUNT_ANSWERS/);
+  });
+
   it('accepts only web URLs for the public address and postgres URLs for the database', () => {
     expect(problemsOf({ ...base, PUBLIC_URL: 'ftp://camo.example.com' })[0]).toMatch(/^PUBLIC_URL:/);
     expect(problemsOf({ ...base, PUBLIC_URL: 'mailto:a@b.c' })[0]).toMatch(/^PUBLIC_URL:/);

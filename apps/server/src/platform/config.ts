@@ -97,6 +97,11 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
   DEV_SIGN_IN: z.enum(['auto', 'true', 'false']).default('auto'),
+  /**
+   * Browser tests only: each hide-and-seek round's target written to DATA_DIR/hunt-answers, so a
+   * test can tap it. Honoured only with the development sign-in on (never in production).
+   */
+  HUNT_ANSWERS: z.enum(['true', 'false']).default('false'),
   EMAIL_LINK_ENABLED: bool.default(false),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Wear More Camo <no-reply@localhost>'),
@@ -246,6 +251,8 @@ export interface Config {
   authSecret: string;
   google: { clientId: string; clientSecret: string } | undefined;
   devSignIn: boolean;
+  /** Where each round's target is written for browser tests (HUNT_ANSWERS), or null. */
+  huntAnswersDir: string | null;
   emailLinkEnabled: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -371,6 +378,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   // a loopback public URL, and a loopback listening address (HOST=0.0.0.0 would let anyone on
   // the network sign in as any test account).
   if (e.DEV_SIGN_IN === 'auto') devSignIn = !google && isLoopbackUrl(publicUrl) && isLoopbackHost(e.HOST);
+  if (isProduction && e.HUNT_ANSWERS === 'true')
+    problems.push("HUNT_ANSWERS: a round's target cannot be written out in production");
   if (isProduction) {
     if (e.DEV_SIGN_IN === 'true')
       problems.push('DEV_SIGN_IN: the development sign-in cannot be enabled in production');
@@ -405,6 +414,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     authSecret: e.AUTH_SECRET ?? developmentSecret(dataDir),
     google,
     devSignIn,
+    huntAnswersDir: devSignIn && e.HUNT_ANSWERS === 'true' ? path.join(dataDir, 'hunt-answers') : null,
     emailLinkEnabled: e.EMAIL_LINK_ENABLED,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -259,3 +259,46 @@ export function attackGuess(
     }
   return { x: ((bx + 0.5) * f) / 2, y: ((by + 0.5) * f) / 2, misfit: t.misfit };
 }
+
+/**
+ * A second, cheaper attacker: a design is 3-7 flat colours and the ground is photographed texture,
+ * so guess the window of about `windowPx` where the lightness varies least (4 px cells, away from the
+ * edges).
+ */
+export function flatnessGuess(picture: RgbRaster, windowPx: number): { x: number; y: number } {
+  const c = 4;
+  const gw = Math.floor(picture.width / c);
+  const gh = Math.floor(picture.height / c);
+  const spread = new Float32Array(gw * gh);
+  for (let gy = 0; gy < gh; gy++)
+    for (let gx = 0; gx < gw; gx++) {
+      let s = 0;
+      let s2 = 0;
+      for (let y = gy * c; y < gy * c + c; y++)
+        for (let x = gx * c; x < gx * c + c; x++) {
+          const i = (y * picture.width + x) * 3;
+          const l = 0.2126 * picture.data[i]! + 0.7152 * picture.data[i + 1]! + 0.0722 * picture.data[i + 2]!;
+          s += l;
+          s2 += l * l;
+        }
+      const n = c * c;
+      spread[gy * gw + gx] = Math.log(1 + Math.sqrt(Math.max(0, s2 / n - (s / n) ** 2)));
+    }
+  const half = Math.max(1, Math.round(windowPx / c / 2));
+  const margin = Math.max(half, Math.round(gh * 0.06));
+  let best = Infinity;
+  let bx = 0;
+  let by = 0;
+  for (let gy = margin; gy < gh - margin; gy++)
+    for (let gx = margin; gx < gw - margin; gx++) {
+      let v = 0;
+      for (let dy = -half; dy <= half; dy++)
+        for (let dx = -half; dx <= half; dx++) v += spread[(gy + dy) * gw + gx + dx]!;
+      if (v < best) {
+        best = v;
+        bx = gx;
+        by = gy;
+      }
+    }
+  return { x: (bx + 0.5) * c, y: (by + 0.5) * c };
+}

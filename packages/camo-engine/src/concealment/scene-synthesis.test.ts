@@ -5,7 +5,7 @@ import { generateVariant, render } from '../generate.js';
 import { decodeIndexedPng, readPhoto } from '../node.js';
 import type { Photo } from '../types.js';
 import { composeTarget, outline, prepareDesign, rgbOf, sceneOf, type RgbRaster } from './compose.js';
-import { attackGuess } from './scene-attack.js';
+import { attackGuess, flatnessGuess } from './scene-attack.js';
 import { sceneRecipe, synthesiseScene } from './scene-synthesis.js';
 import { silhouettes, type Placement } from './silhouettes.js';
 
@@ -119,9 +119,10 @@ describe('hide-and-seek scenes synthesised per round (decision 024)', () => {
     expect(found).toBeGreaterThanOrEqual(5);
   });
 
-  it('a synthesised scene does not: against its photo and against another round of the same photo the attack finds the target no more often than chance', () => {
+  it('a synthesised scene does not: against its photo and against another round of the same photo the attack (and a search for flat colour) finds the target no more often than chance', () => {
     let againstPhoto = 0;
     let againstRound = 0;
+    let flat = 0;
     let chance = 0;
     let n = 0;
     for (const [p, photo] of photos.entries())
@@ -134,6 +135,7 @@ describe('hide-and-seek scenes synthesised per round (decision 024)', () => {
         const b = attackGuess(picture, other.picture);
         if (inside(box, a)) againstPhoto++;
         if (inside(box, b)) againstRound++;
+        if (inside(box, flatnessGuess(picture, (box.y1 - box.y0) / 2))) flat++;
         chance += ((box.x1 - box.x0) * (box.y1 - box.y0)) / (picture.width * picture.height);
         n++;
       }
@@ -142,5 +144,7 @@ describe('hide-and-seek scenes synthesised per round (decision 024)', () => {
     expect(chance / n).toBeLessThan(0.1);
     expect(againstPhoto).toBeLessThanOrEqual(2);
     expect(againstRound).toBeLessThanOrEqual(2);
+    // Nor does looking for the design's flat colours.
+    expect(flat).toBeLessThanOrEqual(2);
   });
 });

@@ -7,6 +7,7 @@ import { ApiRequestError } from '@/lib/api-client';
 import type { Reveal, Ending, Play } from '@/features/hunt/lib/hunt-play';
 import { Round } from '@/features/hunt/components/hunt-round';
 import { Intro } from '@/features/hunt/components/hunt-intro';
+import { pictureRoom } from '@/features/hunt/lib/picture-room';
 
 const GENERIC_ERROR = 'The round could not be loaded. Please try again.';
 
@@ -27,7 +28,7 @@ export default function HuntPage() {
   const begin = useCallback(async () => {
     setPlay({ phase: 'loading' });
     try {
-      const round = await startRound();
+      const round = await startRound(pictureRoom());
       const blob = await fetchRoundImage(round.imageUrl);
       if (objectUrl.current) URL.revokeObjectURL(objectUrl.current);
       objectUrl.current = URL.createObjectURL(blob);

@@ -6,6 +6,7 @@ import type {
   HuntInsights,
   HuntPlayer,
   HuntRound,
+  HuntRoundStart,
   HuntTapResult,
 } from '@camo/shared/hunt.schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -14,7 +15,9 @@ import { requestJson } from '@/lib/api-client';
 /** Every hide-and-seek query starts with this key: a finished round marks them all stale. */
 export const huntQueryKey = ['hunt'] as const;
 
-export const startRound = () => requestJson<HuntRound>('/api/hunt/rounds', { method: 'POST' });
+/** Starts a round made for `viewport`: the room the page has for the picture (CSS pixels) and the pixel ratio. */
+export const startRound = (viewport: HuntRoundStart['viewport']) =>
+  requestJson<HuntRound>('/api/hunt/rounds', { method: 'POST', body: { viewport } });
 
 export const sendTap = (roundId: string, tap: { x: number; y: number }) =>
   requestJson<HuntTapResult>(`/api/hunt/rounds/${encodeURIComponent(roundId)}/taps`, {

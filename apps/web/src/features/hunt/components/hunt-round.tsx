@@ -12,6 +12,7 @@ import { Link } from 'react-router';
 import { seconds, sendHidden, sendTap, sendTimeout } from '@/features/hunt/api/hunt';
 
 import type { Reveal, Ending, Play } from '@/features/hunt/lib/hunt-play';
+import { isShortLandscape } from '@/features/hunt/lib/picture-room';
 
 export function Round({
   play,
@@ -57,7 +58,8 @@ export function Round({
       if (document.visibilityState !== 'hidden' || reportedHidden.current) return;
       reportedHidden.current = true;
       sendHidden(round.roundId).then(
-        (result) => onEnd({ result: 'void' }, result.reveal, 0),
+        (result) =>
+          result.reveal ? onEnd({ result: 'void' }, result.reveal, 0) : setNote(huntMessages.tabHidden),
         () => setNote(huntMessages.tabHidden),
       );
     };
@@ -139,27 +141,29 @@ export function Round({
   const reveal = play.phase === 'ended' ? play.reveal : null;
   const pct = (value: number, of: number) => `${(value / of) * 100}%`;
   return (
-    <div className="flex flex-col gap-3">
-      <div className="flex items-center justify-between gap-4 px-2">
-        <h1 className="font-condensed text-2xl font-bold uppercase tracking-wider text-bone">
-          Find the target
-        </h1>
-        <p
-          className="font-condensed text-2xl text-bone tabular-nums"
-          aria-hidden={playing ? 'true' : undefined}
-        >
-          {playing ? `${Math.ceil(remaining / 1000)} s` : ''}
-        </p>
-      </div>
-      <div className="h-1.5 w-full overflow-hidden rounded bg-olive-800" aria-hidden="true">
-        <div
-          className="h-full bg-blaze transition-[width] duration-100"
-          style={{ width: playing ? pct(remaining, HUNT_TIME_LIMIT_MS) : '0%' }}
-        />
+    <div className="flex flex-col gap-3 short:grid short:grid-cols-[minmax(0,1fr)_13rem] short:items-start short:gap-x-4">
+      <div className="flex flex-col gap-3 short:col-start-2 short:row-start-1">
+        <div className="flex items-center justify-between gap-4 px-2">
+          <h1 className="font-condensed text-2xl font-bold uppercase tracking-wider text-bone">
+            Find the target
+          </h1>
+          <p
+            className="font-condensed text-2xl text-bone tabular-nums"
+            aria-hidden={playing ? 'true' : undefined}
+          >
+            {playing ? `${Math.ceil(remaining / 1000)} s` : ''}
+          </p>
+        </div>
+        <div className="h-1.5 w-full overflow-hidden rounded bg-olive-800" aria-hidden="true">
+          <div
+            className="h-full bg-blaze transition-[width] duration-100"
+            style={{ width: playing ? pct(remaining, HUNT_TIME_LIMIT_MS) : '0%' }}
+          />
+        </div>
       </div>
       <div
         ref={frame}
-        className="relative mx-auto w-full rounded focus-visible:outline focus-visible:outline-4 focus-visible:outline-blaze"
+        className="relative mx-auto w-full rounded short:col-start-1 short:row-span-2 short:row-start-1 focus-visible:outline focus-visible:outline-4 focus-visible:outline-blaze"
         style={{ maxWidth }}
         tabIndex={playing ? 0 : -1}
         role="application"
@@ -183,6 +187,7 @@ export function Round({
           }
           onClick={tap}
           data-testid="hunt-image"
+          data-round-id={round.roundId}
         />
         {crosshair && playing && (
           <div
@@ -207,7 +212,11 @@ export function Round({
       </div>
       {/* Room for the result and Next round kept from the start, so the photo does not move when
           the round ends (usePhotoRoom measures it). */}
-      <div ref={after} className="flex min-h-[9.5rem] flex-col gap-3 px-2 sm:min-h-[6rem]" aria-live="polite">
+      <div
+        ref={after}
+        className="flex min-h-[9.5rem] flex-col gap-3 px-2 sm:min-h-[6rem] short:col-start-2 short:row-start-2 short:min-h-0"
+        aria-live="polite"
+      >
         {play.phase === 'ended' ? (
           <>
             <p className="text-lg text-bone" role="status">
@@ -272,7 +281,8 @@ function usePhotoRoom(
       if (!frame.current || !after.current) return;
       const photo = frame.current.getBoundingClientRect();
       const top = photo.top + window.scrollY;
-      const below = after.current.getBoundingClientRect().bottom - photo.bottom;
+      // A phone turned: the result and Next round stand beside the photo, not below it.
+      const below = isShortLandscape() ? 0 : after.current.getBoundingClientRect().bottom - photo.bottom;
       setRoom(Math.max(MIN_PHOTO_HEIGHT, Math.floor(window.innerHeight - top - below - BOTTOM_MARGIN)));
     };
     measure();
