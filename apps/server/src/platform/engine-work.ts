@@ -72,7 +72,6 @@ export function createEngineWork(settings: EngineWorkSettings) {
   let running = 0;
   /** The recent time of one computation (ms), for Retry-After; a second until measured. */
   let typicalMs = 1000;
-  let computed = 0;
 
   const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
@@ -120,7 +119,6 @@ export function createEngineWork(settings: EngineWorkSettings) {
       await turn();
       const started = performance.now();
       try {
-        computed++;
         return await make();
       } finally {
         typicalMs = typicalMs * 0.8 + (performance.now() - started) * 0.2;
@@ -192,9 +190,6 @@ export function createEngineWork(settings: EngineWorkSettings) {
      * with RetryLaterError (429 for the person's own limit, 503 for everyone's queue).
      */
     gated: compute,
-
-    /** Computations started since the process began (the tests and the benchmark read it). */
-    stats: () => ({ computed, running, queued: queue.length, kept: kept.size }),
   };
 }
 
