@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { MEASURE_NAMES, type ConcealmentMeasures } from '@camo/camo-engine';
 import type { DesignCard } from '@camo/shared/api.schema';
 import { CALIBRATION_MIN_ROUNDS, viewingDistances } from '@camo/shared/concealment';
@@ -11,7 +10,7 @@ import { createConcealmentRepository } from '../src/concealment/concealment.repo
 import { createConcealmentService } from '../src/concealment/concealment.service.js';
 import { GAME_EYE, type DesignPredictions } from '../src/concealment/prediction-scores.js';
 import { designs, huntRounds } from '../src/platform/db/schema.js';
-import { createSubmittedDesign, createUsers } from './support/community-factory.js';
+import { createSubmittedDesign, createUsers, huntRoundRow } from './support/community-factory.js';
 import { signIn, type Client } from './support/dev-sign-in.js';
 import { upload, waitForGeneration } from './support/generation-client.js';
 import { forestJpeg } from './support/photos.js';
@@ -170,23 +169,17 @@ describe('the game calibrates the predictor', () => {
       for (const playerId of await createUsers(db, 25)) {
         const seconds = Math.exp(mu + TRUE.sigma * gaussian());
         const found = seconds <= 15;
-        await db.insert(huntRounds).values({
-          id: randomUUID(),
-          playerId,
-          designId: id,
-          photoKey: `environment_photos/p${i}.jpg`,
-          silhouette: 'crouching-hunter',
-          x: 100,
-          y: 100,
-          size: 80,
-          rotation: 0,
-          width: 640,
-          height: 480,
-          status: found ? 'found' : 'timeout',
-          endedAt: new Date(),
-          elapsedMs: Math.round(Math.min(seconds, 15) * 1000),
-          measures: { measures },
-        });
+        await db.insert(huntRounds).values(
+          huntRoundRow({
+            playerId,
+            designId: id,
+            photoKey: `environment_photos/p${i}.jpg`,
+            status: found ? 'found' : 'timeout',
+            endedAt: new Date(),
+            elapsedMs: Math.round(Math.min(seconds, 15) * 1000),
+            measures: { measures },
+          }),
+        );
       }
     }
     const service = createConcealmentService({

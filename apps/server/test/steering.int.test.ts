@@ -18,7 +18,7 @@ import { GAME_EYE } from '../src/concealment/prediction-scores.js';
 import { concealmentScore, spearman } from '../src/hunt/hunt-statistics.js';
 import { createHuntRepository } from '../src/hunt/hunt.repository.js';
 import { designs, huntRounds, users } from '../src/platform/db/schema.js';
-import { createSubmittedDesign, createUsers } from './support/community-factory.js';
+import { createSubmittedDesign, createUsers, huntRoundRow } from './support/community-factory.js';
 import { signIn, type Client } from './support/dev-sign-in.js';
 import { forestJpeg } from './support/photos.js';
 import { backends, startTestServer, type TestServer } from './support/test-server.js';
@@ -36,16 +36,10 @@ const HONEST_PLAYERS = 60;
 const TRUE = { intercept: 3.2, coefficients: [-0.12, -0.08, 4.0, -3.2], sigma: 0.8 };
 const HOUR = 3_600_000;
 
-/** Mulberry32: the same honest play on every run. */
+/** A small seeded generator (an LCG), so honest play is the same on every run. */
 function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  let state = seed;
+  return () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
 }
 
 /** A small camouflage-like tile, different bytes per design. */
@@ -137,7 +131,10 @@ describe.each(backends)('a handful of accounts cannot steer the figures (decisio
   }
 
   beforeAll(async () => {
-    server = await startTestServer(backend);
+    // The services' clock stands still: a round's time is then exactly what the attack sets it
+    // to (its served time moved back), however long the request takes on a busy machine.
+    const frozen = new Date();
+    server = await startTestServer(backend, {}, { now: () => new Date(frozen.getTime()) });
     const db = server.database.db;
     const next = random(26);
     const gaussian = () => Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next());
@@ -202,22 +199,17 @@ describe.each(backends)('a handful of accounts cannot steer the figures (decisio
     const hunt = createHuntRepository(db, { minAccountAgeHours: server.config.contest.minAccountAgeHours });
     for (const r of honest) {
       const id = randomUUID();
-      await db.insert(huntRounds).values({
-        id,
-        playerId: r.playerId,
-        designId: designIds[r.design]!,
-        photoKey,
-        silhouette: 'crouching-hunter',
-        x: 100,
-        y: 100,
-        size: 80,
-        rotation: 0,
-        width: 640,
-        height: 480,
-        status: 'served',
-        servedAt: new Date(),
-        measures: { measures: measures[r.design]! },
-      });
+      await db.insert(huntRounds).values(
+        huntRoundRow({
+          id,
+          playerId: r.playerId,
+          designId: designIds[r.design]!,
+          photoKey,
+          status: 'served',
+          servedAt: new Date(),
+          measures: { measures: measures[r.design]! },
+        }),
+      );
       await hunt.end(
         id,
         { status: r.found ? 'found' : 'timeout', elapsedMs: r.ms, at: new Date() },
@@ -304,7 +296,7 @@ describe.each(backends)('a handful of accounts cannot steer the figures (decisio
           const ms = conspicuous.has(row!.designId) ? 13_500 : 600;
           await server.database.db
             .update(huntRounds)
-            .set({ servedAt: new Date(Date.now() - ms) })
+            .set({ servedAt: new Date(row!.servedAt!.getTime() - ms) })
             .where(eq(huntRounds.id, row!.id));
           const tap = await post<HuntTapResult>(client, `/api/hunt/rounds/${row!.id}/taps`, {
             x: row!.x,
@@ -378,5 +370,43 @@ describe.each(backends)('a handful of accounts cannot steer the figures (decisio
         ),
       )}, order rho ${spearman(await hidingOrder(), honestFigures.hiding)} against honest p05 ${quantile(bootstrap.rho, 0.05)}`,
     );
+  }, 300_000);
+
+  it('a fit that many aged accounts turn against the literature is kept as reversed, not used, and said so', async () => {
+    const db = server.database.db;
+    const inUse = (await calibration.activeWeights()).weights;
+    const before = await hidingOrder();
+    // Eighty accounts past the gate, every design each at reversed times: now they are most players,
+    // the median player has 47 rounds and the cap cannot hold them back.
+    const many = await createUsers(db, 80);
+    await db
+      .update(users)
+      .set({ createdAt: new Date(Date.now() - 72 * HOUR) })
+      .where(inArray(users.id, many));
+    for (const playerId of many)
+      await db.insert(huntRounds).values(
+        designIds.map((designId, d) =>
+          huntRoundRow({
+            playerId,
+            designId,
+            photoKey: 'environment_photos/2026/01/steer_env.jpg',
+            status: 'found',
+            endedAt: new Date(),
+            elapsedMs: conspicuous.has(designId) ? 13_500 : 600,
+            measures: { measures: measures[d]! },
+          }),
+        ),
+      );
+    await calibration.calibrate();
+    const reply = await calibrationReply();
+    expect(reply.status).toBe('reversed');
+    expect(reply.reversed.length).toBeGreaterThan(0);
+    for (const name of reply.reversed)
+      expect(Math.sign(reply.weights![name]!)).toBe(
+        -Math.sign(TRUE.coefficients[MEASURE_NAMES.indexOf(name as (typeof MEASURE_NAMES)[number])]!),
+      );
+    // Not used: the weights and "Hardest to spot" are those of before.
+    expect((await calibration.activeWeights()).weights).toEqual(inUse);
+    expect(await hidingOrder()).toEqual(before);
   }, 300_000);
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../src/platform/db/database.js';
-import { designs, users } from '../../src/platform/db/schema.js';
+import { designs, users, type huntRounds } from '../../src/platform/db/schema.js';
 
 /** Data factories for community tests: rows written straight to the test server's database. */
 
@@ -67,4 +67,22 @@ export async function createSubmittedDesign(db: Db, overrides: DesignOverrides):
     submittedAt: status === 'submitted' ? at : null,
   });
   return id;
+}
+
+/** A hide-and-seek round's row whose target and picture do not matter to the test. */
+export function huntRoundRow(
+  round: Pick<typeof huntRounds.$inferInsert, 'playerId' | 'designId' | 'photoKey'> &
+    Partial<typeof huntRounds.$inferInsert>,
+): typeof huntRounds.$inferInsert {
+  return {
+    id: randomUUID(),
+    silhouette: 'crouching-hunter',
+    x: 100,
+    y: 100,
+    size: 80,
+    rotation: 0,
+    width: 640,
+    height: 480,
+    ...round,
+  };
 }
