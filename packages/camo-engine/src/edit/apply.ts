@@ -390,7 +390,8 @@ export function applyEdit(
           grids !== undefined &&
           r.layers.length === fieldsOf.length &&
           r.layers.every((l, k) => fieldKey(l) === fieldsOf[k]);
-        const base = renderIndices(r, DESIGN_SIZE, sameFields && grids ? { grids } : {}).index;
+        const reuse = sameFields && grids ? { grids } : {};
+        const base = renderIndices(r, DESIGN_SIZE, reuse).index;
         const snowEntry = entry(SNOW_WHITE, 0, 'light');
         const target = SNOW_SHARE * Math.min(1.4, Math.max(0.85, op.k));
         const seed = Math.floor(rand() * 2 ** 32) >>> 0;
@@ -401,13 +402,13 @@ export function applyEdit(
           // The digital style's snow is whole cells (0.0078 of the side at 128 cells): 6 halvings do.
           for (let step = 0; step < (r.style === 'digital' ? 6 : 14); step++) {
             const mid = (lo + hi) / 2;
-            if (snowShare(r, base, DESIGN_SIZE, { ...snow, depth: mid, minRun }) < target) lo = mid;
+            if (snowShare(r, base, DESIGN_SIZE, { ...snow, depth: mid, minRun }, reuse) < target) lo = mid;
             else hi = mid;
           }
           snow = { ...snow, depth: hi, minRun };
-          if (snowShare(r, base, DESIGN_SIZE, snow) >= target) break;
+          if (snowShare(r, base, DESIGN_SIZE, snow, reuse) >= target) break;
         }
-        const got = snowShare(r, base, DESIGN_SIZE, snow);
+        const got = snowShare(r, base, DESIGN_SIZE, snow, reuse);
         for (const p of r.palette) p.share *= 1 - got;
         r.palette.push({ ...snowEntry, share: got });
         r.overlays.snow = snow;

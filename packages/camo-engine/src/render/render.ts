@@ -836,9 +836,11 @@ export function snowShare(
   index: Uint8Array,
   size: number,
   snow: NonNullable<Recipe['overlays']['snow']>,
+  /** The digital style draws its snow per cell, so it is rendered again: the fields to reuse. */
+  opts: RenderOptions = {},
 ): number {
   if (recipe.style === 'digital') {
-    const drawn = renderIndices({ ...recipe, overlays: { ...recipe.overlays, snow } }, size).index;
+    const drawn = renderIndices({ ...recipe, overlays: { ...recipe.overlays, snow } }, size, opts).index;
     let n = 0;
     for (let i = 0; i < drawn.length; i++) if (drawn[i] === snow.colour) n++;
     return n / drawn.length;
