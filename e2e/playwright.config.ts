@@ -133,6 +133,9 @@ export default defineConfig({
         NODE_ENV: 'development',
         // Each round's target written to DATA_DIR/hunt-answers for the tests to tap (decision 024).
         HUNT_ANSWERS: 'true',
+        // Test accounts are minutes old: with the default rule (a day) none of their rounds would
+        // count (decision 026). steering.int.test.ts tests the rule on the database.
+        CONTEST_MIN_ACCOUNT_AGE_HOURS: '0',
         LOG_LEVEL: 'warn',
         AUTH_RATE_LIMIT_PER_MINUTE: '10000',
         API_RATE_LIMIT_PER_MINUTE: '100000',

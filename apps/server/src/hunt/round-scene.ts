@@ -90,7 +90,9 @@ export function placeTarget(
   random: () => number,
 ): Placement {
   const natural = photoHeight * scale * (0.14 + random() * 0.12);
-  const size = Math.round(Math.min(0.45 * height, Math.max(natural, HUNT_MIN_TARGET_CSS_PX / cssPerPixel)));
+  // 10% over the least, for the page's estimate of its room (fonts, notices) being a little generous.
+  const least = (1.1 * HUNT_MIN_TARGET_CSS_PX) / cssPerPixel;
+  const size = Math.round(Math.min(0.45 * height, Math.max(natural, least)));
   const half = size * 0.6; // the box's half-diagonal at 12 degrees stays under 0.6 of its side
   const x = half + random() * Math.max(1, width - 2 * half);
   const top = Math.max(half, height / 4 + half);

@@ -10,8 +10,8 @@ export const SHORT_LANDSCAPE = '(orientation: landscape) and (max-height: 500px)
 const SIDE_PX = 208 + 16;
 /** The page's padding either side, and below the picture. */
 const PAD_PX = 16;
-/** Above the picture in the upright layout: the title row, the timer bar and the gaps between. */
-const ABOVE_PX = 40 + 6 + 24;
+/** Above the picture in the upright layout: the page's padding, the title row, the timer bar and the gaps between. */
+const ABOVE_PX = 12 + 32 + 12 + 6 + 12;
 /** Below it: the result and Next round (kept from the start; 9.5rem, 6rem from 640 px wide). */
 const BELOW_PX = (width: number) => (width >= 640 ? 96 : 152) + 12;
 /** The widest the page's column gets (max-w-5xl less its padding). */
@@ -25,8 +25,9 @@ export function pictureRoom(): { width: number; height: number; pixelRatio: numb
   const w = window.innerWidth;
   const h = window.innerHeight;
   const pixelRatio = Math.min(5, Math.max(0.5, window.devicePixelRatio || 1));
-  // The site's header stays at the top (sticky).
-  const header = document.querySelector('header')?.getBoundingClientRect().height ?? 64;
+  // Where the page's content starts when the round shows it from the top (notices, the header).
+  const main = document.querySelector('main');
+  const header = main ? main.getBoundingClientRect().top + window.scrollY : 64;
   if (isShortLandscape())
     return {
       width: Math.max(160, Math.floor(w - SIDE_PX - 2 * PAD_PX)),
