@@ -107,4 +107,5 @@ export {
   type SceneRecipe,
   type SynthesisedScene,
 } from './concealment/scene-synthesis.js';
-export { attackGuess } from './concealment/scene-attack.js';
+/** The engine's seeded stream, for a round's own choices beside its scene's. */
+export { mulberry32 } from './metrics/prng.js';

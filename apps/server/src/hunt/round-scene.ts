@@ -6,6 +6,7 @@
  */
 import {
   composeTarget,
+  mulberry32,
   prepareDesign,
   sceneOf,
   sceneRecipe,
@@ -44,18 +45,6 @@ export interface RoundScene {
   silhouette: string;
   placement: Placement;
   record: SceneRecord;
-}
-
-/** A mulberry32 stream (the engine's), for the round's own choices. */
-function stream(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /**
@@ -117,7 +106,7 @@ async function raster(bytes: Uint8Array, max?: number) {
 
 /** The round's picture and its record (an engine task: CPU-bound, run off the event loop). */
 export async function roundScene(task: RoundSceneTask): Promise<RoundScene> {
-  const random = stream(task.seed);
+  const random = mulberry32(task.seed);
   const photo = await raster(task.photo, HUNT_PICTURE_MAX);
   const photoLong = Math.max(photo.width, photo.height);
   const { width, height, cssPerPixel } = pictureSize(task.viewport, photoLong);
