@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { designFeatures } from '../src/platform/db/schema.js';
 import { createSubmittedDesign, createUser } from './support/community-factory.js';
 import { signIn, type Client } from './support/dev-sign-in.js';
+import { until } from './support/until.js';
 import { fixturePhoto } from './support/photos.js';
 import { backends, startTestServer, type TestServer } from './support/test-server.js';
 
@@ -126,6 +127,14 @@ describe.each(backends)('the ground ranking under any filter (%s)', (backend) =>
     const response = await client.fetch('/api/ground-photos', { method: 'POST', body: form });
     expect(response.status).toBe(201);
     photo = (await response.json()) as GroundPhoto;
+    // The rows above were written to the database behind the server's back, as another process
+    // would: its index reads them at its next refresh (within 5 s, ground-index.ts).
+    await until(
+      async () =>
+        (await (await client.fetch(`/api/ground-photos/${photo.id}/ranking`)).json()) as GroundRanking,
+      (ranking) => ranking.total === submitted.length,
+      30_000,
+    );
   }, 120_000);
   afterAll(async () => {
     await server?.close();

@@ -65,7 +65,7 @@ export function createGroundIndex(deps: {
   const now = deps.now ?? Date.now;
   const byId = new Map<string, IndexedDesign>();
   let hidden: ReadonlySet<string> = new Set();
-  /** Moves on whenever a design leaves or re-enters the rankings (a hide, a restore, a removal). */
+  /** Moves on whenever a design enters, leaves or re-enters the rankings (new features, a hide, a restore, a removal). */
   let version = 0;
   let loadedUntil = new Date(0);
   let checkedAt = -Infinity;
@@ -74,6 +74,10 @@ export function createGroundIndex(deps: {
   async function load(): Promise<void> {
     const rows = await deps.load(new Date(loadedUntil.getTime() - OVERLAP_MS));
     for (const row of rows) {
+      // A design new to the index (or measured again) enters the rankings: a first pass kept from
+      // before it (ground.service.ts) is not used after it, like one from before a hide.
+      const known = byId.get(row.designId);
+      if (!known || known.computedAt.getTime() !== row.computedAt.getTime()) version++;
       byId.set(row.designId, row);
       if (row.computedAt > loadedUntil) loadedUntil = row.computedAt;
     }
