@@ -205,12 +205,13 @@ function firstAtRow(corners: Int32Array, width: number, y: number): number {
 }
 
 /**
- * The cheapest path through an error surface of `rows` x `cols` from the first row to the last,
- * moving at most one column a row (Efros and Freeman's minimum-error boundary cut): per row, the
- * column of the cut.
+ * The cheapest path through the error surface `at(row, column)` of `rows` x `cols` from the first
+ * row to the last, moving at most one column a row (Efros and Freeman's minimum-error boundary
+ * cut): per row, the column of the cut.
  */
-function minimumCut(error: Float32Array, rows: number, cols: number): Int32Array {
-  const cost = Float32Array.from(error);
+function minimumCut(rows: number, cols: number, at: (r: number, k: number) => number): Int32Array {
+  const cost = new Float32Array(rows * cols);
+  for (let r = 0; r < rows; r++) for (let k = 0; k < cols; k++) cost[r * cols + k] = at(r, k);
   for (let r = 1; r < rows; r++)
     for (let c = 0; c < cols; c++) {
       let best = cost[(r - 1) * cols + c]!;
@@ -327,22 +328,8 @@ export function synthesiseScene(photo: Photo, recipe: SceneRecipe): SynthesisedS
       // The cuts: down the left overlap and across the top one, where there is a neighbour.
       const ow = Math.min(O, pw);
       const oh = Math.min(O, ph);
-      const leftCut =
-        x0 > 0
-          ? minimumCut(
-              surface(ph, ow, (r, k) => diff(k, r)),
-              ph,
-              ow,
-            )
-          : null;
-      const topCut =
-        y0 > 0
-          ? minimumCut(
-              surface(pw, oh, (r, k) => diff(r, k)),
-              pw,
-              oh,
-            )
-          : null;
+      const leftCut = x0 > 0 ? minimumCut(ph, ow, (r, k) => diff(k, r)) : null;
+      const topCut = y0 > 0 ? minimumCut(pw, oh, (r, k) => diff(r, k)) : null;
       for (let dy = 0; dy < ph; dy++)
         for (let dx = 0; dx < pw; dx++) {
           const s = (y0 + dy) * W + x0 + dx;
@@ -443,11 +430,4 @@ export function synthesiseScene(photo: Photo, recipe: SceneRecipe): SynthesisedS
       return shot;
     },
   };
-}
-
-/** An error surface of `rows` x `cols` from a function of (row, column). */
-function surface(rows: number, cols: number, at: (r: number, k: number) => number): Float32Array {
-  const e = new Float32Array(rows * cols);
-  for (let r = 0; r < rows; r++) for (let k = 0; k < cols; k++) e[r * cols + k] = at(r, k);
-  return e;
 }
