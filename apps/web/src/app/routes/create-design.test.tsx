@@ -78,6 +78,16 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** Design A after the edit "make it darker", as the server answers it. */
+const editedA = () =>
+  makeDesign({
+    selectedVariant: 'A',
+    designBUrl: null,
+    hasEdits: true,
+    editedImageUrl: '/files/a_edited.png',
+    editPrompt: 'make it darker',
+  });
+
 describe('/create-design', () => {
   it('runs from step 1 to the gallery: upload, progress, select, name, submit', async () => {
     const user = userEvent.setup();
@@ -214,15 +224,7 @@ describe('/create-design', () => {
       'Failed to edit image: I can make it darker, lighter or browner.',
     );
 
-    api.editDesign.mockResolvedValueOnce(
-      makeDesign({
-        selectedVariant: 'A',
-        designBUrl: null,
-        hasEdits: true,
-        editedImageUrl: '/files/a_edited.png',
-        editPrompt: 'make it darker',
-      }),
-    );
+    api.editDesign.mockResolvedValueOnce(editedA());
     await user.clear(prompt);
     await user.type(prompt, 'make it darker');
     await user.click(screen.getByRole('button', { name: 'Apply Edit' }));
@@ -284,17 +286,7 @@ describe('/create-design', () => {
     expect(await screen.findByText(generationMessages.editStillRunning)).toBeInTheDocument();
 
     // The edit is made: the choice of version takes over, and the refusal is no longer said.
-    act(() =>
-      finishEdit(
-        makeDesign({
-          selectedVariant: 'A',
-          designBUrl: null,
-          hasEdits: true,
-          editedImageUrl: '/files/a_edited.png',
-          editPrompt: 'make it darker',
-        }),
-      ),
-    );
+    act(() => finishEdit(editedA()));
     expect(await screen.findByRole('button', { name: 'Use Original' })).toBeInTheDocument();
     expect(screen.queryByText(generationMessages.editStillRunning)).not.toBeInTheDocument();
   });
