@@ -53,22 +53,29 @@ export default defineConfig({
     { name: 'counter', testMatch: /member-count\.spec\.ts/, use: { ...devices['Desktop Chrome'] } },
     {
       name: 'desktop',
-      testIgnore: /(member-count|ai-provider)\.spec\.ts/,
+      testIgnore: /(member-count|ai-provider|trusted-figures)\.spec\.ts/,
       dependencies: ['counter'],
       use: { ...devices['Desktop Chrome'] },
     },
     {
       name: 'phone',
-      testIgnore: /(member-count|ai-provider)\.spec\.ts/,
+      testIgnore: /(member-count|ai-provider|trusted-figures)\.spec\.ts/,
       dependencies: ['counter'],
       use: { ...devices['Pixel 7'] },
       grep: /@phone/,
     },
     {
       name: 'ai',
-      testMatch: /(create-design|ai-provider)\.spec\.ts/,
+      testMatch: /(create-design|ai-provider|trusted-figures)\.spec\.ts/,
       dependencies: ['counter'],
       use: { ...devices['Desktop Chrome'], baseURL: `http://localhost:${aiPort}` },
+    },
+    {
+      // Designs whose answer is known, on a phone (trusted-figures.spec.ts).
+      name: 'ai-phone',
+      testMatch: /trusted-figures\.spec\.ts/,
+      dependencies: ['counter'],
+      use: { ...devices['Pixel 7'], baseURL: `http://localhost:${aiPort}` },
     },
   ],
   webServer: [

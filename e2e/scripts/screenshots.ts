@@ -24,8 +24,10 @@ async function shoot(page: Page, file: string, fullPage = false): Promise<void> 
 }
 
 async function signIn(page: Page, name: string, email: string): Promise<void> {
-  await page.goto(`${base}/login`);
-  await page.getByRole('button', { name: 'Sign in with Google' }).click();
+  // /signup with its terms box ticked: it signs an existing account in and makes a new one.
+  await page.goto(`${base}/signup`);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Sign up with Google' }).click();
   await page.waitForURL(/\/dev-oidc\/interaction\//);
   const existing = page.getByRole('button', { name: new RegExp(email.replace(/[.]/g, '\\.')) });
   if ((await existing.count()) > 0) await existing.first().click();

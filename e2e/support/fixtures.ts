@@ -17,12 +17,22 @@ export function newUser(overrides: Partial<TestUser> = {}): TestUser {
 }
 
 /**
- * Signs in the way a person does: the "Sign in with Google" button on /login (or /signup),
- * then the development provider's account chooser, creating the test account there or
- * picking it when it already exists.
+ * Signs in the way a person does, then the development provider's account chooser, creating the
+ * test account there or picking it when it already exists. An account is made only on /signup,
+ * its terms box ticked (issue 40), which signs an existing account in too: so from /login (where a
+ * protected page sends a visitor) this goes on to /signup with the same redirect, as the login
+ * page's "Create an account" does, unless `via` is 'login' (an account that exists already).
  */
-export async function signInThroughUi(page: Page, user: TestUser, from = '/login'): Promise<void> {
-  if (!page.url().includes('/login') && !page.url().includes('/signup')) await page.goto(from);
+export async function signInThroughUi(
+  page: Page,
+  user: TestUser,
+  from = '/signup',
+  via: 'signup' | 'login' = 'signup',
+): Promise<void> {
+  const at = page.url().startsWith('http') ? new URL(page.url()) : null;
+  if (via === 'signup' && at?.pathname === '/login') await page.goto(`/signup${at.search}`);
+  else if (at?.pathname !== '/login' && at?.pathname !== '/signup') await page.goto(from);
+  if (new URL(page.url()).pathname === '/signup') await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: /sign (in|up) with google/i }).click();
   await page.waitForURL(/\/dev-oidc\/interaction\//);
   const existing = page.getByRole('button', { name: new RegExp(user.email.replace(/[.+]/g, '\\$&')) });
@@ -77,7 +87,7 @@ export async function signInOnce(page: Page, user: TestUser): Promise<void> {
     // The session is gone (signed out, or another server): sign in afresh.
     await page.context().clearCookies();
   }
-  await signInThroughUi(page, user, `${origin}/login`);
+  await signInThroughUi(page, user, `${origin}/signup`);
   const state = await page.context().storageState();
   const host = new URL(origin).hostname;
   const cookies = state.cookies.filter((c) => c.domain.replace(/^\./, '') === host);
@@ -161,5 +171,25 @@ export async function memberCount(page: Page): Promise<number> {
   return ((await response.json()) as { count: number }).count;
 }
 
-export const test = base;
+/**
+ * Every test's pages: a script or style the site's Content Security Policy refused (a console
+ * error in Chromium) fails the test, since a person would see that page break the same way.
+ */
+export const test = base.extend<{ cspViolations: string[] }>({
+  cspViolations: [
+    async ({ context }, use) => {
+      const violations: string[] = [];
+      const watch = (page: Page) =>
+        page.on('console', (message) => {
+          if (message.type() === 'error' && /Content Security Policy/.test(message.text()))
+            violations.push(`${page.url()}: ${message.text()}`);
+        });
+      context.pages().forEach(watch);
+      context.on('page', watch);
+      await use(violations);
+      expect(violations, 'refused by the Content Security Policy').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 export { expect };

@@ -1,4 +1,5 @@
 import { expect, newUser, signInThroughUi, test } from '../support/fixtures.js';
+import { fillStep1 } from '../support/create-form.js';
 import { fixturePath } from '../support/photos.js';
 
 /**
@@ -16,10 +17,7 @@ for (const [marker, why] of [
     test.setTimeout(120_000);
     await signInThroughUi(page, newUser());
     await page.goto('/create-design');
-    await page.locator('input[type=file]').first().setInputFiles(fixturePath('forest'));
-    await page.getByRole('textbox', { name: /description/i }).fill(`Spruce and moss ${marker}`);
-    await page.getByRole('combobox', { name: /state/i }).fill('ore');
-    await page.getByRole('option', { name: /^Oregon\b/ }).click();
+    await fillStep1(page, fixturePath('forest'), `Spruce and moss ${marker}`, 'Oregon');
     await page.getByRole('button', { name: 'Generate Design' }).click();
     await expect(page.getByRole('button', { name: 'Select Design A' })).toBeVisible({ timeout: 90_000 });
     await expect(page.getByRole('button', { name: 'Select Design B' })).toBeVisible();
@@ -33,10 +31,7 @@ test('the service draws both designs when it answers', async ({ page }) => {
   test.setTimeout(120_000);
   await signInThroughUi(page, newUser());
   await page.goto('/create-design');
-  await page.locator('input[type=file]').first().setInputFiles(fixturePath('forest'));
-  await page.getByRole('textbox', { name: /description/i }).fill('Spruce and moss');
-  await page.getByRole('combobox', { name: /state/i }).fill('ore');
-  await page.getByRole('option', { name: /^Oregon\b/ }).click();
+  await fillStep1(page, fixturePath('forest'), 'Spruce and moss', 'Oregon');
   await page.getByRole('button', { name: 'Generate Design' }).click();
   await expect(page.getByRole('button', { name: 'Select Design A' })).toBeVisible({ timeout: 90_000 });
   await expect(page.getByText(/drawn by the AI image service/).first()).toBeVisible();

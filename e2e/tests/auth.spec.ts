@@ -18,6 +18,29 @@ test.describe('sign-up and sign-in', () => {
     );
   });
 
+  test('a new person signing in on /login makes no account: told to sign up first, with the terms @phone', async ({
+    page,
+  }) => {
+    const user = newUser();
+    await page.goto('/design');
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fdesign/);
+    await signInThroughUi(page, user, '/login', 'login');
+    await expect(page).toHaveURL(/\/login\?/);
+    await expect(page.getByRole('alert')).toHaveText(
+      'There is no account for that sign-in yet. Sign up first: you must agree to the Terms of Service and Privacy Policy. Sign up',
+    );
+    expect((await page.request.get('/api/me')).status()).toBe(401);
+    await page.getByRole('link', { name: 'Sign up', exact: true }).click();
+    await expect(page).toHaveURL(/\/signup\?redirect=%2Fdesign$/);
+    await page.getByRole('button', { name: 'Sign up with Google' }).click();
+    await expect(page.getByRole('alert')).toHaveText(
+      'You must agree to the Terms of Service and Privacy Policy.',
+    );
+    await signInThroughUi(page, user);
+    await expect(page).toHaveURL(/\/design$/);
+    expect((await page.request.get('/api/me')).status()).toBe(200);
+  });
+
   test('the development sign-in says plainly what it is', async ({ page }) => {
     await page.goto('/login');
     await expect(page.getByText(/development sign-in/i).first()).toBeVisible();
@@ -49,7 +72,8 @@ test.describe('sign-up and sign-in', () => {
     await signInThroughUi(page, newUser());
     await expect(page).toHaveURL(/\/profile$/);
     await page.getByRole('button', { name: 'Log Out' }).first().click();
-    await expect(page).toHaveURL(/\/login/);
+    // Spec: Log Out signs out, then goes to /login (not back to the page it left).
+    await expect(page).toHaveURL(/\/login$/);
     expect((await page.request.get('/api/me')).status()).toBe(401);
     await page.goto('/profile');
     await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile/);

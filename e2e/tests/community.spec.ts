@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, newUser, signInThroughUi, test } from '../support/fixtures.js';
+import { fillStep1 } from '../support/create-form.js';
 import { fixturePath } from '../support/photos.js';
 
 /**
@@ -8,10 +9,7 @@ import { fixturePath } from '../support/photos.js';
  */
 async function submitDesign(page: Page, name: string): Promise<string> {
   await page.goto('/create-design');
-  await page.locator('input[type=file]').first().setInputFiles(fixturePath('desert'));
-  await page.getByRole('textbox', { name: /description/i }).fill('Creosote flats and caliche');
-  await page.getByRole('combobox', { name: /state/i }).fill('nev');
-  await page.getByRole('option', { name: /^Nevada\b/ }).click();
+  await fillStep1(page, fixturePath('desert'), 'Creosote flats and caliche', 'Nevada');
   await page.getByRole('button', { name: 'Generate Design' }).click();
   await page.getByRole('button', { name: 'Select Design B' }).click({ timeout: 60_000 });
   await page.getByRole('textbox', { name: /design name/i }).fill(name);

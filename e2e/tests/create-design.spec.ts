@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, newUser, signInThroughUi, tabTo, test } from '../support/fixtures.js';
+import { fillStep1 } from '../support/create-form.js';
 import { fixturePath, testPhotos } from '../support/photos.js';
 
 /**
@@ -11,37 +12,6 @@ let photos: Awaited<ReturnType<typeof testPhotos>>;
 test.beforeAll(async () => {
   photos = await testPhotos();
 });
-
-async function fillStep1(page: Page, photo: string, description: string, state = 'Arizona', county?: string) {
-  await page.locator('input[type=file]').first().setInputFiles(photo);
-  // The preview arrives as the photo is read and moves what is below it: wait for it, as a person
-  // would, before picking from a list (react-aria closes an open list when the page moves).
-  await expect(page.getByRole('img', { name: 'Your environment photo' })).toBeVisible();
-  await page.getByRole('textbox', { name: /description/i }).fill(description);
-  // By keyboard, as the county below: the list may open above the field and move as it does, and
-  // react-aria closes an open list when the page moves, which can swallow a click (seen in CI).
-  const stateBox = page.getByRole('combobox', { name: /state/i });
-  await stateBox.fill(state.slice(0, 4).toLowerCase());
-  await expect(page.getByRole('option', { name: new RegExp(`^${state}\\b`) })).toBeVisible();
-  // A page that moved after the list opened (a late preview or photo check) closes it, and the
-  // keys then reopen it instead of choosing: as a person would, press them again until it is chosen.
-  await expect(async () => {
-    await stateBox.press('ArrowDown');
-    await stateBox.press('Enter');
-    await expect(stateBox).toHaveValue(state, { timeout: 1_000 });
-  }).toPass({ timeout: 10_000 });
-  if (county) {
-    // By keyboard: react-aria closes an open list when the page scrolls, which a click low on a
-    // phone screen can cause.
-    const countyBox = page.getByRole('combobox', { name: /county/i });
-    await countyBox.click();
-    await countyBox.pressSequentially(county.slice(0, 4), { delay: 30 });
-    await expect(page.getByRole('option', { name: new RegExp(`^${county}\\b`) })).toBeVisible();
-    await countyBox.press('ArrowDown');
-    await countyBox.press('Enter');
-    await expect(countyBox).toHaveValue(county);
-  }
-}
 
 async function generate(page: Page, photo: string, description: string, county?: string) {
   await page.goto('/create-design');
@@ -93,11 +63,14 @@ test.describe('create a design', () => {
   test('happy path from a phone photo to the gallery page, with an edit and Use Original @phone', async ({
     page,
   }) => {
+    // Its own waits (the designs up to 60 s, the edit up to 30 s) add up past the default 60 s.
+    test.setTimeout(120_000);
     await generate(page, photos.phonePortrait, 'Ponderosa pine with needle litter and basalt', 'Coconino');
     await designsReady(page);
     // The analyses start folded on phones.
     const analysis = page.locator('details', { hasText: 'Design A analysis' });
-    if ((await analysis.getAttribute('open')) === null) await analysis.locator('summary').click();
+    // Its own summary: the analysis folds its technical account in a details of its own.
+    if ((await analysis.getAttribute('open')) === null) await analysis.locator(':scope > summary').click();
     await expect(page.getByRole('heading', { name: /Design A: organic/i })).toBeVisible();
     await expect(page.locator('img[src^="http"]')).toHaveCount(0);
 
@@ -132,6 +105,11 @@ test.describe('create a design', () => {
   test('Use Edited submits the edited version; an edit it does not understand says what it can do', async ({
     page,
   }, testInfo) => {
+    // Its own waits (the designs up to 60 s, the edits up to 60 s each) add up past the default.
+    test.setTimeout(240_000);
+    // An edit is a job: on a server whose two job slots hold other tests' generations and
+    // predictions (the 12-megapixel one beside it in the "ai" project), it starts when one frees.
+    const editWait = 60_000;
     await generate(page, fixturePath('grassland'), 'Tall prairie grass in late summer');
     await designsReady(page);
     await page.getByRole('button', { name: 'Select Design B' }).click();
@@ -142,24 +120,24 @@ test.describe('create a design', () => {
     await page.getByRole('button', { name: 'Apply Edit' }).click();
     if (testInfo.project.name === 'ai') {
       // An image service's design is edited by the service, which words its own refusals.
-      await expect(page.getByText(/^Failed to edit image: /)).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByText(/^Failed to edit image: /)).toBeVisible({ timeout: editWait });
     } else {
       // One short sentence, suggestions that share a word with the request, and the vocabulary.
       await expect(page.getByRole('alert')).toHaveText(
         "Failed to edit image: I couldn't find a change I can make in that request.",
-        { timeout: 30_000 },
+        { timeout: editWait },
       );
       await prompt.fill('make it look like tiger fur');
       await page.getByRole('button', { name: 'Apply Edit' }).click();
       // "tiger" is a word of "add stripes"; choosing it fills the box, and the edit is not used up.
-      await page.getByRole('button', { name: 'add stripes' }).click({ timeout: 30_000 });
+      await page.getByRole('button', { name: 'add stripes' }).click({ timeout: editWait });
       await expect(prompt).toHaveValue('add stripes');
       await page.getByText('What can I ask for?').click();
       await expect(page.getByText(/^Shapes: bigger or smaller/)).toBeVisible();
     }
     await prompt.fill('bigger shapes');
     await page.getByRole('button', { name: 'Apply Edit' }).click();
-    await page.getByRole('button', { name: 'Use Edited' }).click({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Use Edited' }).click({ timeout: editWait });
     await page.getByRole('button', { name: 'Submit Design' }).click();
     await expect(page.getByText('Please enter a name for your design.')).toBeVisible();
     await page.getByRole('textbox', { name: /design name/i }).fill('Prairie Ghost');
@@ -212,6 +190,8 @@ test.describe('create a design', () => {
   test('one design failing is retried on its own; one that keeps failing leaves one design', async ({
     page,
   }) => {
+    // Two generations, each waited for up to 60 s: past the default 60 s on a busy machine.
+    test.setTimeout(150_000);
     await generate(page, fixturePath('forest'), 'woods [fail-b-once]');
     await designsReady(page);
     await generate(page, fixturePath('forest'), 'woods [fail-b]');

@@ -16,15 +16,33 @@ function linkSentTo(email: string): string {
 }
 
 test.describe('e-mail link sign-in (when switched on)', () => {
-  test('send, open, confirm, then on to the profile', async ({ page }) => {
+  test('a new e-mail on /login makes no account; on /signup with the terms: send, open, confirm, profile', async ({
+    page,
+  }) => {
     const email = `link-${Date.now()}@example.com`;
     await page.goto('/login');
     await page.getByRole('textbox', { name: /email address/i }).fill(email);
     await page.getByRole('button', { name: 'Send sign-in link' }).click();
     await expect(page.getByText('Check your inbox.')).toBeVisible();
+    const fromLogin = new URL(linkSentTo(email));
+    expect(fromLogin.pathname).toBe('/login');
+    await page.goto(fromLogin.pathname + fromLogin.search);
+    await page.getByRole('button', { name: 'Confirm sign-in' }).click();
+    await expect(page.getByRole('alert')).toHaveText(
+      'There is no account for that sign-in yet. Sign up first: you must agree to the Terms of Service and Privacy Policy.',
+    );
+    expect((await page.request.get('/api/me')).status()).toBe(401);
+
+    await page.goto('/signup');
+    await page.getByRole('checkbox').check();
+    await page.getByRole('textbox', { name: /email address/i }).fill(email);
+    await page.getByRole('button', { name: /send sign-up link/i }).click();
+    await expect(page.getByText('Check your inbox.')).toBeVisible();
 
     // Opening the link spends nothing until the person confirms.
-    await page.goto(new URL(linkSentTo(email)).pathname + new URL(linkSentTo(email)).search);
+    const link = new URL(linkSentTo(email));
+    expect(link.pathname).toBe('/signup');
+    await page.goto(link.pathname + link.search);
     await expect(page.getByRole('button', { name: 'Confirm sign-in' })).toBeVisible();
     expect((await page.request.get('/api/me')).status()).toBe(401);
 

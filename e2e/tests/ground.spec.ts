@@ -25,7 +25,7 @@ test('a ground photo ranks the gallery, respects the state filter, shows a desig
   const finder = page.getByRole('region', { name: groundText.title });
   await expect(finder.getByText(groundText.intro)).toBeVisible();
   await page.locator('html[data-hydrated]').waitFor();
-  // Deer at 25 m instead of the default person at 10 m (react-aria's radio: tap its label).
+  // Deer at 25 m (the pages' one default, chosen anyway; a segment is a radio's label: tap it).
   await finder
     .locator('label')
     .filter({ hasText: /^Deer$/ })
@@ -107,7 +107,7 @@ test('on a phone, a ground photo ranks the gallery without the page growing side
   await page.locator('html[data-hydrated]').waitFor();
   const finder = page.getByRole('region', { name: groundText.title });
   await finder.locator('input[type=file]').setInputFiles(fixturePath('grassland'));
-  await page.waitForURL(/[?&]ground=[0-9a-f-]{36}&observer=person&distance=10/);
+  await page.waitForURL(/[?&]ground=[0-9a-f-]{36}&observer=deer&distance=25/);
   await expect(
     page.getByRole('region', { name: 'Designs', exact: true }).getByTestId('card-ground-score').first(),
   ).toBeVisible({

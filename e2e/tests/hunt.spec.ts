@@ -4,6 +4,7 @@ import { devices, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { makeDesign } from '../support/design-api.js';
 import { expect, newUser, signInThroughUi, tabTo, test } from '../support/fixtures.js';
+import { fillStep1 } from '../support/create-form.js';
 import { fixturePath } from '../support/photos.js';
 
 /**
@@ -63,10 +64,7 @@ test('two people play hide and seek on each other’s designs; the scores show a
 
   // Bravo makes a design through the create flow: each variant shows how it hides.
   await bravo.goto('/create-design');
-  await bravo.locator('input[type=file]').first().setInputFiles(fixturePath('desert'));
-  await bravo.getByRole('textbox', { name: /description/i }).fill('Creosote flats and caliche');
-  await bravo.getByRole('combobox', { name: /state/i }).fill('nev');
-  await bravo.getByRole('option', { name: /^Nevada\b/ }).click();
+  await fillStep1(bravo, fixturePath('desert'), 'Creosote flats and caliche', 'Nevada');
   await bravo.getByRole('button', { name: 'Generate Design' }).click();
   await expect(bravo.getByRole('button', { name: 'Select Design B' })).toBeVisible({ timeout: 90_000 });
   await expect(bravo.getByTestId('blend-preview')).toHaveCount(2);

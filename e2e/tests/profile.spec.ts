@@ -64,6 +64,22 @@ test.describe('profile', () => {
     });
   }
 
+  test('a typo in a saved zip code is refused with its message and the saved zip stays @phone', async ({
+    page,
+  }) => {
+    await editField(page, 'Zip code', '85001');
+    await expect(page.getByText('Zip code updated successfully!')).toBeVisible();
+    const input = await editField(page, 'Zip code', 'abcde');
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Zip code must have at least 5 digits.' }),
+    ).toBeVisible();
+    await expect(input).toHaveValue('abcde');
+    await input.press('Escape');
+    await expect(page.getByText('85001', { exact: true })).toBeVisible();
+    const me = (await (await page.request.get('/api/me')).json()) as { zipCode: string };
+    expect(me.zipCode).toBe('85001');
+  });
+
   test('Escape cancels an edit without saving', async ({ page }) => {
     await page.getByRole('button', { name: 'Edit Zip code' }).click();
     const input = page.getByRole('textbox', { name: 'Zip code' });

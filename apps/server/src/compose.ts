@@ -30,6 +30,7 @@ import { createRoundService } from './hunt/round.service.js';
 import { createContestRepository } from './contest/contest.repository.js';
 import { createContestService } from './contest/contest.service.js';
 import { createConcealmentRepository } from './concealment/concealment.repository.js';
+import { createCalibrationService } from './concealment/calibration.service.js';
 import { createConcealmentService } from './concealment/concealment.service.js';
 import { createGroundIndex } from './ground/ground-index.js';
 import { createGroundRepository } from './ground/ground.repository.js';
@@ -190,12 +191,21 @@ export async function compose(options: ComposeOptions) {
       work: engineWork,
     }),
   };
+  const concealmentRepository = createConcealmentRepository(db);
+  const concealmentEngine = 'concealment' in engine ? (engine as EngineProvider).concealment : null;
   const concealment = createConcealmentService({
-    repo: createConcealmentRepository(db),
+    repo: concealmentRepository,
     storage,
-    engine: 'concealment' in engine ? (engine as EngineProvider).concealment : null,
+    engine: concealmentEngine,
     log,
     work: engineWork,
+    onRankChange: () => gallery.invalidate(),
+  });
+  const calibration = createCalibrationService({
+    repo: concealmentRepository,
+    storage,
+    engine: concealmentEngine,
+    log,
     onRankChange: () => gallery.invalidate(),
     minAccountAgeHours: config.contest.minAccountAgeHours,
     now,
@@ -304,6 +314,7 @@ export async function compose(options: ComposeOptions) {
     comments,
     hunt,
     concealment,
+    calibration,
     ground,
     moderation,
     files,
@@ -333,7 +344,7 @@ export async function compose(options: ComposeOptions) {
               );
           },
           'predict-design': ({ designId }) => concealment.predict(designId),
-          'calibrate-predictor': () => concealment.calibrate(),
+          'calibrate-predictor': () => calibration.calibrate(),
           'design-features': async ({ designId }) => {
             await ground.computeFeatures(designId);
             const state = await groundRepository.stateOf(designId);

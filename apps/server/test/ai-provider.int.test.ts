@@ -5,28 +5,21 @@ import { createProviderUsage } from '../src/generation/provider-usage.repository
 import { designs } from '../src/platform/db/schema.js';
 import { signIn, type Client } from './support/dev-sign-in.js';
 import { upload, waitForGeneration } from './support/generation-client.js';
-import { startOpenAiStandIn, type StandIn } from './support/openai-stand-in.js';
+import { startServerWithStandIn, type StandIn } from './support/openai-stand-in.js';
 import { forestJpeg } from './support/photos.js';
-import { backends, startTestServer, type TestServer } from './support/test-server.js';
+import { backends, type TestServer } from './support/test-server.js';
 
 describe.each(backends)('generation through the OpenAI-compatible provider on %s', (backend) => {
   let standIn: StandIn;
   let server: TestServer;
   let client: Client;
+  let close: () => Promise<void> = async () => undefined;
 
   beforeAll(async () => {
-    standIn = await startOpenAiStandIn();
-    server = await startTestServer(backend, {
-      OPENAI_API_KEY: 'sk-test-stand-in',
-      OPENAI_BASE_URL: standIn.url,
-      OPENAI_MAX_RETRIES: '0',
-    });
+    ({ standIn, server, close } = await startServerWithStandIn(backend));
     client = await signIn(server.origin, { name: 'AI Tester', email: `ai-${backend}@example.com` });
   }, 120_000);
-  afterAll(async () => {
-    await server?.close();
-    await standIn?.close();
-  });
+  afterAll(() => close());
 
   const row = async (id: string) =>
     (await server.database.db.select().from(designs).where(eq(designs.id, id)))[0]!;

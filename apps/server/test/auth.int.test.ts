@@ -54,6 +54,36 @@ describe.each(backends)('sign-in through the development provider (%s)', (backen
     expect(lastSignIn).toBeGreaterThanOrEqual(secondSignInAt);
   });
 
+  it('makes an account only at sign-up, with the terms recorded; a new person signing in on /login gets none', async () => {
+    const before = await memberCount();
+    const account = { name: 'Terms Unread', email: 'terms-unread@example.com' };
+    const steps = await startDevSignIn(server.origin, account, undefined, {
+      signUp: false,
+      errorCallbackURL: '/login?from=google',
+    });
+    const done = await finishSignIn(steps);
+    const location = new URL(done.headers.get('location') ?? '', server.origin);
+    expect(location.pathname).toBe('/login');
+    expect(location.searchParams.get('error')).toBe('signup_disabled');
+    expect(steps.client.jar.get('camo.session_token')).toBeUndefined();
+    expect(await server.database.db.select().from(users).where(eq(users.email, account.email))).toEqual([]);
+    expect(await memberCount()).toBe(before);
+
+    // The same person through /signup (requestSignUp, sent once its box is ticked).
+    const startedAt = Date.now();
+    const client = await signIn(server.origin, account);
+    expect((await client.json('/api/me')).status).toBe(200);
+    const [row] = await server.database.db.select().from(users).where(eq(users.email, account.email));
+    expect(row!.termsAcceptedAt!.getTime()).toBeGreaterThanOrEqual(startedAt - 1000);
+    expect(await memberCount()).toBe(before + 1);
+
+    // Signing in again, from /login, is a sign-in: the agreement is not moved.
+    const again = await startDevSignIn(server.origin, account, undefined, { signUp: false });
+    expect((await finishSignIn(again)).headers.get('location')).not.toMatch(/error/);
+    const [same] = await server.database.db.select().from(users).where(eq(users.email, account.email));
+    expect(same!.termsAcceptedAt).toEqual(row!.termsAcceptedAt);
+  });
+
   it('sets an HttpOnly, SameSite=Lax session cookie', async () => {
     const steps = await startDevSignIn(server.origin, { name: 'Cookie Check', email: 'cookie@example.com' });
     const done = await finishSignIn(steps);
@@ -232,13 +262,18 @@ describe.each(backends)('e-mail link sign-in when switched on (%s)', (backend) =
     const client = createClient(server.origin);
     const send = await client.json('/api/auth/sign-in/magic-link', {
       method: 'POST',
-      body: JSON.stringify({ email: 'link@example.com', callbackURL: '/profile' }),
+      body: JSON.stringify({
+        email: 'link@example.com',
+        callbackURL: '/profile',
+        metadata: { signUp: true },
+      }),
     });
     expect(send.status).toBe(200);
     const link = server.sentLinks.at(-1);
     expect(link?.email).toBe('link@example.com');
     const token = new URL(link!.url).searchParams.get('link')!;
-    expect(new URL(link!.url).pathname).toBe('/login');
+    // Asked for on /signup (its terms box ticked): the link opens /signup.
+    expect(new URL(link!.url).pathname).toBe('/signup');
 
     // A mail scanner "opening" the verify endpoint spends nothing.
     const scanner = await fetch(`${server.origin}/api/auth/magic-link/verify?token=${token}`);
@@ -259,9 +294,11 @@ describe.each(backends)('e-mail link sign-in when switched on (%s)', (backend) =
 
     const ok = await client.json('/api/auth/magic-link/confirm', {
       method: 'POST',
-      body: JSON.stringify({ token, email: 'LINK@example.com' }),
+      body: JSON.stringify({ token, email: 'LINK@example.com', signUp: true }),
     });
     expect(ok.status).toBe(200);
+    const [row] = await server.database.db.select().from(users).where(eq(users.email, 'link@example.com'));
+    expect(row!.termsAcceptedAt).toBeInstanceOf(Date);
     const me = await client.json<{ email: string }>('/api/me');
     expect(me.body.email).toBe('link@example.com');
 
@@ -270,5 +307,29 @@ describe.each(backends)('e-mail link sign-in when switched on (%s)', (backend) =
       body: JSON.stringify({ token, email: 'link@example.com' }),
     });
     expect(again.status).toBe(400);
+  });
+
+  it('a link asked for on /login makes no account for a new e-mail: it says to sign up first', async () => {
+    const client = createClient(server.origin);
+    await client.json('/api/auth/sign-in/magic-link', {
+      method: 'POST',
+      body: JSON.stringify({ email: 'nobody-yet@example.com', callbackURL: '/profile' }),
+    });
+    const link = server.sentLinks.at(-1)!;
+    expect(new URL(link.url).pathname).toBe('/login');
+    const token = new URL(link.url).searchParams.get('link')!;
+    const refused = await client.json<{ error: string; message: string }>('/api/auth/magic-link/confirm', {
+      method: 'POST',
+      body: JSON.stringify({ token, email: 'nobody-yet@example.com' }),
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({
+      error: 'sign_up_first',
+      message:
+        'There is no account for that sign-in yet. Sign up first: you must agree to the Terms of Service and Privacy Policy.',
+    });
+    expect(
+      await server.database.db.select().from(users).where(eq(users.email, 'nobody-yet@example.com')),
+    ).toEqual([]);
   });
 });

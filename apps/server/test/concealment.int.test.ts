@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConcealmentRepository } from '../src/concealment/concealment.repository.js';
-import { createConcealmentService } from '../src/concealment/concealment.service.js';
+import { createCalibrationService } from '../src/concealment/calibration.service.js';
 import { GAME_EYE, type DesignPredictions } from '../src/concealment/prediction-scores.js';
 import { designs, huntRounds } from '../src/platform/db/schema.js';
 import { createSubmittedDesign, createUsers, huntRoundRow } from './support/community-factory.js';
@@ -182,15 +182,11 @@ describe('the game calibrates the predictor', () => {
         );
       }
     }
-    const service = createConcealmentService({
+    const service = createCalibrationService({
       repo: createConcealmentRepository(db),
       storage: server.storage,
       // Every round here is measured already: the engine is not asked.
-      engine: {
-        predict: () => Promise.reject(new Error('not asked')),
-        view: () => Promise.reject(new Error('not asked')),
-        measureRound: () => Promise.reject(new Error('not asked')),
-      },
+      engine: { measureRound: () => Promise.reject(new Error('not asked')) },
       log: { info: () => undefined, warn: () => undefined },
       // These players' accounts are as new as their rounds: no age gate here (decision 026's test has one).
       minAccountAgeHours: 0,
@@ -202,8 +198,14 @@ describe('the game calibrates the predictor', () => {
     expect(calibration.designs).toBe(12);
     expect(calibration.weights!.gabrat).toBeGreaterThan(3);
     expect(calibration.weights!.colourContrast).toBeLessThan(0);
-    // No design here has a game score (the factory leaves it at -1), so nothing to compare yet.
-    expect(calibration.comparedDesigns).toBe(0);
+    // Judged on designs of photos the fit did not see (each design has its own photo here), by
+    // their rounds' own game score, beside the mean colour alone (decision 029): the fit beats it.
+    expect(calibration.comparedDesigns).toBe(12);
+    expect(calibration.check!.fitted.photos).toBe(12);
+    expect(calibration.check!.fitted.pairwiseAgreement!).toBeGreaterThan(
+      calibration.check!.baseline.pairwiseAgreement!,
+    );
+    expect(calibration.check!.fitted.pairwiseInterval).not.toBeNull();
     // The predicted designs are ranked on the game's scale now: seconds, in group 2.
     const ranked = await db.select({ g: designs.hidingGroup, r: designs.hidingRank }).from(designs);
     expect(ranked.filter((d) => d.g === 2).length).toBe(12);

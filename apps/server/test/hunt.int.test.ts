@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHuntRepository } from '../src/hunt/hunt.repository.js';
 import { silhouetteById, targetBox } from '../src/hunt/silhouettes.js';
 import { designs, huntRounds, users, type EngineMeasures } from '../src/platform/db/schema.js';
+import { setGameEyeScore } from '../src/concealment/eye-hiding.repository.js';
 import { upload, waitForGeneration } from './support/generation-client.js';
 import { createSubmittedDesign, createUsers } from './support/community-factory.js';
 import { createClient, signIn, type Client } from './support/dev-sign-in.js';
@@ -255,14 +256,17 @@ describe('hide and seek through the API', () => {
       [bobsDesigns[1]!, 3.25],
       [bobsDesigns[2]!, -1],
     ];
-    // As a round's end writes them (hunt.repository.ts): the score, and the rank it gives.
-    for (const [id, score] of scores)
+    // As a round's end writes them (hunt.repository.ts): the score, and the rank it gives at the game's eye.
+    for (const [id, score] of scores) {
       await db
         .update(designs)
         .set({ concealmentScore: score, ...(score >= 0 ? { hidingGroup: 2, hidingRank: score } : {}) })
         .where(eq(designs.id, id));
+      if (score >= 0) await setGameEyeScore(db, id, score);
+    }
+    // The game's scores order Hardest to spot at the game's eye, a person at 10 m.
     const page = await alice.json<{ designs: { id: string; concealmentScore: number | null }[] }>(
-      '/api/gallery?sort=hiding',
+      '/api/gallery?sort=hiding&observer=person&distance=10',
     );
     expect(page.body.designs.map((d) => d.id)).toEqual(scores.map(([id]) => id));
     expect(page.body.designs.map((d) => d.concealmentScore)).toEqual([9.5, 7, 3.3, null]);

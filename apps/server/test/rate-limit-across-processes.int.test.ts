@@ -38,6 +38,7 @@ function webDistWithServerRender(): string {
     `let source;
 export const SERVER_STATE_ELEMENT_ID = 'server-state';
 export function setFetcherSource(next) { source = next; }
+export function statusOf() { return 200; }
 export async function render(url) {
   const statuses = [];
   for (const api of ['/api/auth/get-session', '/api/me', '/api/contest'])

@@ -17,6 +17,7 @@ function webDistWithServerRender(): string {
     `let source;
 export const SERVER_STATE_ELEMENT_ID = 'server-state';
 export function setFetcherSource(next) { source = next; }
+export function statusOf(url) { return url.pathname === '/no-such-page' ? 404 : 200; }
 export async function render(url) {
   if (url.pathname === '/fails') throw new Error('a page that cannot render');
   if (url.pathname === '/declines') return null;
@@ -62,6 +63,13 @@ describe.each(backends)('server render (%s)', (backend) => {
       expect(html).toContain('<div id="root"></div>');
       expect(html).not.toContain('server-state');
     }
+  });
+
+  it("answers the app's not-found page 404, as the app's own routes say, and every other page 200", async () => {
+    const missing = await fetch(`${server.origin}/no-such-page`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('<div id="root"><p>Hello visitor at /no-such-page</p></div>');
+    expect((await fetch(`${server.origin}/gallery`)).status).toBe(200);
   });
 
   it('never sends the bundle itself', async () => {

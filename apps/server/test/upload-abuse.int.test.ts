@@ -48,7 +48,7 @@ describe('upload abuse', () => {
     const frameList = await Promise.all(
       Array.from({ length: frames }, (_, i) =>
         sharp(forestJpeg())
-          .resize(64, 64)
+          .resize(256, 256)
           .modulate({ hue: i * 3 })
           .png()
           .toBuffer(),
@@ -61,7 +61,7 @@ describe('upload abuse', () => {
     const started = await upload(client, animated, {}, 'image/webp');
     expect(started.status).toBe(202);
     const meta = await sharp(await storedPhoto(started.body.photoId!)).metadata();
-    expect([meta.width, meta.height, meta.pages ?? 1]).toEqual([64, 64, 1]);
+    expect([meta.width, meta.height, meta.pages ?? 1]).toEqual([256, 256, 1]);
   });
 
   it.each([
@@ -104,6 +104,16 @@ describe('upload abuse', () => {
       /too many pixels|valid image|damaged/,
     ],
     ['a zero-byte file', async () => Buffer.alloc(0), 'Please select a valid image file.'],
+    [
+      'a 40 x 30 px photo (nothing can be made from it)',
+      () => sharp(forestJpeg()).resize(40, 30, { fit: 'fill' }).jpeg().toBuffer(),
+      imageMessages.tooSmall,
+    ],
+    [
+      'a 640 x 199 px strip',
+      () => sharp(forestJpeg()).resize(640, 199, { fit: 'fill' }).jpeg().toBuffer(),
+      imageMessages.tooSmall,
+    ],
     ['half a JPEG', async () => forestJpeg().subarray(0, 3000), imageMessages.damaged],
   ])('refuses %s with a clear message', async (_label, make, message) => {
     const response = await upload(client, await make());

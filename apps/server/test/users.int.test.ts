@@ -55,11 +55,23 @@ describe.each(backends)('profile API (%s)', (backend) => {
     [{ phoneNumber: '555-0143' }, messages.phoneTooShort],
     [{ phoneNumber: '1234567890123456' }, messages.phoneTooLong],
     [{ zipCode: '850' }, messages.zipTooShort],
+    [{ zipCode: 'abcde' }, messages.zipTooShort],
+    [{ phoneNumber: ' - ' }, messages.phoneTooShort],
     [{ zipCode: '12345678901' }, messages.zipTooLong],
   ])('refuses %j with the specification’s message', async (body, message) => {
     const response = await patch(bob, body);
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ error: 'validation', message });
+  });
+
+  it('a typo without digits is refused and the saved zip and phone stay; only an empty field clears them', async () => {
+    await patch(bob, { zipCode: '85001', phoneNumber: '6025550143' });
+    for (const body of [{ zipCode: 'abcde' }, { zipCode: '-' }, { phoneNumber: 'none' }])
+      expect((await patch(bob, body)).status).toBe(400);
+    const kept = await bob.json<{ zipCode: string; phoneNumber: string }>('/api/me');
+    expect(kept.body).toMatchObject({ zipCode: '85001', phoneNumber: '6025550143' });
+    expect((await patch(bob, { zipCode: '  ' })).status).toBe(200);
+    expect((await bob.json<{ zipCode: string }>('/api/me')).body.zipCode).toBe('');
   });
 
   it('ignores nothing silently: forged fields are refused', async () => {
@@ -212,6 +224,7 @@ describe.each(backends)('profile API (%s)', (backend) => {
       devSignIn: true,
       signInProvider: 'dev-oidc',
       emailLinkEnabled: false,
+      designGenerator: 'built-in',
     });
     expect((await anonymous.json<{ count: number }>('/api/members/count')).body.count).toBeGreaterThanOrEqual(
       2,

@@ -11,7 +11,7 @@
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
 import { AppProvider } from './app/provider';
 import { routeHandle } from '@/lib/route-handle';
 import { routes } from './app/router';
@@ -32,6 +32,14 @@ export { SERVER_STATE_ELEMENT_ID } from './server-state';
 export type { Fetcher };
 
 const handler = createStaticHandler(routes);
+
+/**
+ * The HTTP status of the page at `url` by the app's own routes: 404 where only the catch-all
+ * matches (the not-found page), 200 otherwise. Whoever views it, rendered here or not.
+ */
+export function statusOf(url: URL): 200 | 404 {
+  return matchRoutes(routes, url.pathname)?.at(-1)?.route.path === '*' ? 404 : 200;
+}
 
 /**
  * The page at `url` (absolute, with its query), or null when the browser should render it itself:

@@ -2,10 +2,8 @@ import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import {
-  DISTANCES_M,
   generate,
   observerView,
-  predictConcealment,
   predictConcealmentTable,
   preparePhoto,
   type ObserverId,
@@ -14,13 +12,12 @@ import { decodeIndexedPng } from '../src/node.js';
 import type { Photo } from '../src/types.js';
 
 /**
- * Predicted concealment (issue 27): the time per design x observer x distance, on fixture photos
- * enlarged to 1280 px on the longer side (the largest the game shows) and at their own size, with
- * the engine's designs A and B for each photo. Prints the median and p95 of:
- * - one predictConcealment() call, from the raw photo and design (scene light, the design's tile,
- *   three crops, the observer, the measures);
- * - a cell of predictConcealmentTable() (the whole table's time over its in-range cells), which
- *   shares the photo's light, the design and each distance's crops between observers;
+ * Predicted concealment (decisions 016, 028): on fixture photos enlarged to 1280 px on the longer
+ * side (the largest the game shows) and at their own size, with the engine's designs A and B for
+ * each photo, the median and p95 of:
+ * - preparing a photo (its scene light, sky mask and depth), once per photo;
+ * - one design's whole table (both eyes at 10-100 m, 36 samples a distance: the figures the server
+ *   stores), from a prepared photo;
  * and the viewer image (observerView) per observer. BENCH_RUNS repeats (default 3).
  */
 const fixtures = fileURLToPath(new URL('../fixtures/', import.meta.url));
@@ -52,27 +49,22 @@ function designRgb(png: Uint8Array): Photo {
   return { width, height, data };
 }
 
-const single: Record<string, number[]> = {};
-const cells: number[] = [];
+const prepares: number[] = [];
+const tables: number[] = [];
 const views: Record<string, number[]> = {};
 for (const name of PHOTOS) {
   const own = await photoAt(name, null);
   const designs = generate({ photo: own, seed: 1 }).designs.map((d) => designRgb(d.png));
   for (const size of [1280, null]) {
     const photo = size ? await photoAt(name, size) : own;
-    for (const design of designs) {
-      for (let r = 0; r < runs; r++) {
-        for (const observer of ['person', 'deer'] as ObserverId[])
-          for (const distanceM of DISTANCES_M) {
-            const t0 = performance.now();
-            const result = predictConcealment({ photo, design, observer, distanceM });
-            const ms = performance.now() - t0;
-            if (result.inRange) (single[`${observer} ${distanceM} m`] ??= []).push(ms);
-          }
-        const t0 = performance.now();
-        const rows = predictConcealmentTable({ photo: preparePhoto(photo), design });
-        const inRange = rows.filter((row) => row.result.inRange).length;
-        if (inRange > 0) cells.push((performance.now() - t0) / inRange);
+    for (let r = 0; r < runs; r++) {
+      const t0 = performance.now();
+      const prepared = preparePhoto(photo);
+      prepares.push(performance.now() - t0);
+      for (const design of designs) {
+        const t1 = performance.now();
+        predictConcealmentTable({ photo: prepared, design });
+        tables.push(performance.now() - t1);
       }
     }
     for (const observer of ['person', 'deer'] as ObserverId[]) {
@@ -82,17 +74,11 @@ for (const name of PHOTOS) {
     }
   }
 }
-const all = Object.values(single).flat();
-console.log('predictConcealment, one design x observer x distance (ms):');
-for (const [key, xs] of Object.entries(single))
-  console.log(
-    `  ${key.padEnd(14)} median ${pct(xs, 0.5).toFixed(1)}, p95 ${pct(xs, 0.95).toFixed(1)} (${xs.length} runs)`,
-  );
 console.log(
-  `  all            median ${pct(all, 0.5).toFixed(1)}, p95 ${pct(all, 0.95).toFixed(1)} (${all.length} runs)`,
+  `preparePhoto (ms): median ${pct(prepares, 0.5).toFixed(0)}, p95 ${pct(prepares, 0.95).toFixed(0)} (${prepares.length} runs)`,
 );
 console.log(
-  `predictConcealmentTable, per in-range cell (ms): median ${pct(cells, 0.5).toFixed(1)}, p95 ${pct(cells, 0.95).toFixed(1)} (${cells.length} tables)`,
+  `predictConcealmentTable, one design's eight figures (ms): median ${pct(tables, 0.5).toFixed(0)}, p95 ${pct(tables, 0.95).toFixed(0)} (${tables.length} tables)`,
 );
 console.log('observerView at 25 m (ms):');
 for (const [key, xs] of Object.entries(views))

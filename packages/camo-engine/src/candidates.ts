@@ -8,11 +8,12 @@ import { prepareDesign } from './concealment/compose.js';
 import { viewGeometry } from './concealment/observers.js';
 import {
   DEFAULT_WEIGHTS,
-  expectedHiddenSeconds,
+  hunter,
+  meanAndError,
   predictConcealmentTable,
+  sampleHiding,
   type PreparedPhoto,
 } from './concealment/predictor.js';
-import { silhouettes } from './concealment/silhouettes.js';
 import { hash4 } from './metrics/prng.js';
 import { buildRecipe } from './recipe/build.js';
 import type { DesignStyle, HideFrom, Recipe } from './recipe/recipe-types.js';
@@ -36,6 +37,12 @@ export const CHOICE_DISTANCE_M = 25;
  * (a 128 px preview on a 128 grid: 29 of 32, at 1.4 times the time).
  */
 const PREVIEW_SIZE = 64;
+/**
+ * Samples (place and tile phase) a candidate is judged on: one at each of the nine places, half the
+ * figures' eighteen. Every candidate of a photo is judged on the same samples, so their order is a
+ * paired comparison (decision 028 checks it against the full set's on photos the engine had not seen).
+ */
+export const CANDIDATE_SAMPLES = 9;
 
 /** The recipe seed of candidate k of a variant; candidate 0 is the one-candidate engine's seed. */
 export function candidateSeed(seed: number, variant: 'A' | 'B', k: number): number {
@@ -49,16 +56,18 @@ export interface RankedCandidate {
   /** Its index in drawing order (0: the one-candidate engine's recipe). */
   index: number;
   recipe: Recipe;
-  /** The expected seconds hidden (of 15) from the preview: the predictor's score before rounding. */
+  /** The expected seconds hidden (of 15) from the preview, averaged over CANDIDATE_SAMPLES samples. */
   hiddenSeconds: number;
-  /** Predicted hiding 0-100 from the preview. */
+  /** Predicted hiding 0-100 from the preview (the same average). */
   hiding: number;
 }
 
-/** Whether a 1.05 m target at CHOICE_DISTANCE_M is in range in this photo (else no candidate is scored). */
+/**
+ * Whether a 1.05 m target at CHOICE_DISTANCE_M is in range in this photo by its size (else no
+ * candidate is scored; a photo whose ground does not reach that far scores every candidate -1).
+ */
 export function canScore(analysis: PhotoAnalysis): boolean {
-  const hunter = silhouettes.find((s) => s.id === 'crouching-hunter') ?? silhouettes[0]!;
-  return viewGeometry(analysis.width, analysis.height, hunter.heightM, CHOICE_DISTANCE_M).inRange;
+  return viewGeometry(analysis.width, analysis.height, hunter().heightM, CHOICE_DISTANCE_M).inRange;
 }
 
 /**
@@ -93,15 +102,12 @@ export function rankCandidates(input: {
       design: prepareDesign({ width: PREVIEW_SIZE, height: PREVIEW_SIZE, data: rgb }),
       observers: [input.hideFrom],
       distances: [CHOICE_DISTANCE_M],
+      samples: CANDIDATE_SAMPLES,
     });
     const result = row?.result;
     if (!result?.inRange) return { index, recipe, hiddenSeconds: -1, hiding: -1 };
-    return {
-      index,
-      recipe,
-      hiddenSeconds: expectedHiddenSeconds(result.measures, DEFAULT_WEIGHTS),
-      hiding: result.hiding,
-    };
+    const { mean } = meanAndError(result.samples.map((m) => sampleHiding(m, DEFAULT_WEIGHTS)));
+    return { index, recipe, hiddenSeconds: (mean * 15) / 100, hiding: Math.round(mean) };
   });
   return ranked.sort((a, b) => b.hiddenSeconds - a.hiddenSeconds || a.index - b.index);
 }

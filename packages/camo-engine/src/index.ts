@@ -68,12 +68,20 @@ export {
   DEFAULT_WEIGHTS,
   MEASURE_NAMES,
   expectedHiddenSeconds,
+  measureAt,
+  meanAndError,
   observerView,
+  pairedGap,
   predictConcealment,
   predictConcealmentTable,
   predictedHiding,
   predictedMedianSeconds,
   preparePhoto,
+  LAYOUT_SD,
+  MIN_NAMED_GAP,
+  RELIABLE_GAP_SE,
+  reliableGap,
+  sampleHiding,
   type ConcealmentInput,
   type ConcealmentMeasures,
   type ConcealmentResult,
@@ -81,9 +89,26 @@ export {
   type ConcealmentTableInput,
   type ObserverViewInput,
   type PredictorWeights,
+  type OutOfRange,
   type PreparedPhoto,
   type Wearing,
 } from './concealment/predictor.js';
+/** The time model's size term: a target's angular height at a distance, or in a photo (decision 029). */
+export {
+  expectedMinSeconds,
+  HUNTER_HEIGHT_M,
+  targetDegrees,
+  targetDegreesInPhoto,
+} from './concealment/model.js';
+/** Where the targets stand at each distance and which parts of the pattern they show (decision 028). */
+export {
+  CAMERA_HEIGHT_M,
+  CLOSE_UP_WIDTH_M,
+  standAt,
+  type PhotoDepth,
+  type Sample,
+  type Stand,
+} from './concealment/placement.js';
 /** Which designs suit someone's own ground (issue 28, decision 018): features, the two passes, the viewer. */
 export {
   FEATURE_TILE_PX,
@@ -91,7 +116,6 @@ export {
   featureTile,
   firstPassMeasures,
   groundMeasures,
-  groundPlacements,
   groundProfile,
   groundView,
   prepareGround,
@@ -109,3 +133,4 @@ export {
 } from './concealment/scene-synthesis.js';
 /** The engine's seeded stream, for a round's own choices beside its scene's. */
 export { mulberry32 } from './metrics/prng.js';
+export { HOW_IT_WAS_MADE } from './text/describe.js';

@@ -18,6 +18,9 @@ export const apiMessages = {
   confirmLinkOnPage: 'Confirm the sign-in on the page the link opens.',
   linkInvalidOrOther: 'This sign-in link is invalid, expired, or for another e-mail.',
   linkInvalid: 'This sign-in link is invalid or expired.',
+  /** A sign-in for someone with no account: accounts are made only at sign-up, with the terms. */
+  signUpFirst:
+    'There is no account for that sign-in yet. Sign up first: you must agree to the Terms of Service and Privacy Policy.',
   avatarUrl: 'The avatar must be an http(s) image address.',
 
   // Designs

@@ -1,5 +1,5 @@
 import { z } from './zod.js';
-import { cardHidingSchema, versatilitySchema } from './concealment.schema.js';
+import { cardHidingAtSchema, cardHidingSchema, versatilitySchema } from './concealment.schema.js';
 
 /**
  * Shapes of the JSON the API returns. Field names follow the specification's entities
@@ -82,6 +82,8 @@ export const designCardSchema = z.object({
    * seconds once the predictor is calibrated); null until the design has been predicted.
    */
   hiding: cardHidingSchema,
+  /** For whom and how far `hiding` is (the gallery's chosen eye; the game's elsewhere), and its place. */
+  hidingAt: cardHidingAtSchema.optional(),
   /** Predicted hiding across photos of other designs from its state (issue 28). */
   versatility: versatilitySchema.optional(),
 });
@@ -109,6 +111,8 @@ export const publicConfigSchema = z.object({
   signInProvider: z.enum(['google', 'dev-oidc']).nullable(),
   /** The passwordless e-mail link: off by default, shown as coming soon. */
   emailLinkEnabled: z.boolean(),
+  /** What makes the designs: the built-in engine, or an AI image service when one is configured. */
+  designGenerator: z.enum(['built-in', 'ai']),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

@@ -30,12 +30,14 @@ describe('comment text', () => {
 });
 
 describe('gallery query', () => {
-  it('sorts by votes by default and normalises the state code', () => {
+  it('sorts by votes by default, normalises the state code, and names the default eye (issue 39)', () => {
     expect(galleryQuerySchema.parse({ state: 'tx', year: '2025', month: '4' })).toEqual({
       sort: 'votes',
       state: 'TX',
       year: 2025,
       month: 4,
+      observer: 'deer',
+      distance: 25,
     });
   });
   it.each([{ sort: 'random' }, { month: '13' }, { month: '0' }, { year: 'soon' }, { state: 'Texas' }])(

@@ -1,6 +1,8 @@
 import { z } from './zod.js';
 import { designCardSchema } from './api.schema.js';
 import { limits } from './limits.js';
+import { DEFAULT_DISTANCE, DEFAULT_OBSERVER } from './concealment.js';
+import { observerSchema, viewingDistanceSchema } from './concealment.schema.js';
 import { COMMENT_MAX, communityMessages, GALLERY_SEARCH_MAX, gallerySorts } from './community.js';
 
 /**
@@ -97,6 +99,9 @@ export const galleryQuerySchema = z.object({
     .transform((value) => value.replace(CONTROL_CHARS, '').trim())
     .pipe(z.string().max(GALLERY_SEARCH_MAX))
     .optional(),
+  /** "Hardest to spot" at this eye and distance (issue 39): the pages' one default unless chosen. */
+  observer: observerSchema.default(DEFAULT_OBSERVER),
+  distance: viewingDistanceSchema.default(DEFAULT_DISTANCE),
   /** Opaque: the `nextCursor` of the previous page, unchanged. */
   cursor: z.string().max(500).optional(),
 });
@@ -106,6 +111,11 @@ export const galleryPageSchema = z.object({
   designs: z.array(designCardSchema).max(limits.galleryPageSize),
   /** Pass it back as `cursor` for the next page; null on the last page. */
   nextCursor: z.string().nullable(),
+  /**
+   * "Hardest to spot": how many listed designs are still being measured (their place will
+   * change when their figures come in); absent for the other sorts.
+   */
+  measuring: z.number().int().nonnegative().optional(),
 });
 export type GalleryPage = z.infer<typeof galleryPageSchema>;
 

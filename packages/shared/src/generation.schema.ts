@@ -306,9 +306,4 @@ export function finalChoice(
   return requested ?? 'edited';
 }
 
-/** Upload limits (architecture: improvement 4). */
-export const uploadLimits = {
-  maxBytes: 25 * 1024 * 1024,
-  maxPixels: 50_000_000,
-  acceptedTypes: ['image/jpeg', 'image/png', 'image/webp'] as const,
-} as const;
+export { uploadLimits, uploadMessages } from './generation.js';

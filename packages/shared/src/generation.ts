@@ -73,3 +73,46 @@ export type DesignToggles = Record<DesignToggleName, boolean>;
 export function defaultDesignToggles(): DesignToggles {
   return Object.fromEntries(designToggleNames.map((name) => [name, false])) as DesignToggles;
 }
+
+/** Upload limits (architecture: improvement 4). */
+export const uploadLimits = {
+  maxBytes: 25 * 1024 * 1024,
+  maxPixels: 50_000_000,
+  /**
+   * The shorter side below which no design or prediction is made from a photo (issue 40): a
+   * 40 x 30 px photo gave two flat squares and every figure out of range, while the engine's
+   * narrowest fixture, a 640 x 214 px grassland panorama, makes good designs.
+   */
+  minShortSide: 200,
+  acceptedTypes: ['image/jpeg', 'image/png', 'image/webp'] as const,
+} as const;
+
+/**
+ * What an upload is refused with, the same words in the browser (checked when the file is chosen)
+ * and on the server (which checks again what the browser missed).
+ */
+export const uploadMessages = {
+  tooManyPixels: `This photo has too many pixels (more than ${uploadLimits.maxPixels / 1_000_000} megapixels). Please choose a smaller photo.`,
+  tooSmall: `This photo is too small (under ${uploadLimits.minShortSide} pixels on its shorter side). Please choose a larger photo.`,
+  damaged: 'This image file is damaged or incomplete. Please choose another photo.',
+  unsupported: 'Please choose a JPEG, PNG or WebP photo.',
+  heif: "HEIC and AVIF photos can't be read yet. Please choose a JPEG, PNG or WebP photo (on an iPhone, Settings > Camera > Formats > Most Compatible takes JPEGs).",
+  tooLarge: `This photo is larger than ${uploadLimits.maxBytes / 1024 / 1024} MB. Please choose a smaller photo.`,
+} as const;
+
+/**
+ * The second line under each of the seven progress stages (whose labels are the specification's):
+ * what runs at that stage, in plain words, by what makes the designs (issue 40). Keyed by stage id.
+ */
+export function generationStageNotes(generator: 'built-in' | 'ai'): Record<string, string> {
+  const maker = generator === 'ai' ? 'The AI image service' : 'The built-in generator';
+  return {
+    uploading_photo: 'Your photo is on its way.',
+    uploading_to_storage: 'Location data is stripped from it and it is stored.',
+    generating_designs: `${maker} is reading your photo: its colours, how much of each, and the size of its shapes.`,
+    ai_generation: `${maker} is drawing design A (organic blobs) and design B (digital squares) from them.`,
+    uploading_designs: 'Both designs are being saved.',
+    creating_document: 'Your design record is being written.',
+    finalizing: 'Almost there.',
+  };
+}

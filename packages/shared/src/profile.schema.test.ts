@@ -43,9 +43,17 @@ describe('display name', () => {
 });
 
 describe('phone number', () => {
-  it('allows empty', () => {
+  it('allows empty; typed characters without digits are too short, not empty', () => {
     expect(validateProfileField('phoneNumber', '')).toEqual({ ok: true, value: '' });
-    expect(validateProfileField('phoneNumber', ' - ')).toEqual({ ok: true, value: '' });
+    expect(validateProfileField('phoneNumber', '   ')).toEqual({ ok: true, value: '' });
+    expect(validateProfileField('phoneNumber', ' - ')).toEqual({
+      ok: false,
+      message: messages.phoneTooShort,
+    });
+    expect(validateProfileField('phoneNumber', 'call me')).toEqual({
+      ok: false,
+      message: messages.phoneTooShort,
+    });
   });
   it('counts only digits, 10 to 15', () => {
     expect(validateProfileField('phoneNumber', '(555) 123-4567')).toEqual({ ok: true, value: '5551234567' });
@@ -73,6 +81,8 @@ describe('zip code', () => {
     expect(validateProfileField('zipCode', '85001')).toEqual({ ok: true, value: '85001' });
     expect(validateProfileField('zipCode', '85001-1234')).toEqual({ ok: true, value: '850011234' });
     expect(validateProfileField('zipCode', '8500')).toEqual({ ok: false, message: messages.zipTooShort });
+    // A typo is not an empty field: it must not clear the saved zip (issue 40).
+    expect(validateProfileField('zipCode', 'abcde')).toEqual({ ok: false, message: messages.zipTooShort });
     expect(validateProfileField('zipCode', '12345678901')).toEqual({
       ok: false,
       message: messages.zipTooLong,

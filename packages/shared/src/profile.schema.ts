@@ -38,11 +38,15 @@ export const displayNameSchema = z.string().transform((raw, ctx) => {
   return value;
 });
 
-/** A field kept as its digits only; empty means "not given" (spec §5: phone and zip). */
+/**
+ * A field kept as its digits only (spec §5: phone and zip count only digits). Only an empty field
+ * (nothing but spaces) means "not given" and clears it; anything typed without digits ("abcde", a
+ * lone dash) is too short, so a typo never wipes what was saved.
+ */
 function digitsFieldSchema(min: number, max: number, tooShort: string, tooLong: string) {
   return z.string().transform((raw, ctx) => {
     const digits = digitsOnly(raw);
-    if (digits.length === 0) return '';
+    if (raw.trim().length === 0) return '';
     if (digits.length < min || digits.length > max) {
       ctx.addIssue({ code: 'custom', message: digits.length < min ? tooShort : tooLong });
       return z.NEVER;

@@ -1,6 +1,6 @@
 import { HUNT_TIME_LIMIT_MS } from '@camo/shared/hunt.schema';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_WEIGHTS } from '@camo/camo-engine';
+import { DEFAULT_WEIGHTS, mulberry32 } from '@camo/camo-engine';
 import {
   fitCensoredLogNormal,
   logNormalTail,
@@ -11,19 +11,10 @@ import {
 } from './calibration.js';
 import { concealmentScore, spearman } from '../hunt/hunt-statistics.js';
 
-const LIMIT_S = HUNT_TIME_LIMIT_MS / 1000;
+/** Mulberry32 (the engine's), so a run is the same every time. */
+const random = mulberry32;
 
-/** Mulberry32: a small seeded generator, so a simulation is the same on every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const LIMIT_S = HUNT_TIME_LIMIT_MS / 1000;
 
 function gaussian(next: () => number): number {
   return Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next());

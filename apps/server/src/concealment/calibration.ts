@@ -74,6 +74,36 @@ function millsInverse(z: number): number {
   return Math.exp(-0.5 * z * z - LOG_SQRT_2PI - logNormalTail(z));
 }
 
+/**
+ * One round's term of the log-likelihood in Olsen's parameters at z = gamma y - x delta, weighted
+ * by w: its value, its first and second derivatives in z, and (a found round's log gamma, the
+ * density's Jacobian) its own derivatives in gamma. A censored round contributes log P(Z > z).
+ */
+function roundTerm(
+  z: number,
+  censored: boolean,
+  w: number,
+  gamma: number,
+): { value: number; dz: number; dzz: number; dGamma: number; ddGamma: number } {
+  if (censored) {
+    const lambda = millsInverse(z);
+    return {
+      value: w * logNormalTail(z),
+      dz: -w * lambda,
+      dzz: -w * lambda * (lambda - z),
+      dGamma: 0,
+      ddGamma: 0,
+    };
+  }
+  return {
+    value: w * (Math.log(gamma) - LOG_SQRT_2PI - 0.5 * z * z),
+    dz: -w * z,
+    dzz: -w,
+    dGamma: w / gamma,
+    ddGamma: -w / (gamma * gamma),
+  };
+}
+
 interface Standardised {
   rows: { x: number[]; y: number; censored: boolean; weight: number }[];
   mean: number[];
@@ -86,7 +116,11 @@ function standardise(data: readonly CensoredTime[]): Standardised {
   const sd = new Array<number>(k).fill(0);
   for (const d of data) for (let j = 0; j < k; j++) mean[j]! += d.x[j]! / data.length;
   for (const d of data) for (let j = 0; j < k; j++) sd[j]! += (d.x[j]! - mean[j]!) ** 2 / data.length;
-  for (let j = 0; j < k; j++) sd[j] = Math.sqrt(sd[j]!) || 1;
+  // A column that does not vary (rounding aside) stands at 0 and gets no weight: its SD is infinite.
+  for (let j = 0; j < k; j++) {
+    const s = Math.sqrt(sd[j]!);
+    sd[j] = s > 1e-9 * (1 + Math.abs(mean[j]!)) ? s : Number.POSITIVE_INFINITY;
+  }
   const rows = data.map((d) => ({
     x: [1, ...d.x.map((v, j) => (v - mean[j]!) / sd[j]!)],
     y: Math.log(Math.max(d.seconds, 0.05)),
@@ -116,20 +150,11 @@ function likelihood(
     for (let j = 0; j < p; j++) xd += theta[j]! * x[j]!;
     const z = gamma * y - xd;
     // d value / dz, and d^2 value / dz^2; then z's own derivatives: dz/d delta = -x, dz/d gamma = y.
-    let dz: number;
-    let dzz: number;
-    if (censored) {
-      const lambda = millsInverse(z);
-      value += w * logNormalTail(z);
-      dz = -w * lambda;
-      dzz = -w * lambda * (lambda - z);
-    } else {
-      value += w * (Math.log(gamma) - LOG_SQRT_2PI - 0.5 * z * z);
-      dz = -w * z;
-      dzz = -w;
-      gradient[p]! += w / gamma;
-      hessian[p]![p]! -= w / (gamma * gamma);
-    }
+    const term = roundTerm(z, censored, w, gamma);
+    value += term.value;
+    const { dz, dzz } = term;
+    gradient[p]! += term.dGamma;
+    hessian[p]![p]! += term.ddGamma;
     const dTheta = [...x.map((v) => -v), y];
     for (let i = 0; i <= p; i++) {
       gradient[i]! += dz * dTheta[i]!;
@@ -177,8 +202,9 @@ export function fitCensoredLogNormal(data: readonly CensoredTime[], maxIteration
   let current = likelihood(rows, theta);
   let iterations = 0;
   for (; iterations < maxIterations; iterations++) {
+    // A column that does not vary gets no step rather than a singular system.
     const step = solve(
-      current.hessian.map((row) => row.map((v) => -v)),
+      current.hessian.map((row, i) => row.map((v, j) => -v + (i === j && i < p ? 1e-9 * rows.length : 0))),
       current.gradient,
     );
     if (!step) break;
@@ -246,4 +272,183 @@ export function pairwiseAgreement(predicted: readonly number[], measured: readon
       if (a === b) agree++;
     }
   return pairs === 0 ? null : agree / pairs;
+}
+
+/** A round and who played it: the player's own speed is a random intercept in the fit. */
+export interface PlayedTime extends CensoredTime {
+  player: string;
+}
+
+export interface MixedFit extends CensoredFit {
+  /** The SD of the players' own speeds, in log seconds (the random intercept's). */
+  playerSd: number;
+  /** Each player's predicted offset (log seconds; negative: finds targets sooner than most). */
+  offsets: Map<string, number>;
+}
+
+/**
+ * The censored log-normal model with a player's own speed (decision 029):
+ * log T = intercept + x . beta + u_player + e, u ~ N(0, tau^2), e ~ N(0, sigma^2), each round
+ * right-censored where it ended unfound. In Olsen's parameters (delta = beta / sigma, gamma =
+ * 1 / sigma, v = u / sigma) the rounds' log-likelihood is concave and linear in v, so for a given
+ * rho^2 = tau^2 / sigma^2 the penalised likelihood (minus sum v^2 / 2 rho^2) is maximised jointly
+ * by Newton's method, the players' block of the Hessian being diagonal (a Schur complement keeps a
+ * step at O(players)). rho^2 is then re-estimated as the mean of v^2 plus v's posterior variance
+ * (the Laplace approximation's EM step: Breslow & Clayton 1993, JASA 88: 9-25; for a censored
+ * response, the same as a Tobit model with a random intercept), until it settles.
+ */
+export function fitCensoredMixed(
+  data: readonly PlayedTime[],
+  options: { maxOuter?: number; maxInner?: number } = {},
+): MixedFit {
+  if (data.length < 2) throw new Error('At least two rounds are needed for a fit.');
+  const { rows, mean, sd } = standardise(data);
+  const index = new Map<string, number>();
+  const group = data.map((d) => {
+    let g = index.get(d.player);
+    if (g === undefined) index.set(d.player, (g = index.size));
+    return g;
+  });
+  const players = index.size;
+  const p = rows[0]!.x.length;
+  const ys = rows.map((r) => r.y);
+  const yMean = ys.reduce((a, b) => a + b, 0) / ys.length;
+  const ySd = Math.sqrt(ys.reduce((a, b) => a + (b - yMean) ** 2, 0) / ys.length) || 1;
+  let theta = [yMean / ySd, ...new Array<number>(p - 1).fill(0), 1 / ySd];
+  let v = new Array<number>(players).fill(0);
+  let rho2 = 0.1;
+
+  const evaluate = (t: readonly number[], u: readonly number[]) => {
+    const gamma = t[p]!;
+    const gT = new Array<number>(p + 1).fill(0);
+    const hT = t.map(() => new Array<number>(p + 1).fill(0));
+    const gV = new Array<number>(players).fill(0);
+    const hV = new Array<number>(players).fill(0);
+    const hTV = t.map(() => new Array<number>(players).fill(0));
+    let value = 0;
+    rows.forEach(({ x, y, censored, weight: w }, i) => {
+      if (w === 0) return;
+      const g = group[i]!;
+      let xd = u[g]!;
+      for (let j = 0; j < p; j++) xd += t[j]! * x[j]!;
+      const z = gamma * y - xd;
+      const term = roundTerm(z, censored, w, gamma);
+      value += term.value;
+      const { dz, dzz } = term;
+      gT[p]! += term.dGamma;
+      hT[p]![p]! += term.ddGamma;
+      for (let a = 0; a <= p; a++) {
+        const da = a < p ? -x[a]! : y;
+        gT[a]! += dz * da;
+        for (let b = 0; b <= p; b++) hT[a]![b]! += dzz * da * (b < p ? -x[b]! : y);
+        hTV[a]![g]! -= dzz * da;
+      }
+      gV[g]! -= dz;
+      hV[g]! += dzz;
+    });
+    for (let g = 0; g < players; g++) {
+      value -= (0.5 * u[g]! * u[g]!) / rho2;
+      gV[g]! -= u[g]! / rho2;
+      hV[g]! -= 1 / rho2;
+    }
+    return { value, gT, hT, gV, hV, hTV };
+  };
+
+  let iterations = 0;
+  let current = evaluate(theta, v);
+  const maxOuter = options.maxOuter ?? 200;
+  const maxInner = options.maxInner ?? 50;
+  for (let outer = 0; outer < maxOuter; outer++) {
+    current = evaluate(theta, v);
+    for (let inner = 0; inner < maxInner; inner++, iterations++) {
+      // Newton's step on -H: [A B; B' D] [st; sv] = [gT; gV], D diagonal.
+      const { gT, hT, gV, hV, hTV } = current;
+      const d = hV.map((h) => -h);
+      const schur = hT.map((row, a) =>
+        row.map((h, b) => {
+          let s = -h;
+          for (let g = 0; g < players; g++) s -= (hTV[a]![g]! * hTV[b]![g]!) / d[g]!;
+          return s;
+        }),
+      );
+      const rhs = gT.map((gv, a) => {
+        let s = gv;
+        for (let g = 0; g < players; g++) s -= (-hTV[a]![g]! * gV[g]!) / d[g]!;
+        return s;
+      });
+      // A measure that does not vary (every round's difference from its design's mean is 0 where
+      // a design was only ever measured once) gets no step rather than a singular system.
+      for (let a = 0; a < p; a++) schur[a]![a]! += 1e-9 * rows.length;
+      const st = solve(schur, rhs);
+      if (!st) break;
+      const sv = gV.map((gv, g) => {
+        let s = gv;
+        for (let a = 0; a <= p; a++) s -= -hTV[a]![g]! * st[a]!;
+        return s / d[g]!;
+      });
+      let scale = 1;
+      let candidate: ReturnType<typeof evaluate> | null = null;
+      let nextT = theta;
+      let nextV = v;
+      while (scale > 1e-8) {
+        nextT = theta.map((t, i) => t + scale * st[i]!);
+        nextV = v.map((u, g) => u + scale * sv[g]!);
+        candidate = nextT[p]! > 0 ? evaluate(nextT, nextV) : null;
+        if (candidate && candidate.value >= current.value) break;
+        scale /= 2;
+      }
+      if (!candidate || !(candidate.value >= current.value)) break;
+      const gain = candidate.value - current.value;
+      theta = nextT;
+      v = nextV;
+      current = candidate;
+      if (gain < 1e-10) break;
+    }
+    // rho^2 from the players' offsets and their posterior variances (the diagonal of -H's inverse,
+    // taken as 1 / D: the players' block dominates it).
+    let next = 0;
+    for (let g = 0; g < players; g++) next += v[g]! * v[g]! + 1 / -current.hV[g]!;
+    next = Math.max(1e-6, next / Math.max(1, players));
+    const change = Math.abs(next - rho2) / rho2;
+    rho2 = next;
+    if (change < 1e-5) break;
+  }
+  const sigma = 1 / theta[p]!;
+  const beta = theta.slice(0, p).map((t) => t * sigma);
+  const coefficients = mean.map((_, j) => beta[j + 1]! / sd[j]!);
+  const intercept = beta[0]! - coefficients.reduce((acc, c, j) => acc + c * mean[j]!, 0);
+  const offsets = new Map([...index].map(([player, g]) => [player, v[g]! * sigma]));
+  return {
+    intercept,
+    coefficients,
+    sigma,
+    playerSd: Math.sqrt(rho2) * sigma,
+    offsets,
+    logLikelihood: current.value,
+    iterations,
+  };
+}
+
+/**
+ * Each round's measures as its design's mean over its rounds and the round's difference from that
+ * mean (Mundlak 1978, Econometrica 46: 69-85): the weights on the means are the design's (what the
+ * predictor's averaged measures are judged by), those on the differences take whatever where the
+ * target stood adds. A round measured apart from what its player saw (its photo's ground, not the
+ * scene's) shrinks only the differences' weights, never the means' (decision 029).
+ */
+export function designMeansAndDifferences<R extends { design: string; x: readonly number[] }>(
+  rounds: readonly R[],
+): { means: Map<string, number[]>; x: number[][] } {
+  const sums = new Map<string, { n: number; sum: number[] }>();
+  for (const r of rounds) {
+    const s = sums.get(r.design) ?? { n: 0, sum: r.x.map(() => 0) };
+    s.n++;
+    r.x.forEach((v, j) => (s.sum[j]! += v));
+    sums.set(r.design, s);
+  }
+  const means = new Map([...sums].map(([d, s]) => [d, s.sum.map((v) => v / s.n)]));
+  return {
+    means,
+    x: rounds.map((r) => [...means.get(r.design)!, ...r.x.map((v, j) => v - means.get(r.design)![j]!)]),
+  };
 }

@@ -4,10 +4,13 @@ import { chosenImageColumns, communityVisible } from '../designs/design-queries.
 import { designs, huntRounds, predictorFits, users } from '../platform/db/schema.js';
 import { ANSWERED } from '../hunt/hunt.repository.js';
 import type { DesignPredictions, RoundMeasures } from '../platform/db/types.js';
+import { createEyeHidingRepository } from './eye-hiding.repository.js';
+import { PREDICTION_VERSION } from './prediction-scores.js';
 
 export type PredictorFitRow = typeof predictorFits.$inferSelect;
 
 export function createConcealmentRepository(db: Db) {
+  const eyes = createEyeHidingRepository(db);
   const designFields = {
     id: designs.id,
     userId: designs.userId,
@@ -27,17 +30,26 @@ export function createConcealmentRepository(db: Db) {
 
     /**
      * Keeps a design's predictions and its place in "Hardest to spot". The rank is written only
-     * while the game has no score of its own (a round's end writes that one, in its transaction).
+     * while the game has no score of its own (a round's end writes that one, in its transaction),
+     * and at every other eye and distance (design_hiding, issue 39). The images are merged into
+     * those stored, and the rank (which is the final image's) written only with a final image:
+     * a job that measured A and B at generation and ends after the one run at submission must not
+     * take away the final image's prediction, which would leave the design "measuring..." for good.
      */
     async setPredictions(id: string, predictions: DesignPredictions, rank: { group: number; rank: number }) {
       await db
         .update(designs)
         .set({
-          concealmentPredictions: predictions,
-          hidingGroup: sql`case when ${designs.concealmentScore} >= 0 then ${designs.hidingGroup} else ${rank.group} end`,
-          hidingRank: sql`case when ${designs.concealmentScore} >= 0 then ${designs.hidingRank} else ${rank.rank}::real end`,
+          concealmentPredictions: sql`coalesce(${designs.concealmentPredictions}, '{}'::jsonb) || ${JSON.stringify(predictions)}::jsonb`,
+          ...(predictions.final
+            ? {
+                hidingGroup: sql`case when ${designs.concealmentScore} >= 0 then ${designs.hidingGroup} else ${rank.group} end`,
+                hidingRank: sql`case when ${designs.concealmentScore} >= 0 then ${designs.hidingRank} else ${rank.rank}::real end`,
+              }
+            : {}),
         })
         .where(eq(designs.id, id));
+      await eyes.refresh([id]);
     },
 
     /** Designs with images but no prediction of the image people see (the backfill). */
@@ -50,7 +62,7 @@ export function createConcealmentRepository(db: Db) {
             inArray(designs.status, ['submitted', 'pending_selection']),
             isNotNull(designs.designAUrl),
             isNotNull(designs.environmentPhotoUrl),
-            sql`(${designs.concealmentPredictions} is null or (${designs.status} = 'submitted' and not (${designs.concealmentPredictions} ? 'final')))`,
+            sql`(${designs.concealmentPredictions} is null or (${designs.status} = 'submitted' and not (${designs.concealmentPredictions} ? 'final')) or coalesce((${designs.concealmentPredictions} -> 'A' ->> 'version')::int, 1) < ${PREDICTION_VERSION})`,
           ),
         )
         .orderBy(desc(designs.createdAt))
@@ -104,6 +116,7 @@ export function createConcealmentRepository(db: Db) {
           y: huntRounds.y,
           size: huntRounds.size,
           rotation: huntRounds.rotation,
+          width: huntRounds.width,
           status: huntRounds.status,
           elapsedMs: huntRounds.elapsedMs,
           measures: huntRounds.measures,
@@ -134,8 +147,14 @@ export function createConcealmentRepository(db: Db) {
       return row ?? null;
     },
 
+    /**
+     * Keeps a calibration run. A fit in use ranks every design again at every eye (design_hiding;
+     * the game's eye on the design row is setRank's); any run fills the eyes a design is missing,
+     * so the calibration at start is the per-eye order's backfill.
+     */
     async addFit(fit: typeof predictorFits.$inferInsert) {
       await db.insert(predictorFits).values(fit);
+      await eyes.refreshAll(fit.status === 'fitted' && fit.weights ? 'all' : 'missing');
     },
   };
 }

@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendRevalidated } from '../http/revalidated.js';
 import { currentUser, type SessionResolver } from '../platform/auth/session.js';
+import type { CalibrationService } from './calibration.service.js';
 import type { ConcealmentService } from './concealment.service.js';
 
 const designParams = z.object({ id: z.uuid('Not a valid design id.') });
@@ -17,6 +18,7 @@ const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema };
 /** Predicted concealment: a design's, A and B's, the viewer's picture, the calibration. */
 export function concealmentRoutes(
   concealment: ConcealmentService,
+  calibration: CalibrationService,
   session: SessionResolver,
 ): FastifyPluginAsyncZod {
   return async (app) => {
@@ -81,7 +83,7 @@ export function concealmentRoutes(
           response: { 200: calibrationSchema },
         },
       },
-      async () => concealment.calibration(),
+      async () => calibration.calibration(),
     );
   };
 }

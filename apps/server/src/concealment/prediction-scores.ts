@@ -1,12 +1,14 @@
 import {
   DEFAULT_WEIGHTS,
+  meanAndError,
+  reliableGap,
   expectedHiddenSeconds,
-  predictedHiding,
   predictedMedianSeconds,
+  targetDegrees,
   type ConcealmentMeasures,
   type PredictorWeights,
 } from '@camo/camo-engine';
-import type { CardHiding, Prediction } from '@camo/shared/concealment.schema';
+import type { CardHiding, HidingGap, Prediction } from '@camo/shared/concealment.schema';
 import type { StoredEye, StoredPrediction } from '../platform/db/types.js';
 
 export type { DesignPredictions, StoredEye, StoredPrediction } from '../platform/db/types.js';
@@ -27,50 +29,137 @@ export const defaultWeights: ActiveWeights = { weights: DEFAULT_WEIGHTS, calibra
 
 /**
  * The eye the gallery's "Hardest to spot" and the calibration compare with the game: a person, at
- * the nearest of the distances (a round's target is 14-26% of the picture's height, nearer than
- * 10 m at a phone's field of view; 10 m is the closest the predictor scores).
+ * the nearest of the distances (a round's target is 8-26% of the picture's height, mostly nearer
+ * than 10 m at a phone's field of view; 10 m is the closest the predictor scores).
  */
 export const GAME_EYE = { observer: 'person', distanceM: 10 } as const satisfies Pick<
   StoredEye,
   'observer' | 'distanceM'
 >;
 
-export function toPredictions(stored: StoredPrediction | undefined, active: ActiveWeights): Prediction[] {
-  return (stored?.eyes ?? []).map(({ observer, distanceM, measures }) => ({
-    observer,
-    distanceM,
-    hiding: measures ? predictedHiding(measures, active.weights) : null,
-    medianSeconds:
-      // The game measures people: seconds are predicted for a person's eye only.
-      measures && active.calibrated && observer === 'person'
-        ? Math.round(predictedMedianSeconds(measures, active.weights) * 10) / 10
-        : null,
-  }));
+/** The version of a stored prediction made now (StoredPrediction.version): older ones are measured again. */
+export const PREDICTION_VERSION = 2;
+
+/** One eye at one distance. */
+export type Eye = Pick<StoredEye, 'observer' | 'distanceM'>;
+
+/** A figure on one of two scales: 0-100 predicted hiding, or (calibrated) expected seconds hidden. */
+/** The eye's distance sets the hunter's angular height, the time model's size term (decision 029). */
+type Scale = (m: ConcealmentMeasures, w: PredictorWeights, distanceM: number) => number;
+const hidingScale: Scale = (m, w, d) => (100 * expectedHiddenSeconds(m, w, targetDegrees(d))) / 15;
+const secondsScale: Scale = (m, w, d) => expectedHiddenSeconds(m, w, targetDegrees(d));
+
+/** The mean of a scale over an eye's samples and its standard error; a single value without samples. */
+function summarise(
+  eye: StoredEye,
+  active: ActiveWeights,
+  scale: Scale,
+): { value: number; se: number | null } | null {
+  if (!eye.measures) return null;
+  const samples = eye.samples;
+  if (!samples || samples.length < 2)
+    return { value: scale(eye.measures, active.weights, eye.distanceM), se: null };
+  // The error over the places the samples stand at (decision 028: samples at one place share its ground).
+  const { mean, se } = meanAndError(
+    samples.map((m) => scale(m, active.weights, eye.distanceM)),
+    eye.places ?? samples.length,
+  );
+  return { value: mean, se };
 }
 
-function gameEyeMeasures(stored: StoredPrediction | undefined): ConcealmentMeasures | null {
-  return (
-    stored?.eyes.find((e) => e.observer === GAME_EYE.observer && e.distanceM === GAME_EYE.distanceM)
-      ?.measures ?? null
-  );
+function eyeOf(stored: StoredPrediction | undefined, eye: Eye): StoredEye | undefined {
+  return stored?.eyes.find((e) => e.observer === eye.observer && e.distanceM === eye.distanceM);
+}
+
+/** A design image's predicted hiding (0-100) at one eye and distance, with its standard error. */
+export function figureAt(
+  stored: StoredPrediction | undefined,
+  active: ActiveWeights,
+  eye: Eye,
+): { hiding: number; se: number | null } | null {
+  const found = eyeOf(stored, eye);
+  const s = found && summarise(found, active, hidingScale);
+  return s ? { hiding: s.value, se: s.se } : null;
+}
+
+const round1 = (v: number) => Math.round(v * 10) / 10;
+
+export function toPredictions(stored: StoredPrediction | undefined, active: ActiveWeights): Prediction[] {
+  return (stored?.eyes ?? []).map((eye) => {
+    const figure = figureAt(stored, active, eye);
+    return {
+      observer: eye.observer,
+      distanceM: eye.distanceM,
+      hiding: figure ? Math.max(0, Math.min(100, Math.round(figure.hiding))) : null,
+      se: figure?.se === null || !figure ? null : round1(figure.se),
+      outOfRange: figure ? null : (eye.outOfRange ?? null),
+      at: eye.viewerAt ?? null,
+      ground: eye.ground ?? null,
+      medianSeconds:
+        // The game measures people: seconds are predicted for a person's eye only.
+        eye.measures && active.calibrated && eye.observer === 'person'
+          ? round1(predictedMedianSeconds(eye.measures, active.weights, targetDegrees(eye.distanceM)))
+          : null,
+    };
+  });
 }
 
 /**
- * The design's place in "Hardest to spot": group 2 holds the game's scores (seconds hidden) and,
- * once calibrated, predictions mapped onto the same seconds; group 1 holds predictions (0-100)
- * while there is no calibration; group 0 designs not yet predicted. Higher first in each.
+ * A against B at every eye both were measured at on the same samples (the same photo, so the same
+ * placements and phases in the same order): the mean of the paired differences of predicted
+ * hiding, its standard error over the places, and whether it is reliable (decision 028: more than
+ * 2.8 standard errors and at least 2 points; the engine's reliableGap).
+ */
+export function gapsBetween(
+  a: StoredPrediction | undefined,
+  b: StoredPrediction | undefined,
+  active: ActiveWeights,
+): HidingGap[] {
+  const gaps: HidingGap[] = [];
+  for (const eyeA of a?.eyes ?? []) {
+    const eyeB = eyeOf(b, eyeA);
+    const sa = eyeA.samples;
+    const sb = eyeB?.samples;
+    if (!eyeA.measures || !eyeB?.measures || !sa || !sb || sa.length !== sb.length || sa.length < 2) continue;
+    const d = sa.map(
+      (m, i) =>
+        hidingScale(m, active.weights, eyeA.distanceM) - hidingScale(sb[i]!, active.weights, eyeA.distanceM),
+    );
+    const { mean, se } = meanAndError(d, eyeA.places ?? d.length);
+    gaps.push({
+      observer: eyeA.observer,
+      distanceM: eyeA.distanceM,
+      difference: round1(mean),
+      se: round1(se),
+      reliable: reliableGap(mean, se),
+    });
+  }
+  return gaps;
+}
+
+/**
+ * The design's place in "Hardest to spot" at one eye and distance (the game's eye by default): group
+ * 2 holds the game's scores (seconds hidden, at the game's eye only) and, once calibrated,
+ * predictions mapped onto the same seconds; group 1 holds predictions (0-100) while there is no
+ * calibration; group 0 designs not yet predicted (or out of range at that eye). Higher first in
+ * each; `se` is the figure's standard error on the same scale, null for the game's own score.
  */
 export function hidingRank(
   design: { concealmentScore: number },
   final: StoredPrediction | undefined,
   active: ActiveWeights,
-): { group: 0 | 1 | 2; rank: number } {
-  if (design.concealmentScore >= 0) return { group: 2, rank: design.concealmentScore };
-  const measures = gameEyeMeasures(final);
-  if (!measures) return { group: 0, rank: -1 };
-  return active.calibrated
-    ? { group: 2, rank: Math.round(expectedHiddenSeconds(measures, active.weights) * 1000) / 1000 }
-    : { group: 1, rank: predictedHiding(measures, active.weights) };
+  eye: Eye = GAME_EYE,
+): { group: 0 | 1 | 2; rank: number; se: number | null } {
+  const gameEye = eye.observer === GAME_EYE.observer && eye.distanceM === GAME_EYE.distanceM;
+  if (gameEye && design.concealmentScore >= 0) return { group: 2, rank: design.concealmentScore, se: null };
+  const found = eyeOf(final, eye);
+  const s = found && summarise(found, active, active.calibrated ? secondsScale : hidingScale);
+  if (!s) return { group: 0, rank: -1, se: null };
+  return {
+    group: active.calibrated ? 2 : 1,
+    rank: Math.round(s.value * 1000) / 1000,
+    se: s.se === null ? null : Math.round(s.se * 1000) / 1000,
+  };
 }
 
 /** A gallery card's hiding figure, from the design's stored rank and the game's own count. */

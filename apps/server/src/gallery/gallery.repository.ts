@@ -1,13 +1,16 @@
 import { and, asc, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { LAYOUT_SD, RELIABLE_GAP_SE } from '@camo/camo-engine';
 import type { GallerySort } from '@camo/shared/community';
+import { DEFAULT_DISTANCE, DEFAULT_OBSERVER } from '@camo/shared/concealment';
 import type { Db } from '../platform/db/database.js';
 import {
   chosenImageColumns,
   communityVisible,
   designerNameSql,
 } from '../designs/design-queries.repository.js';
-import { designs, users } from '../platform/db/schema.js';
+import { designHiding, designs, users } from '../platform/db/schema.js';
+import type { Eye } from '../concealment/prediction-scores.js';
 
 /** The position of a card in the gallery's order: what a cursor carries. */
 export interface GalleryKey {
@@ -22,6 +25,8 @@ export interface GalleryKey {
 
 export interface GalleryFilter {
   sort: GallerySort;
+  /** "Hardest to spot" at this eye and distance (design_hiding, issue 39); the pages' default unless said. */
+  eye?: Eye;
   state?: string;
   year?: number;
   month?: number;
@@ -42,7 +47,30 @@ function utcRange(year: number, month?: number): [Date, Date] {
     : [new Date(Date.UTC(year, 0, 1)), new Date(Date.UTC(year + 1, 0, 1))];
 }
 
-/** The columns a gallery card is made of (design-card.ts reads only these). */
+/** The chosen eye's group and rank (design_hiding); a design without a row is not yet predicted. */
+const eyeGroup = sql<number>`coalesce(${designHiding.hidingGroup}, 0)`;
+const eyeRank = sql<number>`coalesce(${designHiding.hidingRank}, -1)`;
+const eyeSe = sql<number>`coalesce(${designHiding.hidingSe}, 0)`;
+/** Still being measured: the final image has no prediction yet (the predict-design job is to come). */
+const pending = sql<boolean>`not coalesce(${designs.concealmentPredictions} ? 'final', false)`;
+
+/**
+ * Two designs' figures are told apart past this many standard errors of their difference: the bar
+ * decision 028 sets for naming A or B the better.
+ */
+const APART_SE = RELIABLE_GAP_SE;
+
+const defaultEye: Eye = { observer: DEFAULT_OBSERVER, distanceM: DEFAULT_DISTANCE };
+
+function eyeJoin(eye: Eye = defaultEye): SQL {
+  return and(
+    eq(designHiding.designId, designs.id),
+    eq(designHiding.observer, eye.observer),
+    eq(designHiding.distanceM, eye.distanceM),
+  )!;
+}
+
+/** The columns a gallery card is made of (design-card.ts reads only these), with the chosen eye's rank. */
 function cardColumns() {
   const designerName = designerNameSql();
   return {
@@ -63,6 +91,10 @@ function cardColumns() {
     huntAnswered: designs.huntAnswered,
     hidingGroup: designs.hidingGroup,
     hidingRank: designs.hidingRank,
+    eyeGroup,
+    eyeRank,
+    eyeSe,
+    pending,
     versatilityMedian: designs.versatilityMedian,
     versatilityWorst: designs.versatilityWorst,
     versatilityPlaces: designs.versatilityPlaces,
@@ -75,41 +107,47 @@ function cardColumns() {
 export function createGalleryRepository(db: Db) {
   const ts = (value: string) => sql`${value}::timestamptz`;
 
+  /** Submitted designs the filters and search let through (the gallery's list before its order). */
+  function filtered(filter: Omit<GalleryFilter, 'after' | 'limit' | 'sort' | 'eye'>): (SQL | undefined)[] {
+    const where: (SQL | undefined)[] = [communityVisible, isNotNull(designs.submittedAt)];
+    if (filter.state) where.push(eq(designs.state, filter.state));
+    if (filter.year) {
+      const [start, end] = utcRange(filter.year, filter.month);
+      where.push(sql`${designs.submittedAt} >= ${ts(start.toISOString())}`);
+      where.push(sql`${designs.submittedAt} < ${ts(end.toISOString())}`);
+    } else if (filter.month) {
+      where.push(sql`extract(month from ${designs.submittedAt} at time zone 'UTC') = ${filter.month}`);
+    }
+    if (filter.q) {
+      const pattern = likePattern(filter.q);
+      // The same test as `designerName ilike pattern`, without a lookup in users for every
+      // design the scan passes: the people whose current name matches are found once (a hashed
+      // subplan), and the name kept on the design counts only when its owner has none.
+      where.push(
+        or(
+          ilike(designs.name, pattern),
+          sql`${designs.userId} in (select u.id from ${users} u where trim(u.display_name) <> '' and trim(u.display_name) ilike ${pattern})`,
+          sql`(${designs.designerName} ilike ${pattern} and not exists (select 1 from ${users} u where u.id = ${designs.userId} and trim(u.display_name) <> ''))`,
+        ),
+      );
+    }
+    return where;
+  }
+
   return {
     /**
      * One page of submitted designs, filtered, searched and ordered in SQL, continuing after
      * `after` in a total order (id breaks every tie), so pages never repeat or skip a design.
      */
     async page(filter: GalleryFilter) {
-      const where: (SQL | undefined)[] = [communityVisible, isNotNull(designs.submittedAt)];
-      if (filter.state) where.push(eq(designs.state, filter.state));
-      if (filter.year) {
-        const [start, end] = utcRange(filter.year, filter.month);
-        where.push(sql`${designs.submittedAt} >= ${ts(start.toISOString())}`);
-        where.push(sql`${designs.submittedAt} < ${ts(end.toISOString())}`);
-      } else if (filter.month) {
-        where.push(sql`extract(month from ${designs.submittedAt} at time zone 'UTC') = ${filter.month}`);
-      }
-      if (filter.q) {
-        const pattern = likePattern(filter.q);
-        // The same test as `designerName ilike pattern`, without a lookup in users for every
-        // design the scan passes: the people whose current name matches are found once (a hashed
-        // subplan), and the name kept on the design counts only when its owner has none.
-        where.push(
-          or(
-            ilike(designs.name, pattern),
-            sql`${designs.userId} in (select u.id from ${users} u where trim(u.display_name) <> '' and trim(u.display_name) ilike ${pattern})`,
-            sql`(${designs.designerName} ilike ${pattern} and not exists (select 1 from ${users} u where u.id = ${designs.userId} and trim(u.display_name) <> ''))`,
-          ),
-        );
-      }
+      const where = filtered(filter);
       const after = filter.after;
       if (after) {
         where.push(
           filter.sort === 'votes'
             ? sql`(${designs.voteCount}, ${designs.submittedAt}, ${designs.id}) < (${after.voteCount}, ${ts(after.submittedAt)}, ${after.id})`
             : filter.sort === 'hiding'
-              ? sql`(${designs.hidingGroup}, ${designs.hidingRank}, ${designs.submittedAt}, ${designs.id}) < (${after.group ?? 0}::smallint, ${after.score ?? -1}::real, ${ts(after.submittedAt)}, ${after.id})`
+              ? sql`(${eyeGroup}, ${eyeRank}, ${designs.submittedAt}, ${designs.id}) < (${after.group ?? 0}::smallint, ${after.score ?? -1}::real, ${ts(after.submittedAt)}, ${after.id})`
               : filter.sort === 'versatile'
                 ? sql`(${designs.versatilityMedian}, ${designs.submittedAt}, ${designs.id}) < (${after.score ?? -1}::real, ${ts(after.submittedAt)}, ${after.id})`
                 : sql`(${designs.submittedAt}, ${designs.id}) < (${ts(after.submittedAt)}, ${after.id})`,
@@ -121,12 +159,7 @@ export function createGalleryRepository(db: Db) {
         filter.sort === 'votes'
           ? [down(designs.voteCount), down(designs.submittedAt), down(designs.id)]
           : filter.sort === 'hiding'
-            ? [
-                down(designs.hidingGroup),
-                down(designs.hidingRank),
-                down(designs.submittedAt),
-                down(designs.id),
-              ]
+            ? [sql`${eyeGroup} desc`, sql`${eyeRank} desc`, down(designs.submittedAt), down(designs.id)]
             : filter.sort === 'versatile'
               ? [down(designs.versatilityMedian), down(designs.submittedAt), down(designs.id)]
               : [down(designs.submittedAt), down(designs.id)];
@@ -134,18 +167,61 @@ export function createGalleryRepository(db: Db) {
         .select(cardColumns())
         .from(designs)
         .leftJoin(users, eq(users.id, designs.userId))
+        .leftJoin(designHiding, eyeJoin(filter.eye))
         .where(and(...where))
         .orderBy(...order)
         .limit(filter.limit);
     },
 
+    /**
+     * Each card's place in "Hardest to spot" among the designs the filters let through, as a
+     * range (issue 39): it is below every design whose figure is above its own by more than
+     * APART_SE standard errors of their difference (decision 028), and above every design
+     * whose figure is below by more; the rest cannot be told apart from it and share its range.
+     */
+    async places(
+      filter: Omit<GalleryFilter, 'after' | 'limit' | 'sort'>,
+      cards: { id: string; group: number; rank: number; se: number }[],
+    ): Promise<Map<string, { from: number; to: number }>> {
+      const ranked = cards.filter((c) => c.group > 0);
+      if (ranked.length === 0) return new Map();
+      const values = sql.join(
+        ranked.map((c) => sql`(${c.id}::text, ${c.group}::int, ${c.rank}::float8, ${c.se}::float8)`),
+        sql`, `,
+      );
+      // Each figure's error and each design's layout (the engine's LAYOUT_SD), as reliableGap.
+      const gap = sql`${APART_SE}::float8 * sqrt(${eyeSe}::float8 ^ 2 + c.se ^ 2 + ${2 * LAYOUT_SD ** 2}::float8)`;
+      const rows = await db
+        .select({
+          id: sql<string>`c.id`,
+          above: sql<number>`(count(*) filter (where ${eyeGroup} > c.g or (${eyeGroup} = c.g and ${eyeRank} - c.r > ${gap})))::int`,
+          notBelow: sql<number>`(count(*) filter (where ${eyeGroup} > c.g or (${eyeGroup} = c.g and ${eyeRank} - c.r >= -${gap})))::int`,
+        })
+        .from(sql`(values ${values}) as c(id, g, r, se)`)
+        .crossJoin(designs)
+        .leftJoin(designHiding, eyeJoin(filter.eye))
+        .where(and(...filtered(filter)))
+        .groupBy(sql`c.id`);
+      return new Map(rows.map((r) => [r.id, { from: r.above + 1, to: Math.max(r.notBelow, r.above + 1) }]));
+    },
+
+    /** How many of the designs the filters let through are still being measured. */
+    async measuring(filter: Omit<GalleryFilter, 'after' | 'limit' | 'sort' | 'eye'>): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(designs)
+        .where(and(...filtered(filter), pending));
+      return row?.n ?? 0;
+    },
+
     /** The cards of these designs that are still in the gallery (any order). */
-    async cardsByIds(ids: string[]) {
+    async cardsByIds(ids: string[], eye: Eye) {
       if (ids.length === 0) return [];
       return db
         .select(cardColumns())
         .from(designs)
         .leftJoin(users, eq(users.id, designs.userId))
+        .leftJoin(designHiding, eyeJoin(eye))
         .where(and(communityVisible, isNotNull(designs.submittedAt), inArray(designs.id, ids)));
     },
 

@@ -1,7 +1,7 @@
-import { galleryPageSchema, type GalleryQuery } from '@camo/shared/community.schema';
+import { galleryPageSchema } from '@camo/shared/community.schema';
 import { describe, expect, it, vi } from 'vitest';
 import type { GalleryRow } from './gallery.repository.js';
-import { createGalleryService } from './gallery.service.js';
+import { createGalleryService, type GalleryPageQuery } from './gallery.service.js';
 
 function row(id: string, voteCount: number): GalleryRow {
   return {
@@ -28,6 +28,10 @@ function row(id: string, voteCount: number): GalleryRow {
     huntAnswered: 0,
     hidingGroup: 0,
     hidingRank: -1,
+    eyeGroup: 0,
+    eyeRank: -1,
+    eyeSe: 0,
+    pending: false,
     createdAt: new Date('2026-11-01T00:00:00Z'),
     submittedAtKey: '2026-11-01T00:00:00.000000Z',
   } as unknown as GalleryRow;
@@ -38,7 +42,13 @@ function setup(cacheMs: number) {
   const page = vi.fn(async () => rows);
   const votedAmong = vi.fn(async (userId: string) => (userId === 'voter' ? ['d2'] : []));
   const gallery = createGalleryService(
-    { page, cardsByIds: vi.fn(), stateCounts: vi.fn() },
+    {
+      page,
+      cardsByIds: vi.fn(),
+      stateCounts: vi.fn(),
+      places: vi.fn(async () => new Map()),
+      measuring: vi.fn(async () => 0),
+    },
     (key) => (key ? `/files/${key}` : null),
     { votedAmong },
     { cacheMs, contestTimeZone: 'America/Phoenix' },
@@ -49,7 +59,7 @@ function setup(cacheMs: number) {
 const query = { sort: 'votes' as const };
 
 /** A page as the API sends it, read back. */
-async function pageOf(gallery: ReturnType<typeof setup>['gallery'], q: GalleryQuery, viewer: string) {
+async function pageOf(gallery: ReturnType<typeof setup>['gallery'], q: GalleryPageQuery, viewer: string) {
   return galleryPageSchema.parse(JSON.parse(await gallery.pageJson(q, viewer)));
 }
 

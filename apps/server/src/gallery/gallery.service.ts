@@ -2,12 +2,14 @@ import { designCardSchema, type DesignCard } from '@camo/shared/api.schema';
 import type { GalleryQuery, GalleryStates } from '@camo/shared/community.schema';
 import { communityMessages } from '@camo/shared/community.schema';
 import { gallerySorts } from '@camo/shared/community';
+import { DEFAULT_DISTANCE, DEFAULT_OBSERVER, observers } from '@camo/shared/concealment';
 import { limits } from '@camo/shared/limits';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { ValidationError } from '../platform/http-errors.js';
 import type { FileUrl } from '../platform/storage.js';
 import { toDesignCard } from '../designs/design-card.js';
+import { cardHiding, GAME_EYE, type Eye } from '../concealment/prediction-scores.js';
 import type { DesignRecord } from '../designs/designs.repository.js';
 import type { VotesRepository } from '../votes/votes.repository.js';
 import type { GalleryKey, GalleryRepository, GalleryRow } from './gallery.repository.js';
@@ -25,13 +27,17 @@ const cursorSchema = z
     g: z.number().int().min(0).max(2).optional(),
     t: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/),
     id: z.string().regex(/^[A-Za-z0-9-]{1,100}$/),
+    /** "Hardest to spot"'s eye and distance: a cursor continues only the order it came from. */
+    o: z.enum(observers).optional(),
+    d: z.number().int().optional(),
   })
   .strict();
 
-export function encodeCursor(sort: GalleryQuery['sort'], key: GalleryKey): string {
+export function encodeCursor(sort: GalleryQuery['sort'], key: GalleryKey, eye?: Eye): string {
   return Buffer.from(
     JSON.stringify({
       s: sort,
+      ...(sort === 'hiding' && eye ? { o: eye.observer, d: eye.distanceM } : {}),
       v: key.voteCount,
       t: key.submittedAt,
       id: key.id,
@@ -41,7 +47,7 @@ export function encodeCursor(sort: GalleryQuery['sort'], key: GalleryKey): strin
   ).toString('base64url');
 }
 
-export function decodeCursor(sort: GalleryQuery['sort'], cursor: string): GalleryKey {
+export function decodeCursor(sort: GalleryQuery['sort'], cursor: string, eye?: Eye): GalleryKey {
   let json: unknown;
   try {
     json = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
@@ -50,6 +56,8 @@ export function decodeCursor(sort: GalleryQuery['sort'], cursor: string): Galler
   }
   const parsed = cursorSchema.safeParse(json);
   if (!parsed.success || parsed.data.s !== sort || Number.isNaN(Date.parse(parsed.data.t)))
+    throw new ValidationError(communityMessages.badCursor);
+  if (sort === 'hiding' && eye && (parsed.data.o !== eye.observer || parsed.data.d !== eye.distanceM))
     throw new ValidationError(communityMessages.badCursor);
   return {
     voteCount: parsed.data.v,
@@ -71,7 +79,21 @@ interface SharedPage {
   ids: string[];
   cardsJson: string[];
   nextCursor: string | null;
+  /** "Hardest to spot": designs still being measured (first page only). */
+  measuring?: number;
 }
+
+/** A page's query; the eye and distance default as the API's do (scripts and tests leave them out). */
+export type GalleryPageQuery = Omit<GalleryQuery, 'observer' | 'distance'> &
+  Partial<Pick<GalleryQuery, 'observer' | 'distance'>>;
+
+/** The query's eye and distance, as the concealment code names them. */
+const eyeOf = (query: GalleryPageQuery): Eye => ({
+  observer: query.observer ?? DEFAULT_OBSERVER,
+  distanceM: query.distance ?? DEFAULT_DISTANCE,
+});
+
+const isGameEye = (eye: Eye) => eye.observer === GAME_EYE.observer && eye.distanceM === GAME_EYE.distanceM;
 
 export function createGalleryService(
   repo: GalleryRepository,
@@ -81,8 +103,21 @@ export function createGalleryService(
 ) {
   // toDesignCard reads only the columns the gallery selects (the heavy ones, recipes and
   // analyses, stay in the database).
-  const toCard = (row: GalleryRow): DesignCard =>
-    toDesignCard(row as unknown as DesignRecord, fileUrl, options.contestTimeZone);
+  const toCard = (row: GalleryRow, eye: Eye = GAME_EYE): DesignCard => {
+    const card = toDesignCard(row as unknown as DesignRecord, fileUrl, options.contestTimeZone);
+    // The figure at the chosen eye (design_hiding); the game's score counts at its own eye only.
+    const at = { concealmentScore: isGameEye(eye) ? row.concealmentScore : -1 };
+    return {
+      ...card,
+      hiding: cardHiding({
+        ...at,
+        huntAnswered: row.huntAnswered,
+        hidingGroup: row.eyeGroup,
+        hidingRank: row.eyeRank,
+      }),
+      hidingAt: { observer: eye.observer, distanceM: eye.distanceM, pending: row.pending, place: null },
+    };
+  };
 
   // Decision 006: pages (the same for everyone) and each viewer's votes on a page are served from
   // memory for a few seconds; a vote, a submission or a rename in this process starts afresh.
@@ -91,7 +126,7 @@ export function createGalleryService(
   const voted = cacheMs > 0 ? new LRUCache<string, string[]>({ max: 20_000, ttl: cacheMs }) : undefined;
   let generation = 0;
 
-  const pageKey = (query: GalleryQuery): string =>
+  const pageKey = (query: GalleryPageQuery): string =>
     JSON.stringify([
       generation,
       query.sort,
@@ -99,44 +134,63 @@ export function createGalleryService(
       query.year ?? '',
       query.month ?? '',
       query.q ?? '',
+      query.sort === 'hiding' ? `${eyeOf(query).observer}@${eyeOf(query).distanceM}` : '',
       query.cursor ?? '',
     ]);
 
-  async function sharedPage(query: GalleryQuery): Promise<SharedPage> {
-    const after = query.cursor ? decodeCursor(query.sort, query.cursor) : undefined;
+  async function sharedPage(query: GalleryPageQuery): Promise<SharedPage> {
+    const eye = eyeOf(query);
+    const byHiding = query.sort === 'hiding';
+    const after = query.cursor ? decodeCursor(query.sort, query.cursor, eye) : undefined;
     const pageSize = limits.galleryPageSize;
-    // One more than a page tells whether there is a next page without a count.
-    const rows = await repo.page({
-      sort: query.sort,
+    const filter = {
       state: query.state,
       year: query.year,
       month: query.month,
       q: query.q || undefined,
-      after,
-      limit: pageSize + 1,
-    });
+      eye,
+    };
+    // One more than a page tells whether there is a next page without a count.
+    const rows = await repo.page({ ...filter, sort: query.sort, after, limit: pageSize + 1 });
     const shown = rows.slice(0, pageSize);
     const last = shown.at(-1);
     const nextCursor =
       rows.length > pageSize && last
-        ? encodeCursor(query.sort, {
-            voteCount: last.voteCount,
-            score: query.sort === 'versatile' ? last.versatilityMedian : last.hidingRank,
-            group: last.hidingGroup,
-            submittedAt: last.submittedAtKey,
-            id: last.id,
-          })
+        ? encodeCursor(
+            query.sort,
+            {
+              voteCount: last.voteCount,
+              score: query.sort === 'versatile' ? last.versatilityMedian : last.eyeRank,
+              group: last.eyeGroup,
+              submittedAt: last.submittedAtKey,
+              id: last.id,
+            },
+            eye,
+          )
         : null;
+    const places = byHiding
+      ? await repo.places(
+          filter,
+          shown.map((r) => ({ id: r.id, group: r.eyeGroup, rank: r.eyeRank, se: r.eyeSe })),
+        )
+      : new Map<string, { from: number; to: number }>();
+    const cards = shown.map((row) => {
+      const card = toCard(row, eye);
+      return card.hidingAt
+        ? { ...card, hidingAt: { ...card.hidingAt, place: places.get(row.id) ?? null } }
+        : card;
+    });
     return {
       ids: shown.map((row) => row.id),
-      cardsJson: shown.map((row) => JSON.stringify(sharedCardSchema.parse(toCard(row))).slice(0, -1)),
+      cardsJson: cards.map((card) => JSON.stringify(sharedCardSchema.parse(card)).slice(0, -1)),
       nextCursor,
+      ...(byHiding && !query.cursor ? { measuring: await repo.measuring(filter) } : {}),
     };
   }
 
   /** The shared page and which of its cards the viewer has voted for (one indexed lookup). */
   async function viewerPage(
-    query: GalleryQuery,
+    query: GalleryPageQuery,
     viewerId: string,
   ): Promise<{ shared: SharedPage; hasVoted: Set<string> }> {
     const key = pageKey(query);
@@ -161,24 +215,25 @@ export function createGalleryService(
      * dropped) and serialised once with their page, so a viewer's body is those strings with
      * hasVoted appended, not a parse and a serialisation per request.
      */
-    async pageJson(query: GalleryQuery, viewerId: string): Promise<string> {
+    async pageJson(query: GalleryPageQuery, viewerId: string): Promise<string> {
       const { shared, hasVoted } = await viewerPage(query, viewerId);
       const cards = shared.cardsJson.map(
         (json, i) => `${json},"hasVoted":${hasVoted.has(shared.ids[i] ?? '')}}`,
       );
-      return `{"designs":[${cards.join(',')}],"nextCursor":${JSON.stringify(shared.nextCursor)}}`;
+      const measuring = shared.measuring === undefined ? '' : `,"measuring":${shared.measuring}`;
+      return `{"designs":[${cards.join(',')}],"nextCursor":${JSON.stringify(shared.nextCursor)}${measuring}}`;
     },
 
     /** The cards of these designs still in the gallery (any order), each saying whether the viewer voted for it. */
-    async cards(ids: string[], viewerId: string): Promise<DesignCard[]> {
-      const rows = await repo.cardsByIds(ids);
+    async cards(ids: string[], viewerId: string, eye: Eye = GAME_EYE): Promise<DesignCard[]> {
+      const rows = await repo.cardsByIds(ids, eye);
       const mine = new Set(
         await votes.votedAmong(
           viewerId,
           rows.map((r) => r.id),
         ),
       );
-      return rows.map((row) => ({ ...toCard(row), hasVoted: mine.has(row.id) }));
+      return rows.map((row) => ({ ...toCard(row, eye), hasVoted: mine.has(row.id) }));
     },
 
     /** Something the gallery shows changed (a vote, a submission, a rename): ask again. */

@@ -1,4 +1,4 @@
-import { predictConcealment, silhouettes, viewGeometry } from '@camo/camo-engine';
+import { measureAt, sceneRecipe, silhouettes, synthesiseScene, viewGeometry } from '@camo/camo-engine';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { roundMeasuresTask } from './engine.worker.js';
@@ -19,35 +19,76 @@ describe('a played round measured for the calibration', () => {
   const height = 480;
   const rgb = photo(width, height);
 
-  it("is the person at the distance the round's target size means at the photo's field of view", async () => {
+  it("is a person's measures where the round's target stood, at its size and turn", async () => {
     const png = await sharp({
       create: { width: 64, height: 64, channels: 3, background: { r: 90, g: 96, b: 60 } },
     })
       .png()
       .toBuffer();
+    const design = {
+      width: 64,
+      height: 64,
+      data: new Uint8Array(64 * 64 * 3).fill(0).map((_, i) => [90, 96, 60][i % 3]!),
+    };
     const hunter = silhouettes.find((s) => s.id === 'crouching-hunter')!;
-    const { focalPx } = viewGeometry(width, height, hunter.heightM, 1);
+    const { focalPx, pxPerDeg } = viewGeometry(width, height, hunter.heightM, 1);
     const size = (hunter.heightM * focalPx) / 10; // the size a hunter has at 10 m
-    const measures = await roundMeasuresTask({
+    const at = (x: number, y: number, rotation: number) =>
+      roundMeasuresTask({ rgb, width, height, png, round: { silhouette: hunter.id, size, x, y, rotation } });
+    const here = await at(width * 0.3, height * 0.7, 0);
+    expect(here).toEqual(
+      measureAt({
+        photo: { width, height, data: rgb },
+        design,
+        observer: 'person',
+        placement: { x: width * 0.3, y: height * 0.7, size, rotation: 0 },
+        silhouette: hunter,
+        pxPerDeg,
+      }),
+    );
+    // Another place, or another turn, is another picture.
+    expect(await at(width * 0.7, height * 0.6, 0)).not.toEqual(here);
+    expect(await at(width * 0.3, height * 0.7, 30)).not.toEqual(here);
+  });
+
+  it("is measured in a synthesised round's own scene, made again from its recipe, where its target stood", async () => {
+    const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#5a6040' } })
+      .png()
+      .toBuffer();
+    const hunter = silhouettes.find((s) => s.id === 'crouching-hunter')!;
+    const recipe = sceneRecipe(11, 320, 240, 1);
+    const target = { silhouette: hunter.id, x: 150, y: 150, size: 60, rotation: 8 };
+    const scene = {
+      recipe,
+      photo: { width, height },
+      viewport: { width: 320, height: 240, pixelRatio: 1 },
+      cssPerPixel: 1,
+      target,
+      source: null,
+    };
+    const measured = await roundMeasuresTask({
       rgb,
       width,
       height,
       png,
-      round: { silhouette: hunter.id, size },
+      round: { silhouette: hunter.id, size: 60, x: 10, y: 10, rotation: 0, scene },
     });
-    const direct = predictConcealment({
-      photo: { width, height, data: rgb },
-      design: {
-        width: 64,
-        height: 64,
-        data: new Uint8Array(64 * 64 * 3).fill(0).map((_, i) => [90, 96, 60][i % 3]!),
-      },
-      observer: 'person',
-      distanceM: 10,
-      silhouette: hunter,
-    });
-    expect(direct.inRange).toBe(true);
-    expect(measures).toEqual(direct.inRange ? direct.measures : null);
+    const made = synthesiseScene({ width, height, data: rgb }, recipe);
+    const { pxPerDeg } = viewGeometry(width, height, hunter.heightM, 1);
+    expect(measured).toEqual(
+      measureAt({
+        photo: { width: made.width, height: made.height, data: made.data },
+        design: {
+          width: 32,
+          height: 32,
+          data: new Uint8Array(32 * 32 * 3).map((_, i) => [0x5a, 0x60, 0x40][i % 3]!),
+        },
+        observer: 'person',
+        placement: { x: 150, y: 150, size: 60, rotation: 8 },
+        silhouette: hunter,
+        pxPerDeg: pxPerDeg * recipe.scale,
+      }),
+    );
   });
 
   it('is null for a target it does not know or a size out of range', async () => {
@@ -63,7 +104,7 @@ describe('a played round measured for the calibration', () => {
         width,
         height,
         png,
-        round: { silhouette: 'crouching-hunter', size: 4 },
+        round: { silhouette: 'crouching-hunter', size: 4, x: 100, y: 100, rotation: 0 },
       }),
     ).toBeNull();
   });

@@ -20,8 +20,10 @@ import {
   measureDesign,
   observerView,
   photoStats,
-  predictConcealment,
+  measureAt,
+  synthesiseScene,
   predictConcealmentTable,
+  preparePhoto,
   silhouettes,
   viewGeometry,
   type ConcealmentMeasures,
@@ -33,7 +35,7 @@ import {
 import type { DesignToggles } from '@camo/shared/generation';
 import sharp from 'sharp';
 import type { Observer } from '@camo/shared/concealment';
-import type { EngineMeasures, StoredEye } from '../platform/db/types.js';
+import type { EngineMeasures, SceneRecord, StoredEye } from '../platform/db/types.js';
 import { composeTarget, meanColour, photoRaster, sideBySide } from '../hunt/compositor.js';
 import { silhouetteById } from '../hunt/silhouettes.js';
 import { checkTile, toFlatTile, type TileCheck } from './flat-colours.js';
@@ -145,15 +147,27 @@ export async function predictTask(task: {
   height: number;
   png: Uint8Array;
 }): Promise<StoredEye[]> {
-  const rows = predictConcealmentTable({
-    photo: { width: task.width, height: task.height, data: task.rgb },
-    design: await designPhoto(task.png),
-  });
-  return rows.map(({ observer, distanceM, result }) => ({
-    observer,
-    distanceM,
-    measures: result.inRange ? result.measures : null,
-  }));
+  const photo = preparePhoto({ width: task.width, height: task.height, data: task.rgb });
+  const rows = predictConcealmentTable({ photo, design: await designPhoto(task.png) });
+  const ground = photo.depth.kind;
+  const share = (v: number, of: number) => Math.round((v / of) * 10000) / 10000;
+  return rows.map(({ observer, distanceM, result }): StoredEye =>
+    result.inRange
+      ? {
+          observer,
+          distanceM,
+          measures: result.measures,
+          samples: result.samples,
+          places: result.places,
+          ground,
+          viewerAt: {
+            x: share(result.viewerAt.x, task.width),
+            y: share(result.viewerAt.y, task.height),
+            height: share(result.viewerAt.size, task.height),
+          },
+        }
+      : { observer, distanceM, measures: null, outOfRange: result.outOfRange, ground },
+  );
 }
 
 /**
@@ -214,27 +228,56 @@ export async function blendPreviewTask(task: { photo: Uint8Array; png: Uint8Arra
 }
 
 /**
- * A person's measures of a played round's picture: the round's photo, target and size (its
- * distance follows from the size at the photo's field of view). Null when out of range.
+ * A person's measures of a played round's own picture (decision 028): a round with a synthesised
+ * scene (decision 024) has it made again from its recipe and the photo, deterministically, and the
+ * target measured where it stood, at its size and turn, at the pixels per degree of the photo's
+ * field of view times the scene's scale (the camera's gains and noise, applied last in play, are
+ * left out: they touch the target and its ground alike). An older round is measured where it stood
+ * in the photo. Null when it cannot be measured.
  */
 export async function roundMeasuresTask(task: {
   rgb: Uint8Array;
   width: number;
   height: number;
   png: Uint8Array;
-  round: { silhouette: string; size: number };
+  round: {
+    silhouette: string;
+    size: number;
+    x?: number;
+    y?: number;
+    rotation?: number;
+    scene?: SceneRecord | null;
+  };
 }): Promise<ConcealmentMeasures | null> {
   const silhouette = silhouettes.find((s) => s.id === task.round.silhouette);
-  if (!silhouette || task.round.size <= 0) return null;
-  const { focalPx } = viewGeometry(task.width, task.height, silhouette.heightM, 1);
-  const result = predictConcealment({
-    photo: { width: task.width, height: task.height, data: task.rgb },
-    design: await designPhoto(task.png),
+  // Under 8 px a target is out of the predictor's range (decision 016).
+  if (!silhouette || task.round.size < 8) return null;
+  const photo = { width: task.width, height: task.height, data: task.rgb };
+  const design = await designPhoto(task.png);
+  const { pxPerDeg } = viewGeometry(task.width, task.height, silhouette.heightM, 1);
+  const scene = task.round.scene;
+  if (scene?.recipe) {
+    const made = synthesiseScene(photo, scene.recipe);
+    const { x, y, size, rotation } = scene.target;
+    return measureAt({
+      photo: { width: made.width, height: made.height, data: made.data },
+      design,
+      observer: 'person',
+      placement: { x, y, size, rotation },
+      silhouette,
+      pxPerDeg: pxPerDeg * scene.recipe.scale,
+    });
+  }
+  const { x, y, rotation } = task.round;
+  if (x === undefined || y === undefined) return null;
+  return measureAt({
+    photo,
+    design,
     observer: 'person',
-    distanceM: (silhouette.heightM * focalPx) / task.round.size,
+    placement: { x, y, size: task.round.size, rotation: rotation ?? 0 },
     silhouette,
+    pxPerDeg,
   });
-  return result.inRange ? result.measures : null;
 }
 
 /** A ground photo (issue 28) as the ground tasks take it: raw RGB with its id, so a thread prepares it once. */

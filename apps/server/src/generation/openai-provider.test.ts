@@ -176,6 +176,10 @@ describe('the OpenAI-compatible provider against the stand-in', () => {
     expect(design.recipe).not.toBeNull();
     expect(design.note).toBe('The AI image service refused the request (moderation_blocked).');
     expect(design.markdownAnalysis).toContain('Drawn by the built-in engine');
+    // Before the technical account, which the page folds: seen without opening anything.
+    expect(design.markdownAnalysis.indexOf('Drawn by the built-in engine')).toBeLessThan(
+      design.markdownAnalysis.indexOf('### How it was made'),
+    );
     expect([book.reserved, book.released]).toEqual([1, 1]);
   });
 

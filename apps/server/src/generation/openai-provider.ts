@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { HOW_IT_WAS_MADE } from '@camo/camo-engine';
 import type { DesignToggles, Variant } from '@camo/shared/generation.schema';
 import { stateName } from '@camo/shared/states';
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
@@ -387,8 +388,15 @@ export function createOpenAiProvider(deps: {
     return `data:image/jpeg;base64,${jpeg.toString('base64')}`;
   }
 
-  const noteLine = (reason: string) =>
-    `\n\n> **Drawn by the built-in engine:** ${reason}, so the site's own generator made this design.`;
+  /**
+   * The analysis with why the built-in engine drew it, said before its technical account (which
+   * the page folds under "How it was made"), so a reader sees it without opening anything.
+   */
+  const withNote = (markdown: string, reason: string) => {
+    const note = `> **Drawn by the built-in engine:** ${reason}, so the site's own generator made this design.\n\n`;
+    const at = markdown.indexOf(`### ${HOW_IT_WAS_MADE}`);
+    return at < 0 ? `${markdown}\n\n${note.trimEnd()}` : markdown.slice(0, at) + note + markdown.slice(at);
+  };
 
   /** The AI's edit: from its conversation when the service keeps it, else from the stored picture. */
   async function aiEdit(design: EditSubject, request: string, deadline: Deadline) {
@@ -465,7 +473,7 @@ export function createOpenAiProvider(deps: {
         const design = await fallback.generate(input, variant, deadline);
         return {
           ...design,
-          markdownAnalysis: design.markdownAnalysis + noteLine(reason),
+          markdownAnalysis: withNote(design.markdownAnalysis, reason),
           note: `${capitalised(reason)}.`,
         };
       }

@@ -1,4 +1,4 @@
-import { generationMessages, uploadLimits } from '@camo/shared/generation.schema';
+import { generationMessages, uploadLimits, uploadMessages } from '@camo/shared/generation.schema';
 import pLimit from 'p-limit';
 import sharp, { type Sharp } from 'sharp';
 import { HttpError } from '../platform/http-errors.js';
@@ -19,14 +19,8 @@ const decodeSlot = pLimit(1);
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
 
-export const imageMessages = {
-  tooManyPixels: `This photo has too many pixels (more than ${uploadLimits.maxPixels / 1_000_000} megapixels). Please choose a smaller photo.`,
-  damaged: 'This image file is damaged or incomplete. Please choose another photo.',
-  unsupported: 'Please choose a JPEG, PNG or WebP photo.',
-  heif: "HEIC and AVIF photos can't be read yet. Please choose a JPEG, PNG or WebP photo (on an iPhone, Settings > Camera > Formats > Most Compatible takes JPEGs).",
-  tooLarge: `This photo is larger than ${uploadLimits.maxBytes / 1024 / 1024} MB. Please choose a smaller photo.`,
-  empty: generationMessages.invalidImage,
-} as const;
+/** The browser says the same when a file is chosen (shared uploadMessages). */
+export const imageMessages = { ...uploadMessages, empty: generationMessages.invalidImage } as const;
 
 export class ImageRejectedError extends HttpError {
   constructor(message: string, status = 400) {
@@ -89,6 +83,8 @@ async function checkedUpload(bytes: Buffer): Promise<Sharp> {
   // Declared dimensions are checked before any pixel is decoded (a pixel flood is refused here).
   if (width <= 0 || height <= 0) throw new ImageRejectedError(generationMessages.invalidImage);
   if (width * height > uploadLimits.maxPixels) throw new ImageRejectedError(imageMessages.tooManyPixels);
+  if (Math.min(width, height) < uploadLimits.minShortSide)
+    throw new ImageRejectedError(imageMessages.tooSmall);
   return sharp(bytes, { limitInputPixels: uploadLimits.maxPixels, failOn: 'truncated' })
     .rotate()
     .removeAlpha()

@@ -36,7 +36,7 @@ export async function registerApiRoutes(app: FastifyInstance, ctx: AppContext): 
   await app.register(designsRoutes(ctx.designs, sessions));
   await app.register(votesRoutes(ctx.votes, sessions));
   await app.register(huntRoutes(ctx.hunt, sessions));
-  await app.register(concealmentRoutes(ctx.concealment, sessions));
+  await app.register(concealmentRoutes(ctx.concealment, ctx.calibration, sessions));
   await app.register(groundRoutes(ctx.ground, sessions));
   await app.register(commentsRoutes(ctx.comments, sessions));
   await app.register(galleryRoutes(ctx.gallery, sessions));

@@ -6,6 +6,7 @@ import {
   designerNameSql,
 } from '../designs/design-queries.repository.js';
 import { designs, huntRoundImages, huntRounds, users, type EngineMeasures } from '../platform/db/schema.js';
+import { setGameEyeScore } from '../concealment/eye-hiding.repository.js';
 
 export type HuntRoundRow = typeof huntRounds.$inferSelect;
 export type NewHuntRound = typeof huntRounds.$inferInsert;
@@ -239,6 +240,7 @@ export function createHuntRepository(db: Db, options: { minAccountAgeHours?: num
               ...(measured >= 0 ? { hidingGroup: 2, hidingRank: measured } : {}),
             })
             .where(eq(designs.id, row.designId));
+          if (measured >= 0) await setGameEyeScore(tx, row.designId, measured);
         }
         return row;
       });

@@ -64,9 +64,14 @@ export function pictureSize(
   return { width, height, cssPerPixel: Math.min(viewport.width / width, viewport.height / height) };
 }
 
+/** The target's height, a share of the photo's height at the scene's scale, before the floors. */
+export const NATURAL_SHARE = { least: 0.08, most: 0.26 };
+
 /**
- * Where the target goes in a scene of `width` x `height`: its height 14-26% of the photo's height at
- * the scene's scale (as targets stood in the photos themselves), never under HUNT_MIN_TARGET_CSS_PX
+ * Where the target goes in a scene of `width` x `height`: its height 8-26% of the photo's height at
+ * the scene's scale, spread evenly in log size (as targets stood in the photos themselves, and as
+ * small as a person 25 m off in a phone's view, so that the calibration learns the size's weight
+ * from the game: decision 029), never under HUNT_MIN_TARGET_CSS_PX
  * on the player's screen nor over 45% of the picture's height; turned up to 12 degrees; anywhere it
  * fits whole below the top quarter (the far edge of the ground, where a horizon may show).
  */
@@ -78,7 +83,8 @@ export function placeTarget(
   cssPerPixel: number,
   random: () => number,
 ): Placement {
-  const natural = photoHeight * scale * (0.14 + random() * 0.12);
+  const natural =
+    photoHeight * scale * NATURAL_SHARE.least * (NATURAL_SHARE.most / NATURAL_SHARE.least) ** random();
   // 10% over the least, for the page's estimate of its room (fonts, notices) being a little generous.
   const least = (1.1 * HUNT_MIN_TARGET_CSS_PX) / cssPerPixel;
   const size = Math.round(Math.min(0.45 * height, Math.max(natural, least)));

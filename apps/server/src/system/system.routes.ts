@@ -41,6 +41,7 @@ export function systemRoutes(config: Config, database: Database): FastifyPluginA
         // provider only when it is on (api-routes.ts mounts it), else nothing.
         signInProvider: config.google ? 'google' : config.devSignIn ? DEV_OIDC_PROVIDER_ID : null,
         emailLinkEnabled: config.emailLinkEnabled,
+        designGenerator: config.openai ? 'ai' : 'built-in',
       }),
     );
   };

@@ -17,6 +17,7 @@ export interface RenderedPage {
 /** What the web app's server bundle exports. */
 interface EntryServer {
   render(url: URL): Promise<RenderedPage | null>;
+  statusOf(url: URL): 200 | 404;
   setFetcherSource(source: () => Fetcher): void;
   SERVER_STATE_ELEMENT_ID: string;
 }
@@ -26,6 +27,8 @@ export interface ServerRender {
   render(url: URL, fetch: Fetcher): Promise<RenderedPage | null>;
   /** The built index.html with `page` in its root element and its data beside it. */
   inject(html: string, page: RenderedPage): string;
+  /** 404 where the app's own routes know no such page (its not-found page), else 200. */
+  statusOf(url: URL): 200 | 404;
 }
 
 /** The bundle `npm run build` writes beside the web app. */
@@ -48,6 +51,7 @@ export async function loadServerRender(webDist: string): Promise<ServerRender | 
   return {
     render: (url, fetch) => viewerFetch.run(fetch, () => entry.render(url)),
     inject: (html, page) => injectRenderedPage(html, page, entry.SERVER_STATE_ELEMENT_ID),
+    statusOf: (url) => entry.statusOf(url),
   };
 }
 

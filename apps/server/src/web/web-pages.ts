@@ -92,6 +92,8 @@ export async function registerWebPages(app: FastifyInstance, options: WebPagesOp
     const isPage = (req.method === 'GET' || req.method === 'HEAD') && !isApiPath(pathName) && !isFile;
     if (isPage && indexPage) {
       if (!(await admitPage!(req, reply))) return reply;
+      // The not-found page, shown as any page is, answers 404 (the web app's own route match).
+      if (serverRender?.statusOf(new URL(req.url, publicUrl.origin)) === 404) void reply.code(404);
       return sendHtml(req, reply, await renderPage(req, await indexPage.render(pathName)));
     }
     return reply.code(404).send({ error: 'not_found', message: apiMessages.notFound });

@@ -64,16 +64,23 @@ export interface SignInSteps {
 
 /**
  * Runs the whole development sign-in as a browser would, stopping just before the callback
- * reaches our server, so tests can replay or tamper with it.
+ * reaches our server, so tests can replay or tamper with it. As /signup does (its terms box
+ * ticked), unless `signUp` is false: as /login does, which makes no account (issue 40).
  */
 export async function startDevSignIn(
   origin: string,
   account: TestAccount,
   client = createClient(origin),
+  { signUp = true, errorCallbackURL }: { signUp?: boolean; errorCallbackURL?: string } = {},
 ): Promise<SignInSteps> {
   const start = await client.json<{ url: string }>('/api/auth/sign-in/social', {
     method: 'POST',
-    body: JSON.stringify({ provider: 'dev-oidc', callbackURL: '/profile' }),
+    body: JSON.stringify({
+      provider: 'dev-oidc',
+      callbackURL: '/profile',
+      ...(signUp ? { requestSignUp: true } : {}),
+      ...(errorCallbackURL ? { errorCallbackURL } : {}),
+    }),
   });
   if (start.status !== 200)
     throw new Error(`sign-in start failed: ${start.status} ${JSON.stringify(start.body)}`);

@@ -11,7 +11,9 @@ export async function engineDesignDouble(): Promise<ProviderDesign> {
     designId: 'engine-design',
     promptId: 'engine-prompt',
     prompt: 'engine prompt',
-    markdownAnalysis: '## Engine analysis',
+    // Shaped as the engine writes it: plain words, then the technical account the page folds.
+    markdownAnalysis:
+      '## Engine analysis\n\n### In plain words\n\n- **Colours:** olive 60%.\n\n### How it was made\n\n#### Palette\n',
     recipe: { kind: 'camo-engine/recipe' },
     note: null,
   };

@@ -1,3 +1,4 @@
+import { startTestServer, type Backend, type TestServer } from './test-server.js';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -30,11 +31,16 @@ import { responseCreateSchema } from './openai-request-schema.js';
  *   [ai:filtered]    200 with status `incomplete` (content_filter)
  *   [ai:huge]        200 with a `result` larger than the provider takes (8 MiB of base64)
  *   [ai:garbage]     a picture of one flat colour (fails the palette check)
+ *   [ai:twins]       the same picture to every request (A and B one design: no winner can be named)
+ *   [ai:loud]        every other request a picture in blaze orange, magenta and sky blue (a
+ *                    design that stands out: the other one hides better, by far)
  * An edit (a request continuing an earlier response) that names nothing the engine's edits know
  * gets a question back instead of a picture. `mode` sets one behaviour for every request (a
  * service that is down, say); `forget()` drops every kept response (the service's retention ran out).
  */
 export type StandInFault =
+  | 'twins'
+  | 'loud'
   | 'fail'
   | 'unavailable'
   | 'busy-long'
@@ -116,7 +122,12 @@ function readInput(input: unknown): { text: string; image: string | null } | nul
   return { text, image };
 }
 
-async function blotches(photoDataUrl: string | null, seed: number, garbage: boolean): Promise<string> {
+async function blotches(
+  photoDataUrl: string | null,
+  seed: number,
+  garbage: boolean,
+  loud = false,
+): Promise<string> {
   const size = 1024;
   let colours: [number, number, number][] = [
     [86, 94, 62],
@@ -149,6 +160,13 @@ async function blotches(photoDataUrl: string | null, seed: number, garbage: bool
   }
   // One colour and nothing else: no palette of 3 to 7 can come of it.
   if (garbage) colours = [colours[0]!];
+  if (loud)
+    colours = [
+      [255, 103, 0],
+      [230, 40, 200],
+      [80, 170, 255],
+      [250, 230, 40],
+    ];
   let s = seed;
   const rand = () => (s = (s * 16807) % 2147483647) / 2147483647;
   const circles = Array.from({ length: 260 }, () => {
@@ -340,7 +358,13 @@ export async function startOpenAiStandIn(
           },
         }),
       };
-    const result = await blotches(input.image, standIn.requests.length + 7, marker('garbage'));
+    const twins = marker('twins');
+    const result = await blotches(
+      twins ? null : input.image,
+      twins ? 7 : standIn.requests.length + 7,
+      marker('garbage'),
+      marker('loud') && standIn.requests.length % 2 === 0,
+    );
     return {
       status: 200,
       delayMs: marker('slow') ? slowMs : 0,
@@ -405,5 +429,28 @@ function message(text: string) {
     role: 'assistant' as const,
     status: 'completed' as const,
     content: [{ type: 'output_text' as const, text, annotations: [] }],
+  };
+}
+
+/**
+ * A test server whose designs come from a stand-in of its own (the engine only when the stand-in
+ * fails or refuses), and a close for both.
+ */
+export async function startServerWithStandIn(
+  backend: Backend,
+): Promise<{ standIn: StandIn; server: TestServer; close: () => Promise<void> }> {
+  const standIn = await startOpenAiStandIn();
+  const server = await startTestServer(backend, {
+    OPENAI_API_KEY: 'sk-test-stand-in',
+    OPENAI_BASE_URL: standIn.url,
+    OPENAI_MAX_RETRIES: '0',
+  });
+  return {
+    standIn,
+    server,
+    close: async () => {
+      await server.close();
+      await standIn.close();
+    },
   };
 }

@@ -14,6 +14,10 @@ export function makePredictions(
       observer,
       distanceM,
       hiding: hiding[observer][i] ?? null,
+      se: hiding[observer][i] === null ? null : 2,
+      outOfRange: hiding[observer][i] === null ? ('too-small' as const) : null,
+      at: hiding[observer][i] === null ? null : { x: 0.5, y: 0.7, height: 0.1 },
+      ground: 'view' as const,
       medianSeconds,
     })),
   );

@@ -17,6 +17,7 @@ export function stubImageDecoder(): void {
     const start = new Uint8Array(await blob.slice(0, 3).arrayBuffer());
     if (!JPEG_START.every((byte, index) => start[index] === byte))
       throw new DOMException('undecodable', 'InvalidStateError');
-    return { close: () => {} };
+    // A phone photo's size: over the upload's least shorter side, under its pixel limit.
+    return { width: 1600, height: 1200, close: () => {} };
   });
 }

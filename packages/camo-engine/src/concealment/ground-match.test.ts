@@ -8,13 +8,12 @@ import {
   featureTile,
   firstPassMeasures,
   groundMeasures,
-  groundPlacements,
   groundProfile,
   groundView,
   prepareGround,
 } from './ground-match.js';
-import { viewGeometry } from './observers.js';
-import { DEFAULT_WEIGHTS, MEASURE_NAMES, predictedHiding } from './predictor.js';
+import { standAt } from './placement.js';
+import { DEFAULT_WEIGHTS, hunter, MEASURE_NAMES, predictedHiding } from './predictor.js';
 
 /** A photo with a smooth blue sky over its top `skyShare` and a mottled brown-green ground below. */
 function landscape(w: number, h: number, skyShare: number): Photo {
@@ -51,8 +50,9 @@ describe("designs judged in someone else's photo (issue 28)", () => {
   const ground = prepareGround(photo);
 
   it('stands its targets on the ground only, never in the sky', () => {
-    const { targetPx } = viewGeometry(photo.width, photo.height, 1.05, 10);
-    const places = groundPlacements(ground, targetPx);
+    const stand = standAt(ground, hunter(), 10);
+    if ('outOfRange' in stand) throw new Error('10 m should be in range');
+    const places = stand.places;
     expect(places.length).toBeGreaterThanOrEqual(3);
     expect(places.length).toBeLessThanOrEqual(9);
     for (const p of places) expect(p.y - p.size / 2).toBeGreaterThan(0.45 * photo.height);

@@ -13,10 +13,9 @@
  *   design's outline meets this particular ground (GabRat is taken from the flat ground).
  */
 import { kmeansLab } from '../metrics/kmeans.js';
-import { findSky, isGroundAt, type SkyMask } from '../analysis/sky.js';
 import type { Lab } from '../color/lab.js';
 import type { Photo } from '../types.js';
-import { prepareDesign, rgbOf, sceneOf, tileSidePx, type RgbRaster, type Scene } from './compose.js';
+import { prepareDesign, rgbOf, sceneOf, type RgbRaster, type Scene } from './compose.js';
 import { chromaticDifference, cropStats, measureCrop } from './measures.js';
 import {
   blurSigmaPx,
@@ -27,8 +26,10 @@ import {
   viewGeometry,
   type ObserverId,
 } from './observers.js';
-import { fillOf, MEASURE_NAMES, type ConcealmentMeasures, type Wearing } from './predictor.js';
-import { silhouettes, type Placement, type Silhouette } from './silhouettes.js';
+import { MEASURE_NAMES, type ConcealmentMeasures } from './model.js';
+import { preparePhoto, standAt, viewerPlace, type PreparedPhoto } from './placement.js';
+import { fillOf, hunter, type Wearing } from './predictor.js';
+import type { Placement, Silhouette } from './silhouettes.js';
 import { observe, targetCrop, wholeView } from './view.js';
 
 /** The side of the tile kept per design: at the measures' working scale (a target 38 px tall) a 0.75 m repeat spans under 30 px. */
@@ -37,16 +38,8 @@ export const FEATURE_TILE_PX = 64;
 const PALETTE_COLOURS = 8;
 /** The flat photo a design's own statistics are taken on (a 4:3 phone photo at the engine's scale). */
 const FLAT_PHOTO = { width: 1024, height: 768 };
-/** The grid of candidate places, as shares of the photo: columns, and the targets' feet. */
-const PLACE_COLUMNS = [0.15, 0.32, 0.5, 0.68, 0.85];
-const PLACE_FEET = [0.5, 0.62, 0.74, 0.86, 0.97];
-/** Places used at most (spread over those on ground), and at least before falling back to the standard three. */
-const MAX_PLACES = 9;
-const MIN_PLACES = 3;
 /** L* and chroma scale by about light^(2.2/3) when sRGB values are multiplied by `light` (cube root of a gamma-2.2 power). */
 const LIGHT_EXPONENT = 2.2 / 3;
-
-const hunter = (): Silhouette => silhouettes.find((s) => s.id === 'crouching-hunter') ?? silhouettes[0]!;
 
 /** What a design looks like to one observer at one distance, worn on a flat ground of its own mean colour. */
 export interface SeenDesign {
@@ -141,56 +134,10 @@ export function designFeatures(design: Photo): DesignFeatures {
   return { version: 1, palette: paletteOf(tile), seen };
 }
 
-/** A photo of someone's ground, prepared once for many designs: its scene and where its sky is. */
-export interface PreparedGround {
-  scene: Scene;
-  sky: SkyMask;
-}
+/** A photo of someone's ground, prepared once for many designs: the predictor's prepared photo (decision 028). */
+export type PreparedGround = PreparedPhoto;
 
-export function prepareGround(photo: Photo): PreparedGround {
-  return { scene: sceneOf(photo), sky: findSky(photo) };
-}
-
-/**
- * Where targets of `sizePx` stand in a ground photo: the places of a 5 x 5 grid over the lower
- * half whose box (and a little above it) lies wholly on ground, spread evenly, at most nine; where
- * fewer than three do, the standard three of every prediction.
- */
-export function groundPlacements(ground: PreparedGround, sizePx: number): Placement[] {
-  const { width: w, height: h } = ground.scene;
-  const half = sizePx / 2;
-  const onGround = (x: number, y: number): boolean =>
-    isGroundAt(ground.sky, w, h, Math.min(w - 1, Math.max(0, x)), Math.min(h - 1, Math.max(0, y)));
-  const all: Placement[] = [];
-  const kept: Placement[] = [];
-  for (const feet of PLACE_FEET)
-    for (const column of PLACE_COLUMNS) {
-      const x = Math.min(w - half, Math.max(half, column * w));
-      const bottom = Math.min(h, Math.max(h / 3 + sizePx, feet * h));
-      const y = Math.max(half, bottom - half);
-      const place = { x, y, size: sizePx, rotation: 0 };
-      all.push(place);
-      const corners: [number, number][] = [
-        [x, y],
-        [x - half, y - half],
-        [x + half, y - half],
-        [x - half, y + half],
-        [x + half, y + half],
-        [x, y - half * 1.25],
-      ];
-      if (corners.every(([cx, cy]) => onGround(cx, cy))) kept.push(place);
-    }
-  const from = kept.length >= MIN_PLACES ? kept : standardThree(all);
-  if (from.length <= MAX_PLACES) return from;
-  const step = from.length / MAX_PLACES;
-  return Array.from({ length: MAX_PLACES }, (_, k) => from[Math.floor(k * step)]!);
-}
-
-/** The middle row's outer and middle columns and the lowest: near the predictor's standard three. */
-function standardThree(all: Placement[]): Placement[] {
-  const cols = PLACE_COLUMNS.length;
-  return [all[3 * cols + 1]!, all[3 * cols + 2]!, all[4 * cols + 3]!];
-}
+export const prepareGround = preparePhoto;
 
 const NO_MEASURES = (): ConcealmentMeasures => ({
   colourContrast: 0,
@@ -211,24 +158,20 @@ function groundMeasuresByPlace(
   distanceM: number,
   silhouette: Silhouette = hunter(),
 ): ConcealmentMeasures[] | null {
-  const { scene } = ground;
-  const g = viewGeometry(scene.width, scene.height, silhouette.heightM, distanceM);
-  if (!g.inRange) return null;
+  const stand = standAt(ground, silhouette, distanceM);
+  if ('outOfRange' in stand) return null;
   const fill = fillOf(design);
   const observer = observerById(observerId);
-  const blur = blurSigmaPx(observer.acuityCpd, g.pxPerDeg);
-  const places = groundPlacements(ground, g.targetPx);
-  return places.map((place, i) => {
-    const crop = targetCrop(
-      scene,
-      fill,
-      silhouette,
-      place,
-      blur,
-      tilePhase(silhouette, place, i, places.length),
-    );
-    return measureCrop(observe(crop, observer, g.pxPerDeg));
-  });
+  const blur = blurSigmaPx(observer.acuityCpd, stand.pxPerDeg);
+  return stand.samples.map((sample) =>
+    measureCrop(
+      observe(
+        targetCrop(stand.scene, fill, silhouette, sample.place, blur, sample.tileOrigin),
+        observer,
+        stand.pxPerDeg,
+      ),
+    ),
+  );
 }
 
 /** The second pass's measures averaged over the ground's places; null when out of range. */
@@ -244,23 +187,6 @@ export function groundMeasures(
   const sum = NO_MEASURES();
   for (const m of each) for (const name of MEASURE_NAMES) sum[name] += m[name] / each.length;
   return sum;
-}
-
-/** The golden ratio's fractional part: successive multiples of it spread evenly over [0, 1). */
-const GOLDEN = 0.6180339887498949;
-
-/**
- * Where the design's tiling starts for the i-th of n places: a repeat is 0.75 m and the target
- * about 1 m, so a target shows only part of the pattern, and which part is chance. The places'
- * parts are spread evenly over the tile (a stratified sample: the i-th target's centre falls at
- * ((i + 1/2) / n, frac((i + 1/2) golden ratio)) of a repeat) instead of wherever the photo's grid
- * happens to put them, so the average over the places stands for the whole pattern.
- */
-function tilePhase(silhouette: Silhouette, place: Placement, i: number, n: number): [number, number] {
-  const t = tileSidePx(silhouette, place);
-  const px = (i + 0.5) / n;
-  const py = ((i + 0.5) * GOLDEN) % 1;
-  return [place.x - px * t, place.y - py * t];
 }
 
 /** One place of a ground profile. */
@@ -293,16 +219,16 @@ export function groundProfile(
 ): GroundProfile | null {
   const distanceIndex = DISTANCES_M.indexOf(distanceM);
   if (distanceIndex < 0) throw new RangeError(`distance must be one of ${DISTANCES_M.join(', ')} m`);
-  const { scene } = ground;
-  const g = viewGeometry(scene.width, scene.height, silhouette.heightM, distanceM);
-  if (!g.inRange) return null;
+  const stand = standAt(ground, silhouette, distanceM);
+  if ('outOfRange' in stand) return null;
+  const { scene } = stand;
   const observer = observerById(observerId);
-  const blur = blurSigmaPx(observer.acuityCpd, g.pxPerDeg);
-  const places = groundPlacements(ground, g.targetPx).map((place): ProfilePlace => {
+  const blur = blurSigmaPx(observer.acuityCpd, stand.pxPerDeg);
+  const places = stand.places.map((place): ProfilePlace => {
     const crop = observe(
       targetCrop(scene, { colour: [128, 128, 128] }, silhouette, place, blur),
       observer,
-      g.pxPerDeg,
+      stand.pxPerDeg,
     );
     const stats = cropStats(crop);
     return {
@@ -402,16 +328,14 @@ export function groundView(
   distanceM: number,
   silhouette: Silhouette = hunter(),
 ): RgbRaster | null {
-  const { scene } = ground;
-  const g = viewGeometry(scene.width, scene.height, silhouette.heightM, distanceM);
-  if (!g.inRange) return null;
-  const places = groundPlacements(ground, g.targetPx);
+  const stand = standAt(ground, silhouette, distanceM);
+  if ('outOfRange' in stand) return null;
   return wholeView(
-    scene,
+    stand.scene,
     fillOf(design),
     silhouette,
-    places[Math.floor(places.length / 2)]!,
+    viewerPlace(stand),
     observerById(observerId),
-    g.pxPerDeg,
+    stand.pxPerDeg,
   );
 }

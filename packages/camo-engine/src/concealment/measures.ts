@@ -6,7 +6,7 @@
 import type { Lab } from '../color/lab.js';
 import { ciede2000 } from '../metrics/ciede2000.js';
 import { fourierOf } from './observers.js';
-import type { ConcealmentMeasures } from './predictor.js';
+import type { ConcealmentMeasures } from './model.js';
 import { gabratSigma, RING_SHARE, type ObservedCrop } from './view.js';
 
 /** Coverage above which a pixel counts as the target, and below which as its surround. */

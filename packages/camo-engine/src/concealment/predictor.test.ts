@@ -93,6 +93,7 @@ describe('the predictor', () => {
     // A 1.05 m target at 100 m spans 5 px of a 640 px photo.
     expect(predictConcealment({ photo, design: design(), observer: 'person', distanceM: 100 })).toEqual({
       inRange: false,
+      outOfRange: 'too-small',
     });
   });
 

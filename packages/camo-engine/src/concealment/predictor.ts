@@ -8,8 +8,15 @@
  * (decision 011), so a calibration fit on played rounds maps one onto the other.
  */
 import type { Photo } from '../types.js';
-import { prepareDesign, sceneOf, type DesignTile, type Rgb, type Scene, type TargetFill } from './compose.js';
+import { prepareDesign, sceneOf, type DesignTile, type Rgb, type TargetFill } from './compose.js';
 import { measureCrop } from './measures.js';
+import {
+  DEFAULT_WEIGHTS,
+  expectedHiddenSeconds,
+  MEASURE_NAMES,
+  type ConcealmentMeasures,
+  type PredictorWeights,
+} from './model.js';
 import {
   blurSigmaPx,
   DISTANCES_M,
@@ -19,85 +26,27 @@ import {
   type Observer,
   type ObserverId,
 } from './observers.js';
-import { silhouettes, type Silhouette } from './silhouettes.js';
-import { observe, placementsFor, targetCrop, wholeView, type TargetCrop } from './view.js';
+import {
+  preparePhoto,
+  standAt,
+  viewerPlace,
+  type OutOfRange,
+  type PreparedPhoto,
+  type Stand,
+} from './placement.js';
+import { silhouettes, type Placement, type Silhouette } from './silhouettes.js';
+import { observe, targetCrop, wholeView, type TargetCrop } from './view.js';
 
-export interface ConcealmentMeasures {
-  /** CIEDE2000 between the target's mean colour and its surround's, L* held equal. */
-  colourContrast: number;
-  /** |delta L*| of the same means. */
-  luminanceContrast: number;
-  /** GabRat at the target's outline: above 0.5 disrupted, below it standing out. */
-  gabrat: number;
-  /** Mean absolute difference of octave-band L* energy, target against surround. */
-  textureDifference: number;
-}
-
-export const MEASURE_NAMES = ['colourContrast', 'luminanceContrast', 'gabrat', 'textureDifference'] as const;
-
-/** log(seconds to find) = intercept + sum(weights[m] * measures[m]) + noise ~ N(0, sigma^2), censored at 15 s. */
-export interface PredictorWeights {
-  intercept: number;
-  weights: Record<(typeof MEASURE_NAMES)[number], number>;
-  sigma: number;
-}
-
-/** A round of hide and seek ends at 15 s (decision 011). */
-const CENSOR_SECONDS = 15;
-
-/**
- * Until the game has calibrated it: signs from the literature (colour and luminance contrast and a
- * texture unlike the ground make a target found sooner; false edges at its outline, a higher
- * GabRat, later), magnitudes in standard deviations of each measure over the fixture designs, and
- * the intercept set so a design worn in its own photo (the case every page shows) is found by a
- * person at 25 m in a median of about 6 s, the middle of the game's 15 s (decision 016).
- */
-export const DEFAULT_WEIGHTS: PredictorWeights = {
-  intercept: 0.15,
-  weights: { colourContrast: -0.074, luminanceContrast: -0.055, gabrat: 6.7, textureDifference: -0.2 },
-  sigma: 0.8,
-};
-
-function linear(m: ConcealmentMeasures, w: PredictorWeights): number {
-  let mu = w.intercept;
-  for (const name of MEASURE_NAMES) mu += w.weights[name] * m[name];
-  return mu;
-}
-
-/** The standard normal CDF (Abramowitz & Stegun 7.1.26 for erf; absolute error under 1.5e-7). */
-function normalCdf(z: number): number {
-  const x = Math.abs(z) / Math.SQRT2;
-  const t = 1 / (1 + 0.3275911 * x);
-  const poly =
-    t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))));
-  const erf = 1 - poly * Math.exp(-x * x);
-  return z >= 0 ? (1 + erf) / 2 : (1 - erf) / 2;
-}
-
-/**
- * E[min(T, 15)] for log T ~ N(mu, sigma^2), in closed form:
- * exp(mu + sigma^2 / 2) Phi((ln 15 - mu - sigma^2) / sigma) + 15 (1 - Phi((ln 15 - mu) / sigma)).
- */
-export function expectedHiddenSeconds(m: ConcealmentMeasures, w: PredictorWeights): number {
-  const mu = linear(m, w);
-  const s = w.sigma;
-  const c = Math.log(CENSOR_SECONDS);
-  if (s <= 0) return Math.min(CENSOR_SECONDS, Math.exp(mu));
-  return (
-    Math.exp(mu + (s * s) / 2) * normalCdf((c - mu - s * s) / s) +
-    CENSOR_SECONDS * (1 - normalCdf((c - mu) / s))
-  );
-}
-
-/** 0-100: the expected time hidden up to 15 s as a share of 15 s, rounded. */
-export function predictedHiding(m: ConcealmentMeasures, w: PredictorWeights): number {
-  return Math.round((100 * expectedHiddenSeconds(m, w)) / CENSOR_SECONDS);
-}
-
-/** The median time to find, exp(intercept + sum(weight * measure)): meaningful once weights are fitted. */
-export function predictedMedianSeconds(m: ConcealmentMeasures, w: PredictorWeights): number {
-  return Math.exp(linear(m, w));
-}
+export { preparePhoto, type OutOfRange, type PreparedPhoto } from './placement.js';
+export {
+  DEFAULT_WEIGHTS,
+  expectedHiddenSeconds,
+  MEASURE_NAMES,
+  predictedHiding,
+  predictedMedianSeconds,
+  type ConcealmentMeasures,
+  type PredictorWeights,
+} from './model.js';
 
 /**
  * A design (its pixels, or prepared once with prepareDesign() to share across predictions), or one
@@ -106,35 +55,41 @@ export function predictedMedianSeconds(m: ConcealmentMeasures, w: PredictorWeigh
 export type Wearing = Photo | DesignTile | { colour: Rgb };
 
 export interface ConcealmentInput {
-  photo: Photo;
+  /** A photo, or one prepared with preparePhoto() to share across designs. */
+  photo: Photo | PreparedPhoto;
   design: Wearing;
   observer: ObserverId | Observer;
   distanceM: number;
   /** The crouching hunter by default. */
   silhouette?: Silhouette;
   weights?: PredictorWeights;
+  /** Samples (a place and a tile phase each) per distance; placement.ts's SAMPLES by default. */
+  samples?: number;
+  /** Fresh random places and phases (uniform in [0, 1)) instead of the fixed ones. */
+  draw?: () => number;
 }
 
 export type ConcealmentResult =
-  | { inRange: false }
+  | { inRange: false; outOfRange: OutOfRange }
   | {
       inRange: true;
+      /** The measures averaged over the samples. */
       measures: ConcealmentMeasures;
+      /** Each sample's measures, in the stand's order (the same for every design in the photo). */
+      samples: ConcealmentMeasures[];
+      /** The places the samples stand at: sample i at place i mod places (the error's clusters). */
+      places: number;
+      /** Predicted hiding (0-100) averaged over the samples, rounded, and its standard error. */
       hiding: number;
+      se: number;
       /** The target's height in the photo's pixels. */
       targetPx: number;
+      /** Where the viewer shows the target (the stand's middle place), in the photo's pixels. */
+      viewerAt: Placement;
     };
 
-const hunter = (): Silhouette => silhouettes.find((s) => s.id === 'crouching-hunter') ?? silhouettes[0]!;
-
-/** A photo prepared once for many predictions: its scene (pixels and light). */
-export interface PreparedPhoto {
-  scene: Scene;
-}
-
-export function preparePhoto(photo: Photo): PreparedPhoto {
-  return { scene: sceneOf(photo) };
-}
+export const hunter = (): Silhouette =>
+  silhouettes.find((s) => s.id === 'crouching-hunter') ?? silhouettes[0]!;
 
 export function fillOf(design: Wearing): TargetFill {
   if ('colour' in design) return { colour: design.colour };
@@ -142,55 +97,121 @@ export function fillOf(design: Wearing): TargetFill {
   return { design: prepareDesign(design) };
 }
 
-/** The three crops of one fill at one distance (shared by every observer). */
-function cropsAt(
-  scene: Scene,
-  fill: TargetFill,
-  silhouette: Silhouette,
-  distanceM: number,
-): { crops: TargetCrop[]; targetPx: number; pxPerDeg: number } | null {
-  const geometry = viewGeometry(scene.width, scene.height, silhouette.heightM, distanceM);
-  if (!geometry.inRange) return null;
+const prepared = (photo: Photo | PreparedPhoto): PreparedPhoto =>
+  'scene' in photo ? photo : preparePhoto(photo);
+
+/** One sample's crop per sample of a stand (shared by every observer). */
+function cropsOf(stand: Stand, fill: TargetFill, silhouette: Silhouette): TargetCrop[] {
   const widest = Math.min(...OBSERVERS.map((o) => o.acuityCpd));
-  const blur = blurSigmaPx(widest, geometry.pxPerDeg);
-  const crops = placementsFor(scene.width, scene.height, geometry.targetPx).map((p) =>
-    targetCrop(scene, fill, silhouette, p, blur),
-  );
-  return { crops, targetPx: geometry.targetPx, pxPerDeg: geometry.pxPerDeg };
+  const blur = blurSigmaPx(widest, stand.pxPerDeg);
+  return stand.samples.map((s) => targetCrop(stand.scene, fill, silhouette, s.place, blur, s.tileOrigin));
 }
 
-/** The measures averaged over the three placements, as `observer` sees them. */
-function measuresOf(crops: TargetCrop[], observer: Observer, pxPerDeg: number): ConcealmentMeasures {
+/** Predicted hiding (0-100, unrounded) of one sample's measures. */
+export function sampleHiding(m: ConcealmentMeasures, w: PredictorWeights): number {
+  return (100 * expectedHiddenSeconds(m, w)) / 15;
+}
+
+/**
+ * The mean of values and its standard error. With `clusters`, value i belongs to cluster i mod
+ * clusters (a stand's place: placement.ts puts sample i at place i mod places), and the error is
+ * the clusters' (the SD of the cluster means over the root of their count): samples at one place
+ * share its ground, so they are not independent, and the error of the mean is that of the places
+ * (decision 028). Without, the SD of the values over the root of their count.
+ */
+export function meanAndError(
+  values: readonly number[],
+  clusters = values.length,
+): { mean: number; se: number } {
+  const n = values.length;
+  const mean = values.reduce((a, b) => a + b, 0) / n;
+  const k = Math.max(1, Math.min(clusters, n));
+  const sums = new Float64Array(k);
+  const counts = new Float64Array(k);
+  values.forEach((v, i) => {
+    sums[i % k]! += v;
+    counts[i % k]! += 1;
+  });
+  if (k < 2) return { mean, se: 0 };
+  const means = Array.from(sums, (sum, j) => sum / counts[j]!);
+  const m = means.reduce((a, b) => a + b, 0) / k;
+  const variance = means.reduce((a, v) => a + (v - m) ** 2, 0) / (k - 1);
+  return { mean, se: Math.sqrt(variance / k) };
+}
+
+function averaged(samples: readonly ConcealmentMeasures[]): ConcealmentMeasures {
   const sum: ConcealmentMeasures = {
     colourContrast: 0,
     luminanceContrast: 0,
     gabrat: 0,
     textureDifference: 0,
   };
-  for (const crop of crops) {
-    const m = measureCrop(observe(crop, observer, pxPerDeg));
-    for (const name of MEASURE_NAMES) sum[name] += m[name] / crops.length;
-  }
+  for (const m of samples) for (const name of MEASURE_NAMES) sum[name] += m[name] / samples.length;
   return sum;
+}
+
+/** The result at one stand for one observer from its crops. */
+function resultOf(
+  crops: readonly TargetCrop[],
+  stand: Stand,
+  observer: Observer,
+  weights: PredictorWeights,
+): ConcealmentResult {
+  const samples = crops.map((crop) => measureCrop(observe(crop, observer, stand.pxPerDeg)));
+  const places = stand.places.length;
+  const { mean, se } = meanAndError(
+    samples.map((m) => sampleHiding(m, weights)),
+    places,
+  );
+  return {
+    inRange: true,
+    measures: averaged(samples),
+    samples,
+    places,
+    hiding: Math.round(mean),
+    se,
+    targetPx: stand.targetPx,
+    viewerAt: viewerPlace(stand),
+  };
+}
+
+/**
+ * One target's measures at a given place in a photo (a played round's own picture, decision 028):
+ * its pixels per degree follow from the photo's field of view, its tiling starts at `tileOrigin`.
+ */
+export function measureAt(input: {
+  photo: Photo | PreparedPhoto;
+  design: Wearing;
+  observer: ObserverId;
+  placement: Placement;
+  silhouette?: Silhouette;
+  tileOrigin?: [number, number];
+  /** Photo pixels per degree; by default those of the photo's 65-degree field of view. */
+  pxPerDeg?: number;
+}): ConcealmentMeasures {
+  const scene = 'scene' in input.photo ? input.photo.scene : sceneOf(input.photo);
+  const silhouette = input.silhouette ?? hunter();
+  const observer = observerById(input.observer);
+  const pxPerDeg = input.pxPerDeg ?? viewGeometry(scene.width, scene.height, silhouette.heightM, 10).pxPerDeg;
+  const crop = targetCrop(
+    scene,
+    fillOf(input.design),
+    silhouette,
+    input.placement,
+    blurSigmaPx(observer.acuityCpd, pxPerDeg),
+    input.tileOrigin,
+  );
+  return measureCrop(observe(crop, observer, pxPerDeg));
 }
 
 /** Predicted hiding of a design (or a flat colour) worn by a target at one distance, for one observer. */
 export function predictConcealment(input: ConcealmentInput): ConcealmentResult {
-  const observer = typeof input.observer === 'string' ? observerById(input.observer) : input.observer;
-  const at = cropsAt(
-    sceneOf(input.photo),
-    fillOf(input.design),
-    input.silhouette ?? hunter(),
-    input.distanceM,
-  );
-  if (!at) return { inRange: false };
-  const measures = measuresOf(at.crops, observer, at.pxPerDeg);
-  return {
-    inRange: true,
-    measures,
-    hiding: predictedHiding(measures, input.weights ?? DEFAULT_WEIGHTS),
-    targetPx: at.targetPx,
-  };
+  const [row] = predictConcealmentTable({
+    ...input,
+    observers: [typeof input.observer === 'string' ? input.observer : input.observer.id],
+    distances: [input.distanceM],
+  });
+  return row!.result;
 }
 
 export interface ConcealmentTableInput {
@@ -201,6 +222,8 @@ export interface ConcealmentTableInput {
   weights?: PredictorWeights;
   observers?: readonly ObserverId[];
   distances?: readonly number[];
+  samples?: number;
+  draw?: () => number;
 }
 
 export interface ConcealmentRow {
@@ -210,41 +233,88 @@ export interface ConcealmentRow {
 }
 
 /**
- * Every observer at every distance (the person and the deer at 10, 25, 50 and 100 m by default),
- * composing each distance's targets once and filtering them once per observer.
+ * Every observer at every distance (the person and the deer at 10, 25, 50 and 100 m by default):
+ * at each distance the target stands at the stand's places with its tile phases (placement.ts),
+ * each sample composed once and filtered once per observer; the figure is the average over the
+ * samples, with its standard error (decision 028).
  */
 export function predictConcealmentTable(input: ConcealmentTableInput): ConcealmentRow[] {
-  const scene = 'scene' in input.photo ? input.photo.scene : sceneOf(input.photo);
+  const photo = prepared(input.photo);
   const fill = fillOf(input.design);
   const silhouette = input.silhouette ?? hunter();
   const weights = input.weights ?? DEFAULT_WEIGHTS;
   const observers = (input.observers ?? OBSERVERS.map((o) => o.id)).map(observerById);
   const rows: ConcealmentRow[] = [];
   for (const distanceM of input.distances ?? DISTANCES_M) {
-    const at = cropsAt(scene, fill, silhouette, distanceM);
-    for (const observer of observers) {
-      if (!at) {
-        rows.push({ observer: observer.id, distanceM, result: { inRange: false } });
-        continue;
-      }
-      const measures = measuresOf(at.crops, observer, at.pxPerDeg);
-      rows.push({
-        observer: observer.id,
-        distanceM,
-        result: {
-          inRange: true,
-          measures,
-          hiding: predictedHiding(measures, weights),
-          targetPx: at.targetPx,
-        },
-      });
+    const stand = standAt(photo, silhouette, distanceM, { samples: input.samples, draw: input.draw });
+    if ('outOfRange' in stand) {
+      for (const observer of observers)
+        rows.push({
+          observer: observer.id,
+          distanceM,
+          result: { inRange: false, outOfRange: stand.outOfRange },
+        });
+      continue;
     }
+    const crops = cropsOf(stand, fill, silhouette);
+    for (const observer of observers)
+      rows.push({ observer: observer.id, distanceM, result: resultOf(crops, stand, observer, weights) });
   }
   return rows;
 }
 
+/**
+ * A against B over the same samples (the same photo, so the same places and phases in the same
+ * order): the mean paired difference of predicted hiding (A less B), its standard error over the
+ * places (`places`: sample i stands at place i mod places), and whether the gap is reliable: more
+ * than RELIABLE_GAP_SE of them, and at least MIN_NAMED_GAP points (decision 028).
+ */
+export function pairedGap(
+  a: readonly ConcealmentMeasures[],
+  b: readonly ConcealmentMeasures[],
+  places: number,
+  weights: PredictorWeights = DEFAULT_WEIGHTS,
+): { difference: number; se: number; reliable: boolean } {
+  if (a.length !== b.length || a.length < 2) throw new RangeError('paired samples of equal length needed');
+  const { mean, se } = meanAndError(
+    a.map((m, i) => sampleHiding(m, weights) - sampleHiding(b[i]!, weights)),
+    places,
+  );
+  return { difference: mean, se, reliable: reliableGap(mean, se) };
+}
+
+/**
+ * A gap is named past this many standard errors of the paired difference: if the true gap were
+ * at the line, a fresh estimate would fall on the same side in Phi(2.8 / sqrt 2) = 97.6% of draws;
+ * a gap that clears it by its own noise replicates in at least 95% (decision 028).
+ */
+export const RELIABLE_GAP_SE = 2.8;
+/** Nor is a gap under this many points named, however sure: rounded figures 1 apart read as equal. */
+export const MIN_NAMED_GAP = 2;
+/**
+ * How far a figure moves with the layout of its pattern alone: the same palette, shares and shape
+ * sizes laid out from another seed. Measured on the 19 held-out photos, 564 pairs of layouts paired
+ * over the same places and phases: 1.66 points (95% 1.28-2.00; scripts/layout-spread.ts). Without
+ * it, 64 of those 564 pairs (11%) were named apart, a gap the pattern does not make: which blob of
+ * one tile falls where is as fragile on real gear (its scale, folds, a pose) as it is large on
+ * the screen (decision 028).
+ */
+export const LAYOUT_SD = 1.7;
+
+/**
+ * Whether a gap between two designs is named: beyond RELIABLE_GAP_SE of its error, the paired
+ * samples' `se` and each design's layout (LAYOUT_SD, independent in each) together, and at least
+ * MIN_NAMED_GAP points.
+ */
+export function reliableGap(difference: number, se: number): boolean {
+  return (
+    Math.abs(difference) > RELIABLE_GAP_SE * Math.hypot(se, Math.SQRT2 * LAYOUT_SD) &&
+    Math.abs(difference) >= MIN_NAMED_GAP
+  );
+}
+
 export interface ObserverViewInput {
-  photo: Photo;
+  photo: Photo | PreparedPhoto;
   design: Wearing;
   observer: ObserverId;
   distanceM: number;
@@ -252,24 +322,26 @@ export interface ObserverViewInput {
 }
 
 /**
- * The design page's viewer: the photo with the target (at the middle of the three placements) as
- * the observer resolves it at `distanceM`, RGB three bytes a pixel at the photo's size: filtered by
- * its acuity, and in the dichromat's colours for the deer. Null when the distance is out of range.
+ * The design page's viewer: the photo (or a close-up's ground at that distance) with the target at
+ * the stand's middle place, as the observer resolves it at `distanceM`, RGB three bytes a pixel at
+ * the photo's size, with where the target stands: filtered by its acuity, and in the dichromat's
+ * colours for the deer. Null when the distance is out of range.
  */
 export function observerView(
   input: ObserverViewInput,
-): { width: number; height: number; data: Uint8Array } | null {
-  const scene = sceneOf(input.photo);
+): { width: number; height: number; data: Uint8Array; place: Placement } | null {
+  const photo = prepared(input.photo);
   const silhouette = input.silhouette ?? hunter();
-  const geometry = viewGeometry(scene.width, scene.height, silhouette.heightM, input.distanceM);
-  if (!geometry.inRange) return null;
-  const placement = placementsFor(scene.width, scene.height, geometry.targetPx)[1]!;
-  return wholeView(
-    scene,
+  const stand = standAt(photo, silhouette, input.distanceM);
+  if ('outOfRange' in stand) return null;
+  const place = viewerPlace(stand);
+  const view = wholeView(
+    stand.scene,
     fillOf(input.design),
     silhouette,
-    placement,
+    place,
     observerById(input.observer),
-    geometry.pxPerDeg,
+    stand.pxPerDeg,
   );
+  return { ...view, place };
 }

@@ -33,24 +33,6 @@ const TARGET_WORK_PX = 38;
 /** The surround: the target's box grown by this share of its height on every side (about the target's own area). */
 export const RING_SHARE = 0.125;
 
-/** Three places on the ground, in the lower two thirds, fixed so scores are reproducible. */
-const PLACES: readonly { x: number; bottom: number }[] = [
-  { x: 0.3, bottom: 0.92 },
-  { x: 0.5, bottom: 0.86 },
-  { x: 0.7, bottom: 0.97 },
-];
-
-/** Where the three targets of `sizePx` stand in a photo (upright; clamped inside it). */
-export function placementsFor(width: number, height: number, sizePx: number): Placement[] {
-  return PLACES.map((p) => {
-    const half = sizePx / 2;
-    const x = Math.min(width - half, Math.max(half, p.x * width));
-    // The box's bottom is the ground; its centre stays in the lower two thirds.
-    const bottom = Math.min(height, Math.max(height / 3 + sizePx, p.bottom * height));
-    return { x, y: Math.max(half, bottom - half), size: sizePx, rotation: 0 };
-  });
-}
-
 /** A square crop of a composite at the working scale: n x n, with where it came from. */
 export interface TargetCrop {
   n: number;

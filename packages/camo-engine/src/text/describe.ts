@@ -3,6 +3,9 @@ import type { Recipe } from '../recipe/recipe-types.js';
 
 const pct = (x: number): string => `${Math.round(x * 100)}%`;
 
+/** The heading the technical account of an analysis sits under (the page folds it). */
+export const HOW_IT_WAS_MADE = 'How it was made';
+
 function sizeWord(scale: number): string {
   return scale > 1.35 ? 'large' : scale < 0.8 ? 'small' : 'medium';
 }
@@ -92,11 +95,69 @@ export function leftOutSentence(a: PhotoAnalysis): string {
   return s;
 }
 
+/** The repeat's size on gear at true scale (the concealment model's, compose.ts). */
+const REPEAT_CM = 75;
+/** A deer's acuity, cycles per degree (observers.ts): detail under half a cycle merges. */
+const DEER_ACUITY_CPD = 5;
+
+/** Centimetres, rounded as a hunter would say them. */
+const cm = (x: number): string => `${x >= 10 ? Math.round(x / 5) * 5 : Math.max(1, Math.round(x))} cm`;
+/** Metres, rounded as a hunter would say them. */
+const metres = (x: number): string => `${x >= 50 ? Math.round(x / 10) * 10 : Math.max(1, Math.round(x))} m`;
+
+/** How far off a deer still resolves a shape `sizeCm` across (half a cycle of its acuity). */
+function deerResolvesTo(sizeCm: number): number {
+  return sizeCm / 100 / Math.tan(((1 / (2 * DEER_ACUITY_CPD)) * Math.PI) / 180);
+}
+
+/**
+ * The analysis's opening in a hunter's words (issue 40): the colours and how much of each, the
+ * sizes of the shapes on gear and the distances they work at, and why this design differs from the
+ * other. The technical account follows under "How it was made".
+ */
+function plainWords(recipe: Recipe, label: 'A' | 'B'): string[] {
+  // Two shades with one name are one colour to a reader.
+  const byName = new Map<string, number>();
+  for (const p of recipe.palette) byName.set(p.name, (byName.get(p.name) ?? 0) + p.share);
+  const colours = [...byName]
+    .sort((x, y) => y[1] - x[1])
+    .map(([name, share]) => `${name} ${pct(share)}`)
+    .join(', ');
+  const shapeLayers = recipe.layers.slice(1);
+  const periods = shapeLayers.map((l) => Math.min(l.periodX, l.periodY));
+  const biggest = REPEAT_CM / (2 * Math.max(1, Math.min(...(periods.length ? periods : [2]))));
+  const finest =
+    recipe.style === 'digital'
+      ? REPEAT_CM / Math.max(1, recipe.cells)
+      : Math.max(
+          REPEAT_CM / 256,
+          ...shapeLayers.map(
+            (l) => REPEAT_CM / (2 * Math.max(l.periodX, l.periodY) * 2 ** Math.max(0, l.octaves - 1)),
+          ),
+        );
+  const what = recipe.style === 'digital' ? 'square pixel clusters' : 'rounded, ragged blobs';
+  const why =
+    recipe.style === 'digital'
+      ? `Design ${label} draws the same colours as square pixels: the blocky edges read as texture up close and suit mixed or man-made cover.`
+      : `Design ${label} draws the colours as natural, irregular blobs that never line up with each other: they suit brush, timber and grass.`;
+  return [
+    '### In plain words',
+    '',
+    `- **Colours:** ${colours}. They are the ground's own colours in your photo, in about the same amounts.`,
+    `- **Shapes:** ${what}, printed at the true size of the ${REPEAT_CM} cm repeat from about ${cm(biggest)} across down to about ${cm(Math.min(finest, biggest))}.`,
+    `- **Distances:** a deer still makes out the big shapes, which break up a hunter's outline, out to about ${metres(deerResolvesTo(biggest))}; the finest detail merges into its colour beyond about ${metres(deerResolvesTo(Math.min(finest, biggest)))}, where matching the ground's colours does the work.`,
+    `- **A and B:** ${why}`,
+    '',
+  ];
+}
+
 /** The designer's note for one design, in Markdown. */
 export function markdownAnalysis(a: PhotoAnalysis, recipe: Recipe, label: 'A' | 'B'): string {
   const lines: string[] = [];
   lines.push(`## Design ${label}: ${recipe.style === 'digital' ? 'digital (pixel)' : 'organic'} pattern`, '');
-  lines.push('### Palette', '');
+  lines.push(...plainWords(recipe, label));
+  lines.push(`### ${HOW_IT_WAS_MADE}`, '');
+  lines.push('#### Palette', '');
   lines.push(
     // No swatch images: the page draws a swatch beside every `#rrggbb` code itself, so the
     // analysis never makes a browser load anything from another host.
@@ -120,9 +181,9 @@ export function markdownAnalysis(a: PhotoAnalysis, recipe: Recipe, label: 'A' | 
   );
   const left = leftOutSentence(a);
   if (left) lines.push(left, '');
-  lines.push('### Texture', '', textureSentence(a), '');
+  lines.push('#### Texture', '', textureSentence(a), '');
   if (a.cues.length) {
-    lines.push('### What the description and location changed', '');
+    lines.push('#### What the description and location changed', '');
     for (const c of a.cues) {
       const src =
         c.source === 'description'
@@ -134,7 +195,7 @@ export function markdownAnalysis(a: PhotoAnalysis, recipe: Recipe, label: 'A' | 
     }
     lines.push('');
   }
-  lines.push('### Why this design looks as it does', '');
+  lines.push('#### Why this design looks as it does', '');
   const s = recipe.shape;
   if (recipe.style === 'digital') {
     lines.push(

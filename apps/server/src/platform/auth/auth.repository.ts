@@ -1,6 +1,6 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
-import { devAccounts, sessions, verifications } from '../db/schema.js';
+import { devAccounts, sessions, users, verifications } from '../db/schema.js';
 
 export type DevAccount = typeof devAccounts.$inferSelect;
 
@@ -24,6 +24,16 @@ export function createAuthRepository(db: Db) {
         .where(eq(verifications.identifier, `magic-link:${token}`))
         .limit(1);
       return row?.value;
+    },
+
+    /** Whether an account has this e-mail (better-auth's own lookup ignores case too). */
+    async hasAccountFor(email: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.email}) = lower(${email})`)
+        .limit(1);
+      return row !== undefined;
     },
 
     async findDevAccount(id: string): Promise<DevAccount | undefined> {

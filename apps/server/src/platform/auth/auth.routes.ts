@@ -16,6 +16,8 @@ const EMAIL_LINK_DISABLED = 'E-mail link sign-in is coming soon.';
 const confirmSchema = z.object({
   token: z.string().min(1).max(200),
   email: z.string().trim().max(320),
+  /** Confirmed on /signup, whose link was asked for with the terms agreed: may make the account. */
+  signUp: z.boolean().optional(),
 });
 
 /** The request's headers for better-auth, with the client's address as Fastify determined it
@@ -121,6 +123,10 @@ export function authRoutes({
             error: 'invalid_link',
             message: apiMessages.linkInvalidOrOther,
           });
+        }
+        // Accounts are made only at sign-up, with the terms agreed (issue 40).
+        if (!req.body.signUp && !(await repo.hasAccountFor(linkEmail))) {
+          return reply.code(400).send({ error: 'sign_up_first', message: apiMessages.signUpFirst });
         }
         const url = new URL('/api/auth/magic-link/verify', origin);
         url.searchParams.set('token', token);

@@ -68,7 +68,11 @@ export function createAuth(
       provider: 'pg',
       schema: { user: users, session: sessions, account: accounts, verification: verifications },
     }),
-    user: { fields: { name: 'displayName' } },
+    user: {
+      fields: { name: 'displayName' },
+      // Set by the create hook below, never by a request.
+      additionalFields: { termsAcceptedAt: { type: 'date', required: false, input: false } },
+    },
     // Users are identified by (issuer, subject); never attach a sign-in to an account by e-mail.
     account: { accountLinking: { enabled: false } },
     session: {
@@ -131,6 +135,9 @@ export function createAuth(
             // Only the authorization-code flow (quality rule 4: PKCE, state, nonce): never accept
             // an ID token a client brings to POST /sign-in/social (auth.routes.ts refuses it too).
             disableIdTokenSignIn: true,
+            // An account is made only by /signup, with the terms agreed (requestSignUp): a new
+            // person signing in on /login is sent to sign up (issue 40).
+            disableImplicitSignUp: true,
           },
         }
       : {},
@@ -152,6 +159,8 @@ export function createAuth(
                   // so ask the provider to show its account chooser every time instead.
                   disableProviderLogout: true,
                   prompt: 'login',
+                  // As Google's: accounts only from /signup, with the terms (requestSignUp).
+                  disableImplicitSignUp: true,
                   mapProfileToUser: (profile) => ({
                     name: typeof profile.name === 'string' ? profile.name : '',
                     image: typeof profile.picture === 'string' ? profile.picture : undefined,
@@ -168,14 +177,25 @@ export function createAuth(
               expiresIn: 15 * 60,
               // The link opens a page that asks for an explicit confirmation, because mail
               // scanners open links; only that confirmation spends the token.
-              sendMagicLink: async ({ email, token }) => {
-                await mailer.sendSignInLink(email, `${origin}/login?link=${encodeURIComponent(token)}`);
+              // A link asked for on /signup (its terms box ticked) opens /signup, whose confirmation
+              // may make the account; one from /login only signs an existing account in.
+              sendMagicLink: async ({ email, token, metadata }) => {
+                const page = metadata?.signUp === true ? 'signup' : 'login';
+                await mailer.sendSignInLink(email, `${origin}/${page}?link=${encodeURIComponent(token)}`);
               },
             }),
           ]
         : []),
     ],
     databaseHooks: {
+      // Every path that makes an account has had the terms agreed by then: Google and the
+      // development provider only with requestSignUp (sent by /signup once its box is ticked),
+      // the e-mail link only through a /signup confirmation (auth.routes.ts). Recorded here.
+      user: {
+        create: {
+          before: async (user) => ({ data: { ...user, termsAcceptedAt: new Date() } }),
+        },
+      },
       session: {
         create: {
           after: async (session) => {

@@ -15,7 +15,7 @@ import type {
   PredictorWeights,
   SceneRecipe,
 } from '@camo/camo-engine';
-import type { Observer } from '@camo/shared/concealment';
+import type { Observer, OutOfRangeReason } from '@camo/shared/concealment';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -42,17 +42,36 @@ import {
  * with; `users` carries the specification's profile fields beside better-auth's own.
  */
 
-/** One eye at one distance (designs.concealment_predictions): the measures, or null out of range. */
+/**
+ * One eye at one distance (designs.concealment_predictions): the measures averaged over the
+ * samples, or null out of range, and (decision 028) each sample's measures: one target placement
+ * and tile phase each, in a fixed order shared by every design in the same photo, so A and B are
+ * compared sample by sample. Predictions stored before decision 028 have no samples.
+ */
 export interface StoredEye {
   observer: Observer;
   distanceM: number;
   measures: ConcealmentMeasures | null;
+  samples?: ConcealmentMeasures[];
+  /** The places the samples stand at: sample i at place i mod places (a standard error's clusters). */
+  places?: number;
+  /** Why there is no figure, when measures is null (decision 028's placement). */
+  outOfRange?: OutOfRangeReason;
+  /** Where the viewer's target stands: its centre and height as shares of the photo's width and height. */
+  viewerAt?: { x: number; y: number; height: number };
+  /** The photo as the predictor took it: a view with depth, or a close-up of ground (decision 028). */
+  ground?: 'view' | 'close-up';
 }
 
 /** A design image's measures in the design's own photo, with the image they were taken of. */
 export interface StoredPrediction {
   imageKey: string;
   eyes: StoredEye[];
+  /**
+   * How it was measured: 2 averages over placements and tile phases with their samples (decision
+   * 028); absent before. A prediction of an older version is measured again.
+   */
+  version?: number;
 }
 
 /** What designs.concealment_predictions holds: A and B as generated, the final image once submitted. */
@@ -120,6 +139,11 @@ export const users = pgTable('users', {
   /** Set by a moderator (moderation/): a blocked user may read but not post, vote or generate. */
   blockedAt: timestamp('blocked_at', { withTimezone: true, mode: 'date' }),
   blockedReason: text('blocked_reason'),
+  /**
+   * When the person agreed to the Terms of Service and Privacy Policy: at sign-up, the only way an
+   * account is made (issue 40; null for accounts from before the terms were recorded).
+   */
+  termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true, mode: 'date' }),
 });
 
 export const sessions = pgTable(
@@ -671,6 +695,60 @@ export const groundScores = pgTable(
   ],
 );
 
+/**
+ * A design's place in "Hardest to spot" at each eye and distance (issue 39): the same group and
+ * rank as the design's own hiding_group and hiding_rank (decision 017), which are the game's eye's,
+ * for every observer and distance, so the gallery orders by the eye a person chose. The game's
+ * measured score counts at its own eye only (a person at 10 m). Written with the predictions
+ * (concealment/eye-hiding.repository.ts); a design without rows is not yet predicted.
+ */
+export const designHiding = pgTable(
+  'design_hiding',
+  {
+    designId: text('design_id')
+      .notNull()
+      .references(() => designs.id, { onDelete: 'cascade' }),
+    observer: text('observer').$type<Observer>().notNull(),
+    distanceM: smallint('distance_m').notNull(),
+    /** 2 = the game's score or a calibrated prediction (seconds), 1 = a prediction (0-100), 0 = none. */
+    hidingGroup: smallint('hiding_group').notNull(),
+    hidingRank: real('hiding_rank').notNull(),
+    /** The rank's standard error on the same scale; null for the game's own score or a single sample. */
+    hidingSe: real('hiding_se'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.designId, t.observer, t.distanceM] }),
+    // The gallery's keyset order at one eye (gallery.repository); submitted_at and id break ties.
+    index('design_hiding_order_idx').on(
+      t.observer,
+      t.distanceM,
+      t.hidingGroup.desc(),
+      t.hidingRank.desc(),
+      t.designId,
+    ),
+  ],
+);
+
+/** How a fit did on designs of photos it did not see, and its baseline's (decision 029). */
+export interface PredictorAgreement {
+  pairwiseAgreement: number | null;
+  pairwiseInterval: [number, number] | null;
+  spearman: number | null;
+  spearmanInterval: [number, number] | null;
+  designs: number;
+  pairs: number;
+  photos: number;
+}
+export interface PredictorCheck {
+  playerSd: number;
+  roundSd: number;
+  players: number;
+  folds: number;
+  fitted: PredictorAgreement;
+  baseline: PredictorAgreement;
+  beatsBaseline: boolean;
+}
+
 /** Each calibration of the predictor on the game's rounds, kept (decision 017); the latest fitted one is used. */
 export const predictorFits = pgTable(
   'predictor_fits',
@@ -685,6 +763,12 @@ export const predictorFits = pgTable(
     pairwiseAgreement: real('pairwise_agreement'),
     spearman: real('spearman'),
     comparedDesigns: integer('compared_designs').notNull(),
+    /**
+     * The fit's check (decision 029): the players' and the rounds' SDs, and the agreement on designs
+     * of photos left out, the fit's and the mean-colour baseline's, each with its 95% interval and
+     * counts; null for runs from before it.
+     */
+    check: jsonb('fit_check').$type<PredictorCheck>(),
   },
   (t) => [index('predictor_fits_status_idx').on(t.status, t.fittedAt.desc())],
 );
@@ -787,6 +871,7 @@ export const schema = {
   groundPhotos,
   groundPhotoUploads,
   groundScores,
+  designHiding,
   reports,
   moderationLog,
 };

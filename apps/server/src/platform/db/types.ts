@@ -2,6 +2,7 @@
 export type {
   DesignPredictions,
   EngineMeasures,
+  PredictorAgreement,
   RoundMeasures,
   RoundViewport,
   SceneRecord,

@@ -1,4 +1,4 @@
-import type { PrivateProfile, PublicConfig } from '@camo/shared/api.schema';
+import type { PrivateProfile } from '@camo/shared/api.schema';
 import { adminWarningMessages, type Queue } from '@camo/shared/moderation.schema';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
@@ -6,6 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { meQueryKey } from '@/lib/me';
 import AdminPage from './admin';
+import { testConfig } from '@/test/public-config';
 
 const moderator: PrivateProfile = {
   id: 'm1',
@@ -22,14 +23,7 @@ const moderator: PrivateProfile = {
   contestVotes: { minAccountAgeHours: 24, countFrom: '2025-06-02T00:00:00Z' },
 };
 
-const config: PublicConfig = {
-  siteName: 'Camo Test',
-  shopUrl: 'https://shop.example',
-  social: { instagram: null, facebook: null, youtube: null, tiktok: null, x: null },
-  devSignIn: true,
-  signInProvider: 'dev-oidc',
-  emailLinkEnabled: false,
-};
+const config = testConfig({ devSignIn: true, signInProvider: 'dev-oidc' });
 
 /** /admin with the moderator signed in and the queue's reply as given (no network). */
 function renderAdmin(queue: Queue) {

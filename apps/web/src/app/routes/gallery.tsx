@@ -21,6 +21,9 @@ import {
 } from '@/features/ground/lib/ground-params';
 import { useCalibration } from '@/features/hunt/api/get-calibration';
 import type { DesignCard } from '@camo/shared/api.schema';
+import { concealmentText } from '@camo/shared/concealment';
+import { defaultEye, eyeFromParams, useEyeParam } from '@/lib/eye-choice';
+import { GroundEyeChoice } from '@/features/ground/components/ground-eye-choice';
 import type { ReactNode } from 'react';
 
 /**
@@ -33,7 +36,10 @@ export const prefetch: PageModule['prefetch'] = ({ queryClient, url }) =>
     groundFromParams(url.searchParams)
       ? null
       : queryClient.prefetchInfiniteQuery({
-          ...galleryQueryOptions(initialFilters(url.searchParams, null)),
+          ...galleryQueryOptions(
+            initialFilters(url.searchParams, null),
+            eyeFromParams(url.searchParams) ?? defaultEye,
+          ),
           pages: 1,
         }),
     queryClient.prefetchQuery(galleryStatesQueryOptions),
@@ -47,6 +53,8 @@ export default function GalleryPage() {
   useDocumentTitle('Gallery');
   const { filters, setFilters, resetFilters } = useGalleryFilters();
   const { ground, setGround } = useGroundParams();
+  // One remembered eye for "Hardest to spot", "my ground" and the design page (issue 39).
+  const [eye, setEye] = useEyeParam();
   const { data: me } = useMe();
   const vote = (design: DesignCard, name: string) => (
     <VoteButton
@@ -70,7 +78,14 @@ export default function GalleryPage() {
         <GroundFinder signedIn={Boolean(me)} onChoose={(choice) => setGround(choice)} />
       )}
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] lg:gap-8">
-        <GalleryFilterBar filters={filters} onChange={setFilters} ranked={ground !== null} />
+        <div className="flex flex-col gap-4">
+          <GalleryFilterBar filters={filters} onChange={setFilters} ranked={ground !== null} />
+          {!ground && filters.sort === 'hiding' && (
+            <div role="group" aria-label={concealmentText.orderEyeLabel}>
+              <GroundEyeChoice eye={eye} onChange={setEye} />
+            </div>
+          )}
+        </div>
         {/* The map sets the same state filter as the dropdown, through the same URL and storage path. */}
         <GalleryMapPanel selected={filters.state} onSelect={(state) => setFilters({ state })} />
       </div>
@@ -85,6 +100,7 @@ export default function GalleryPage() {
       ) : (
         <GalleryResults
           filters={filters}
+          eye={eye}
           onReset={resetFilters}
           note={me && <NewAccountVoteNote me={me} />}
           vote={vote}

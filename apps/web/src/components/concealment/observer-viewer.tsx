@@ -2,6 +2,7 @@ import {
   concealmentText,
   DEFAULT_DISTANCE,
   DEFAULT_OBSERVER,
+  hidingFall,
   observerNames,
   observers,
   viewingDistances,
@@ -18,6 +19,8 @@ import { ConcealmentView } from './concealment-view';
 export type ViewerPredictions = {
   predictions: readonly Prediction[];
   calibrated: boolean;
+  /** The image shown is still being measured: its figures say "measuring..." (issue 39). */
+  measuring?: boolean;
 };
 
 /**
@@ -33,6 +36,7 @@ export function ObserverViewer({
   isError,
   initialObserver = DEFAULT_OBSERVER,
   initialDistance = DEFAULT_DISTANCE,
+  eye,
   onEyeChange,
   after,
 }: {
@@ -44,13 +48,17 @@ export function ObserverViewer({
   isError: boolean;
   initialObserver?: Observer;
   initialDistance?: ViewingDistance;
+  /** The eye chosen, when the page holds the choice (the one every page remembers); else the viewer's own. */
+  eye?: { observer: Observer; distance: ViewingDistance };
   /** Told of every new choice (a page that keeps the eye in its URL). */
   onEyeChange?: (observer: Observer, distance: ViewingDistance) => void;
   /** Under the scores: the game's measured score, say. */
   after?: ReactNode;
 }) {
-  const [observer, setObserver] = useState<Observer>(initialObserver);
-  const [distance, setDistance] = useState<ViewingDistance>(initialDistance);
+  const [ownObserver, setObserver] = useState<Observer>(initialObserver);
+  const [ownDistance, setDistance] = useState<ViewingDistance>(initialDistance);
+  const observer = eye?.observer ?? ownObserver;
+  const distance = eye?.distance ?? ownDistance;
   const current = data && predictionFor(data.predictions, observer, distance);
 
   return (
@@ -79,7 +87,10 @@ export function ObserverViewer({
         <ConcealmentView
           src={viewUrl(observer, distance)}
           alt={viewAlt(observer, distance)}
-          outOfRange={current?.hiding === null ? concealmentText.outOfRangeAt(distance) : null}
+          outOfRange={
+            current?.hiding === null ? concealmentText.outOfRangeAt(distance, current.outOfRange) : null
+          }
+          at={current?.at ?? null}
         />
         <div className="flex flex-col gap-4">
           {data ? (
@@ -109,6 +120,7 @@ function PredictionScores({
   distance: ViewingDistance;
 }) {
   const current = predictionFor(data.predictions, observer, distance);
+  const fall = data.measuring ? null : hidingFall(data.predictions, observer);
   return (
     <>
       <table className="w-full border-collapse text-left">
@@ -123,7 +135,8 @@ function PredictionScores({
         </thead>
         <tbody>
           {viewingDistances.map((d) => {
-            const hiding = predictionFor(data.predictions, observer, d)?.hiding;
+            const prediction = predictionFor(data.predictions, observer, d);
+            const hiding = prediction?.hiding;
             const shown = d === distance;
             return (
               <tr
@@ -137,17 +150,32 @@ function PredictionScores({
                 <td
                   className={`py-2 pr-3 text-right ${hiding == null && !shown ? 'text-sage' : 'text-bone'}`}
                 >
-                  {hiding === undefined
-                    ? concealmentText.notYetPredicted
-                    : hiding === null
-                      ? concealmentText.outOfRange
-                      : hiding}
+                  {data.measuring
+                    ? concealmentText.measuring
+                    : hiding === undefined
+                      ? concealmentText.notYetPredicted
+                      : hiding === null
+                        ? concealmentText.outOfRange
+                        : concealmentText.figure({ hiding, se: prediction?.se ?? null })}
                 </td>
               </tr>
             );
           })}
         </tbody>
       </table>
+      {!data.measuring && data.predictions.some((p) => p.se !== null) && (
+        <p className="text-sm text-sage">{concealmentText.uncertaintyNote}</p>
+      )}
+      {data.predictions.some((p) => p.ground === 'close-up') && (
+        <p className="text-sm text-sage" data-testid="close-up-note">
+          {concealmentText.closeUp}
+        </p>
+      )}
+      {fall && (
+        <p className="text-bone" data-testid="hiding-fall">
+          {concealmentText.fallWhy(observer, fall.near, fall.far)}
+        </p>
+      )}
       {current?.medianSeconds != null ? (
         <p className="text-bone">{concealmentText.medianTime(current.medianSeconds)}</p>
       ) : (

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { DesignAnalysis, explainMissingShares } from '@/components/design/design-analysis';
+import { DesignAnalysis, explainMissingShares, splitHowItWasMade } from '@/components/design/design-analysis';
 
 describe('DesignAnalysis', () => {
   it('draws a swatch beside every hex colour code and renders GFM tables', () => {
@@ -54,5 +54,36 @@ describe('DesignAnalysis', () => {
     expect(screen.getByText('Mean lightness - 40.')).toBeInTheDocument();
     // Text outside a palette table is left alone, dashes and all.
     expect(explainMissingShares('| a | b |\n|---|---|\n| - | x |')).toBe('| a | b |\n|---|---|\n| - | x |');
+  });
+});
+
+describe('the plain words first, the technical account folded', () => {
+  const markdown = [
+    '## Design A: organic pattern',
+    '',
+    '### In plain words',
+    '',
+    '- **Colours:** pine green 59%, black 33%.',
+    '',
+    '### How it was made',
+    '',
+    '#### Texture',
+    '',
+    'The spectral slope of the photo is -1.93 (log-log).',
+  ].join('\n');
+
+  it('opens with the plain words and folds "How it was made"', () => {
+    render(<DesignAnalysis markdown={markdown} />);
+    expect(screen.getByText(/pine green 59%/)).toBeVisible();
+    const details = screen.getByText('How it was made').closest('details')!;
+    expect(details).not.toHaveAttribute('open');
+    expect(details).toHaveTextContent('spectral slope');
+  });
+
+  it('shows an analysis stored before the heading whole, as it was', () => {
+    expect(splitHowItWasMade('## Design B\n\n### Palette\n')).toEqual({
+      plain: '## Design B\n\n### Palette\n',
+      made: null,
+    });
   });
 });

@@ -11,13 +11,39 @@ const HEX = /^#[0-9a-f]{6}$/i;
  * attributes).
  */
 export function DesignAnalysis({ markdown }: { markdown: string }) {
+  const { plain, made } = splitHowItWasMade(explainMissingShares(markdown));
+  const render = (text: string) => (
+    <Markdown remarkPlugins={[remarkGfm]} skipHtml disallowedElements={['img']} components={components}>
+      {text}
+    </Markdown>
+  );
   return (
     <div className="analysis text-[0.9375rem] leading-relaxed text-sage">
-      <Markdown remarkPlugins={[remarkGfm]} skipHtml disallowedElements={['img']} components={components}>
-        {explainMissingShares(markdown)}
-      </Markdown>
+      {render(plain)}
+      {made !== null && (
+        <details className="mt-4">
+          <summary className="cursor-pointer font-condensed text-lg font-bold uppercase tracking-wide text-bone">
+            {HOW_IT_WAS_MADE}
+          </summary>
+          {render(made)}
+        </details>
+      )}
     </div>
   );
+}
+
+/** The heading the engine puts its technical account under (text/describe.ts): folded here. */
+const HOW_IT_WAS_MADE = 'How it was made';
+
+/**
+ * An analysis's plain-words opening and, folded, its technical account (issue 40). An analysis
+ * stored before the account had its own heading is shown whole, as it was.
+ */
+export function splitHowItWasMade(markdown: string): { plain: string; made: string | null } {
+  const heading = `\n### ${HOW_IT_WAS_MADE}\n`;
+  const at = markdown.indexOf(heading);
+  if (at < 0) return { plain: markdown, made: null };
+  return { plain: markdown.slice(0, at), made: markdown.slice(at + heading.length) };
 }
 
 /** Why a palette colour has no share of the ground, by the role the analysis gives it. */

@@ -206,9 +206,7 @@ describe('/gallery', () => {
         await screen.findByRole('heading', { level: 2, name: 'Measured by the game' })
       ).closest('section')!;
       const predictedGroup = screen.getByRole('heading', { level: 2, name: 'Predicted' }).closest('section')!;
-      const noneGroup = screen
-        .getByRole('heading', { level: 2, name: 'Not yet predicted' })
-        .closest('section')!;
+      const noneGroup = screen.getByRole('heading', { level: 2, name: 'No figure yet' }).closest('section')!;
       expect(
         within(measuredGroup)
           .getAllByRole('heading', { level: 3 })
@@ -225,6 +223,63 @@ describe('/gallery', () => {
       expect(
         measuredGroup.compareDocumentPosition(predictedGroup) & Node.DOCUMENT_POSITION_FOLLOWING,
       ).toBeTruthy();
+    });
+
+    it('says for whom and how far each figure is, its place, and what is still being measured', async () => {
+      const at = (place: { from: number; to: number } | null, pending = false) => ({
+        observer: 'deer' as const,
+        distanceM: 25,
+        pending,
+        place,
+      });
+      renderGallery('/gallery?sort=hiding', () => ({
+        designs: [
+          { ...predicted('Mesa', 81), hidingAt: at({ from: 1, to: 1 }) },
+          { ...predicted('Dune', 62), hidingAt: at({ from: 2, to: 3 }) },
+          { ...predicted('Bluff', 61), hidingAt: at({ from: 2, to: 3 }) },
+          card({ id: 'New', name: 'New', hiding: null, hidingAt: at(null, true) }),
+        ],
+        nextCursor: null,
+        measuring: 1,
+      }));
+      await screen.findByRole('link', { name: /Mesa/ });
+      expect(screen.getByTestId('hiding-order')).toHaveTextContent(
+        'Ordered by how long the design is predicted to stay hidden from a deer at 25 m.',
+      );
+      expect(screen.getByTestId('measuring-notice')).toHaveTextContent(/^1 design is still being measured/);
+      expect(screen.getAllByTestId('card-hiding').map((p) => p.textContent)).toEqual([
+        'Hides 81 from a deer at 25 m · predicted',
+        'Hides 62 from a deer at 25 m · predicted',
+        'Hides 61 from a deer at 25 m · predicted',
+        'measuring...',
+      ]);
+      expect(screen.getAllByTestId('card-place').map((p) => p.textContent)).toEqual([
+        'Places 2-3: too close to tell apart',
+        'Places 2-3: too close to tell apart',
+      ]);
+      expect(screen.getByLabelText('Place 1')).toHaveTextContent('#1');
+      expect(screen.getAllByLabelText('Places 2-3: too close to tell apart')[0]).toHaveTextContent('#2-3');
+    });
+
+    it('orders for the eye chosen, remembered for every page and kept in the URL', async () => {
+      window.localStorage.setItem('hiding-eye', '{"observer":"elk","distance":30}');
+      const { queries } = renderGallery('/gallery?sort=hiding', () => ({
+        designs: [predicted('Mesa', 81)],
+        nextCursor: null,
+      }));
+      await screen.findByRole('link', { name: /Mesa/ });
+      // A value we did not write is the default: a deer at 25 m.
+      expect(queries.at(-1)?.get('observer')).toBe('deer');
+      expect(queries.at(-1)?.get('distance')).toBe('25');
+      const choice = within(screen.getByRole('group', { name: 'Hardest to spot for' }));
+      await userEvent.click(choice.getByRole('radio', { name: 'Person' }));
+      await userEvent.click(choice.getByRole('radio', { name: '10 m' }));
+      await waitFor(() => expect(queries.at(-1)?.get('distance')).toBe('10'));
+      expect(queries.at(-1)?.get('observer')).toBe('person');
+      expect(JSON.parse(window.localStorage.getItem('hiding-eye')!)).toEqual({
+        observer: 'person',
+        distance: 10,
+      });
     });
 
     it('once calibrated, is one ranking with each card labelled', async () => {

@@ -138,9 +138,9 @@ describe('/gallery ranked in a ground photo', () => {
     const score = await screen.findByTestId('card-ground-score');
     expect(score).toHaveTextContent(/70.*estimate/);
     expect(screen.getByText('Refining the top scores...')).toHaveAttribute('role', 'status');
-    // The default eye: a person at 10 m.
-    expect(queries[0]?.get('observer')).toBe('person');
-    expect(queries[0]?.get('distance')).toBe('10');
+    // The pages' one default eye: a deer at 25 m.
+    expect(queries[0]?.get('observer')).toBe('deer');
+    expect(queries[0]?.get('distance')).toBe('25');
     await vi.advanceTimersByTimeAsync(1600);
     await waitFor(() => expect(screen.getByTestId('card-ground-score')).toHaveTextContent(/^77/));
     expect(screen.getByTestId('card-ground-score')).not.toHaveTextContent('estimate');

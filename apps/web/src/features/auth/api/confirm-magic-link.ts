@@ -3,7 +3,8 @@ import { requestJson } from '@/lib/api-client';
 import { meQueryKey } from '@/lib/me';
 import { emailForSignInKey } from './send-magic-link';
 
-export type ConfirmMagicLinkInput = { token: string; email: string };
+/** `signUp`: confirmed on /signup, whose link was asked for with the terms agreed. */
+export type ConfirmMagicLinkInput = { token: string; email: string; signUp?: boolean };
 
 /** Spends the e-mailed token. Only an explicit click calls this: mail scanners open links too. */
 export async function confirmMagicLink(input: ConfirmMagicLinkInput): Promise<void> {

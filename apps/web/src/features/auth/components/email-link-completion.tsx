@@ -20,7 +20,7 @@ function storedEmail(): string | null {
  * /login?link=<token>: finishing an e-mail link sign-in. The token is spent only by the
  * "Confirm sign-in" button, never on page load, because mail scanners open links.
  */
-export function EmailLinkCompletion({ token }: { token: string }) {
+export function EmailLinkCompletion({ token, signUp = false }: { token: string; signUp?: boolean }) {
   const navigate = useNavigate();
   // Read once the page runs in the browser: the server that rendered it has no storage.
   const hydrated = useHydrated();
@@ -50,7 +50,7 @@ export function EmailLinkCompletion({ token }: { token: string }) {
     }
     setError(null);
     confirm.mutate(
-      { token, email: address },
+      { token, email: address, ...(signUp ? { signUp: true } : {}) },
       {
         onError: (failure) =>
           setError(

@@ -2,6 +2,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadingState } from '@/components/ui/loading-state';
 import { useControlReady } from '@/lib/hydration';
 import { useMe } from '@/lib/me';
+import { signOutInProgress } from '@/lib/use-sign-out';
 
 /** Where a signed-out visitor is sent: /login, remembering the page they asked for. */
 export function loginPathFor(pathname: string, search: string): string {
@@ -27,6 +28,12 @@ export function ProtectedRoute() {
       </div>
     );
   }
-  if (!me.data) return <Navigate to={loginPathFor(location.pathname, location.search)} replace />;
+  if (!me.data)
+    return (
+      <Navigate
+        to={signOutInProgress.current ? '/login' : loginPathFor(location.pathname, location.search)}
+        replace
+      />
+    );
   return <Outlet />;
 }

@@ -1,4 +1,5 @@
 import type { PublicConfig } from '@camo/shared/api.schema';
+import { apiMessages } from '@camo/shared/api-messages';
 import { messages } from '@camo/shared/messages';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
@@ -6,18 +7,12 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SignInPanel } from './sign-in-panel';
+import { testConfig } from '@/test/public-config';
 
 const signInSocial = vi.fn();
 vi.mock('@/lib/auth-client', () => ({ authClient: { signIn: { social: signInSocial } } }));
 
-const config: PublicConfig = {
-  siteName: 'Camo Test',
-  shopUrl: 'https://shop.example',
-  social: { instagram: null, facebook: null, youtube: null, tiktok: null, x: null },
-  devSignIn: false,
-  signInProvider: 'google',
-  emailLinkEnabled: false,
-};
+const config = testConfig();
 
 function renderPanel(mode: 'login' | 'signup', path: string, publicConfig: PublicConfig = config) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -53,9 +48,26 @@ describe('SignInPanel', () => {
 
     await user.click(screen.getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Sign up with Google' }));
+    // Only here, the box ticked, may the sign-in make an account.
     expect(signInSocial).toHaveBeenCalledWith(
-      expect.objectContaining({ provider: 'google', callbackURL: '/profile' }),
+      expect.objectContaining({ provider: 'google', callbackURL: '/profile', requestSignUp: true }),
     );
+  });
+
+  it('on /login, asks for no account; back without one, it says to sign up first and links there', async () => {
+    const user = userEvent.setup();
+    renderPanel(
+      'login',
+      `/login?from=google&error=signup_disabled&redirect=${encodeURIComponent('/design')}`,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent(apiMessages.signUpFirst);
+    expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute(
+      'href',
+      '/signup?redirect=%2Fdesign',
+    );
+    expect(screen.queryByText(messages.googleSignInFailed)).toBeNull();
+    await user.click(screen.getByRole('button', { name: /sign in with google/i }));
+    expect(signInSocial.mock.calls[0]![0]).not.toHaveProperty('requestSignUp');
   });
 
   it('returns to a sanitised redirect target and shows the Google failure message', async () => {

@@ -1,4 +1,5 @@
 import { safeRedirectPath } from '@camo/shared/redirect';
+import { apiMessages } from '@camo/shared/api-messages';
 import { messages } from '@camo/shared/messages';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -43,8 +44,12 @@ export function SignInPanel({ mode }: { mode: Mode }) {
 
   const [agreed, setAgreed] = useState(false);
   const [termsError, setTermsError] = useState<string | null>(null);
+  // Back from the provider with an error: none for that person yet (a sign-in on /login makes
+  // no account: sign up first, with the terms), or the sign-in failed.
+  const returnedError = searchParams.get('error');
+  const needsSignUp = mode === 'login' && returnedError === 'signup_disabled';
   const [googleError, setGoogleError] = useState<string | null>(
-    searchParams.has('error') ? messages.googleSignInFailed : null,
+    returnedError && !needsSignUp ? messages.googleSignInFailed : null,
   );
   const [googlePending, setGooglePending] = useState(false);
   const [email, setEmail] = useState('');
@@ -56,7 +61,7 @@ export function SignInPanel({ mode }: { mode: Mode }) {
   const emailId = useId();
   const emailHelpId = useId();
 
-  if (linkToken) return <EmailLinkCompletion token={linkToken} />;
+  if (linkToken) return <EmailLinkCompletion token={linkToken} signUp={mode === 'signup'} />;
 
   const emailLinkEnabled = config.data?.emailLinkEnabled === true;
 
@@ -74,7 +79,8 @@ export function SignInPanel({ mode }: { mode: Mode }) {
     if (!provider || !termsAccepted()) return;
     setGoogleError(null);
     setGooglePending(true);
-    const errorTarget = new URLSearchParams({ error: 'google' });
+    // better-auth adds its own `error` to this address.
+    const errorTarget = new URLSearchParams({ from: 'google' });
     if (redirectParam) errorTarget.set('redirect', redirectTarget);
     try {
       const { authClient } = await import('@/lib/auth-client');
@@ -82,6 +88,8 @@ export function SignInPanel({ mode }: { mode: Mode }) {
         provider,
         callbackURL: redirectTarget,
         errorCallbackURL: `/${mode}?${errorTarget.toString()}`,
+        // Only /signup, its box ticked, may make an account (issue 40).
+        ...(mode === 'signup' ? { requestSignUp: true } : {}),
       });
       // On success better-auth sends the browser to the provider; we only get here on failure.
       if (error) {
@@ -97,7 +105,7 @@ export function SignInPanel({ mode }: { mode: Mode }) {
   const submitEmail = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!emailLinkEnabled || !termsAccepted()) return;
-    sendLink.mutate(email.trim());
+    sendLink.mutate({ email: email.trim(), signUp: mode === 'signup' });
   };
 
   const otherPage =
@@ -113,6 +121,15 @@ export function SignInPanel({ mode }: { mode: Mode }) {
           You're already signed in.{' '}
           <Link to={redirectTarget} className="text-link">
             Continue
+          </Link>
+        </p>
+      )}
+
+      {needsSignUp && (
+        <p role="alert" className="rounded border border-blaze/60 bg-blaze/10 p-3">
+          {apiMessages.signUpFirst}{' '}
+          <Link to={`/signup${otherSearch}`} className="text-link font-semibold">
+            Sign up
           </Link>
         </p>
       )}
@@ -188,8 +205,8 @@ export function SignInPanel({ mode }: { mode: Mode }) {
         <div role="status" className="rounded border border-olive-500 bg-olive-900 p-4">
           <p className="font-semibold">Check your inbox.</p>
           <p className="mt-1 text-sm text-sage">
-            We sent a link to <span className="font-semibold text-bone">{sendLink.variables}</span>. Open it
-            in this browser to finish signing in.
+            We sent a link to <span className="font-semibold text-bone">{sendLink.variables?.email}</span>.
+            Open it in this browser to finish signing in.
           </p>
         </div>
       ) : (

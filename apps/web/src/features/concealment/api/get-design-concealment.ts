@@ -10,8 +10,10 @@ const designConcealmentQueryOptions = (designId: string) =>
     queryFn: () =>
       requestJson<DesignConcealment>(`/api/designs/${encodeURIComponent(designId)}/predicted-hiding`),
     staleTime: 60_000,
-    // A design made seconds ago may not have been predicted yet.
-    refetchInterval: pollWhileMissing<DesignConcealment>((data) => data.predictions.length === 0),
+    // A design made (or edited) seconds ago may not have been predicted yet.
+    refetchInterval: pollWhileMissing<DesignConcealment>(
+      (data) => data.measuring === true || data.predictions.length === 0,
+    ),
   });
 
 export const useDesignConcealment = (designId: string) => useQuery(designConcealmentQueryOptions(designId));

@@ -54,14 +54,30 @@ describe('ConcealmentViewer', () => {
         .getAllByRole('row')
         .slice(1)
         .map((r) => r.textContent),
-    ).toEqual(['10 mout of range', '25 m78', '50 m85', '100 m97']);
-    expect(shownRow()).toHaveTextContent('25 m78');
+    ).toEqual(['10 mout of range', '25 m78 ± 2', '50 m85 ± 2', '100 m97 ± 2']);
+    expect(shownRow()).toHaveTextContent('25 m78 ± 2');
+    expect(screen.getByText(/± is the uncertainty/)).toBeInTheDocument();
     expect(screen.getByText(/the game has not yet played enough rounds/)).toBeInTheDocument();
     expect(screen.getByText(/Not modelled: ultraviolet/)).toBeInTheDocument();
-    expect(screen.getByText(/crouching hunter placed in the photo at that distance/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/crouching hunter standing in the photo where that distance puts him/),
+    ).toBeInTheDocument();
 
     fireEvent.load(image());
     expect(screen.queryByText('Drawing the view...')).not.toBeInTheDocument();
+    // Where the hunter stands is marked only when asked: finding him is the point.
+    expect(screen.queryByTestId('hunter-marker')).not.toBeInTheDocument();
+    const mark = screen.getByRole('button', { name: 'Show where the hunter is' });
+    expect(mark).toHaveAttribute('aria-pressed', 'false');
+    Object.defineProperty(image(), 'naturalWidth', { value: 1280 });
+    Object.defineProperty(image(), 'naturalHeight', { value: 960 });
+    fireEvent.load(image());
+    await userEvent.click(mark);
+    const marker = screen.getByTestId('hunter-marker');
+    // At (0.5, 0.7) of a 4:3 photo in the 4:3 box.
+    expect(marker.style.left).toBe('50%');
+    expect(marker.style.top).toBe('70%');
+    expect(screen.getByRole('button', { name: 'Hide the marker' })).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('switches eye and distance: the image URL and the marked score follow', async () => {
@@ -98,7 +114,7 @@ describe('ConcealmentViewer', () => {
     await userEvent.click(screen.getByRole('radio', { name: '10 m' }));
     expect(screen.queryByTestId('concealment-view')).not.toBeInTheDocument();
     expect(screen.getByTestId('view-out-of-range')).toHaveTextContent(
-      'At 10 m the target would be too small or too large in this photo to judge.',
+      'At 10 m the hunter would be too small in this photo to judge.',
     );
     expect(shownRow()).toHaveTextContent('10 mout of range');
   });
@@ -122,5 +138,50 @@ describe('ConcealmentViewer', () => {
     expect(within(table).getAllByText('not yet predicted')).toHaveLength(4);
     fireEvent.error(image());
     expect(screen.getByText('The view could not be drawn.')).toBeInTheDocument();
+  });
+});
+
+describe('ConcealmentViewer says plainly what its figures are (issue 39)', () => {
+  it('opens on the eye remembered from another page, and remembers a new choice', async () => {
+    localStorage.setItem('hiding-eye', JSON.stringify({ observer: 'person', distance: 50 }));
+    renderWith(predicted);
+    await screen.findByRole('table', { name: 'Predicted hiding from a person (0-100)' });
+    expect(screen.getByRole('radio', { name: '50 m' })).toBeChecked();
+    await userEvent.click(screen.getByRole('radio', { name: 'Deer' }));
+    expect(JSON.parse(localStorage.getItem('hiding-eye')!)).toEqual({ observer: 'deer', distance: 50 });
+  });
+
+  it('says which image the figures are of after an edit, and "measuring..." until the edited one is in', async () => {
+    renderWith({
+      predictions: [],
+      calibrated: false,
+      measured: null,
+      measuring: true,
+      figuresOf: 'edited-measuring',
+    });
+    expect(await screen.findByTestId('figures-of')).toHaveTextContent(
+      "The edited design is measuring... Its figures appear here once they are in; the original's are not shown in their place.",
+    );
+    const table = await screen.findByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => r.textContent),
+    ).toEqual(['10 mmeasuring...', '25 mmeasuring...', '50 mmeasuring...', '100 mmeasuring...']);
+  });
+
+  it('explains a figure that falls as the distance grows', async () => {
+    renderWith({
+      ...predicted,
+      predictions: makePredictions({ deer: [80, 78, 52, 40], person: [70, 72, 75, 80] }),
+      figuresOf: 'edited',
+    });
+    expect(await screen.findByTestId('hiding-fall')).toHaveTextContent(
+      /^Why it hides less at 50 m than at 25 m: a smaller target is usually harder to find, but at 50 m a deer can no longer make out/,
+    );
+    expect(screen.getByTestId('figures-of')).toHaveTextContent('These figures are for the edited design.');
+    await userEvent.click(screen.getByRole('radio', { name: 'Person' }));
+    expect(screen.queryByTestId('hiding-fall')).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,6 @@
 import { concealmentText } from '@camo/shared/concealment';
 import { ObserverViewer } from '@/components/concealment/observer-viewer';
+import { useEyeChoice } from '@/lib/eye-choice';
 import { concealmentViewUrl, useDesignConcealment } from '../api/get-design-concealment';
 
 /**
@@ -10,16 +11,26 @@ import { concealmentViewUrl, useDesignConcealment } from '../api/get-design-conc
 export function ConcealmentViewer({ designId }: { designId: string }) {
   const concealment = useDesignConcealment(designId);
   const measured = concealment.data?.measured;
+  // The eye every page remembers (issue 39): chosen here, it holds in the gallery and "my ground".
+  const [eye, setEye] = useEyeChoice();
+  const figuresOf = concealment.data?.figuresOf;
 
   return (
     <section aria-labelledby="viewer-title" className="card flex flex-col gap-5 p-4 sm:p-5">
       <h2 id="viewer-title" className="stencil-heading text-3xl text-bone">
         {concealmentText.viewerTitle}
       </h2>
+      {figuresOf && (
+        <p className="font-semibold text-bone" data-testid="figures-of">
+          {figuresText[figuresOf]}
+        </p>
+      )}
       <ObserverViewer
         viewUrl={(observer, distance) => concealmentViewUrl(designId, observer, distance)}
         data={concealment.data}
         isError={concealment.isError}
+        eye={eye}
+        onEyeChange={(observer, distance) => setEye({ observer, distance })}
         after={
           measured && (
             <p className="text-bone" data-testid="measured-hiding">
@@ -36,3 +47,11 @@ export function ConcealmentViewer({ designId }: { designId: string }) {
     </section>
   );
 }
+
+/** Which image the figures are of, once the design has an edit. */
+const figuresText = {
+  edited: concealmentText.figuresOf.edited,
+  original: concealmentText.figuresOf.original,
+  'edited-measuring': concealmentText.figuresOf.editedMeasuring,
+  'original-until-submitted': concealmentText.figuresOf.originalUntilSubmitted,
+} as const;

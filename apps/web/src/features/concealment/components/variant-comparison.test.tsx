@@ -27,6 +27,13 @@ function renderWith(replies: (() => Response | Promise<Response>)[]) {
 const both: VariantConcealment = {
   A: makePredictions({ deer: [80, 64, 50, null], person: [40, 30, 20, null] }),
   B: makePredictions({ deer: [70, 78, 55, null], person: [45, 30, 10, null] }),
+  gaps: [
+    { observer: 'deer', distanceM: 10, difference: 10, se: 2, reliable: true },
+    { observer: 'deer', distanceM: 25, difference: -14, se: 3, reliable: true },
+    { observer: 'deer', distanceM: 50, difference: -5, se: 2.5, reliable: false },
+    { observer: 'person', distanceM: 10, difference: -5, se: 3, reliable: false },
+    { observer: 'person', distanceM: 25, difference: 0.4, se: 1, reliable: false },
+  ],
   calibrated: false,
 };
 
@@ -36,10 +43,10 @@ afterEach(() => {
 });
 
 describe('VariantComparison', () => {
-  it('says which of A and B hides better from a deer at 25 m, and tabulates every eye and distance', async () => {
+  it('says which of A and B hides better from a deer at 25 m when the gap is reliable, and tabulates every eye and distance', async () => {
     renderWith([() => jsonReply(both)]);
     expect(
-      await screen.findByText('In your photo, B hides better from a deer at 25 m: 78 against 64.'),
+      await screen.findByText('In your photo, B hides better from a deer at 25 m: 78 ± 2 against 64 ± 2.'),
     ).toHaveAttribute('role', 'status');
     const table = screen.getByRole('table', { name: /Predicted hiding of A and B/ });
     expect(
@@ -52,28 +59,38 @@ describe('VariantComparison', () => {
       within(deer)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['A 80·B 70', 'A 64·B 78', 'A 50·B 55', 'out of range']);
+    ).toEqual(['A 80 ± 2·B 70 ± 2', 'A 64 ± 2·B 78 ± 2', 'A 50 ± 2·B 55 ± 2', 'out of range']);
+    // Only a reliable gap is bold: B at 25 m, A at 10 m; not 50 m, where B is higher by noise.
+    const bold = (cell: HTMLElement) => [...cell.querySelectorAll('.font-bold')].map((b) => b.textContent);
+    const cells = within(deer).getAllByRole('cell');
+    expect(bold(cells[0]!)).toEqual(['A 80 ± 2']);
+    expect(bold(cells[1]!)).toEqual(['B 78 ± 2']);
+    expect(bold(cells[2]!)).toEqual([]);
     const person = within(table).getByRole('row', { name: /Person/ });
-    expect(within(person).getAllByRole('cell')[1]).toHaveTextContent('A 30·B 30');
+    expect(within(person).getAllByRole('cell')[1]).toHaveTextContent('A 30 ± 2·B 30 ± 2');
+    expect(screen.getByText(/± is the uncertainty/)).toBeInTheDocument();
   });
 
-  it('says when A and B hide equally well', async () => {
+  it('names no winner when the gap is within the uncertainty, and still shows both figures', async () => {
     renderWith([
       () =>
         jsonReply({
           ...both,
-          B: makePredictions({ deer: [1, 64, 1, 1], person: [1, 1, 1, 1] }),
+          B: makePredictions({ deer: [1, 69, 1, 1], person: [1, 1, 1, 1] }),
+          gaps: [{ observer: 'deer', distanceM: 25, difference: -5, se: 2.5, reliable: false }],
         }),
     ]);
     expect(
-      await screen.findByText('In your photo, A and B hide equally well from a deer at 25 m: 64 each.'),
+      await screen.findByText(
+        'In your photo, A and B hide about as well as each other from a deer at 25 m: 64 ± 2 and 69 ± 2. The difference is within what the measure can tell apart, or what another layout of the same pattern could make.',
+      ),
     ).toBeInTheDocument();
   });
 
   it('says it is predicting while A or B has no prediction yet, asks again, then shows them', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const fetch = renderWith([
-      () => jsonReply({ A: both.A, B: [], calibrated: false }),
+      () => jsonReply({ A: both.A, B: [], gaps: [], calibrated: false }),
       () => jsonReply(both),
     ]);
     expect(await screen.findByRole('status')).toHaveTextContent('Predicting how well each hides...');

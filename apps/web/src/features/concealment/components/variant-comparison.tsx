@@ -7,14 +7,16 @@ import {
   viewingDistances,
   type Observer,
 } from '@camo/shared/concealment';
-import type { Prediction, VariantConcealment } from '@camo/shared/concealment.schema';
+import type { HidingGap, Prediction, VariantConcealment } from '@camo/shared/concealment.schema';
 import { useVariantConcealment } from '../api/get-variant-concealment';
 import { predictionFor } from '@/lib/predictions';
 
 /**
  * The choose screen's comparison of A and B in the uploaded photo: one sentence for the default
- * eye, then every eye and distance in a table. It never holds up the choice: while the
- * predictions are being made it says so, politely, and the Select buttons stay as they are.
+ * eye, then every eye and distance in a table, each figure with its uncertainty; one design is
+ * said to hide better only where the gap is reliable (decision 028). It never holds up the
+ * choice: while the predictions are being made it says so, politely, and the Select buttons stay
+ * as they are.
  */
 export function VariantComparison({ designId }: { designId: string }) {
   const concealment = useVariantConcealment(designId);
@@ -24,10 +26,11 @@ export function VariantComparison({ designId }: { designId: string }) {
   let status: string = concealmentText.predicting;
   if (ready) {
     status = concealmentText.compare(
-      hidingFor(data.A, DEFAULT_OBSERVER, DEFAULT_DISTANCE),
-      hidingFor(data.B, DEFAULT_OBSERVER, DEFAULT_DISTANCE),
+      figureFor(data.A, DEFAULT_OBSERVER, DEFAULT_DISTANCE),
+      figureFor(data.B, DEFAULT_OBSERVER, DEFAULT_DISTANCE),
       DEFAULT_OBSERVER,
       DEFAULT_DISTANCE,
+      gapFor(data.gaps, DEFAULT_OBSERVER, DEFAULT_DISTANCE),
     );
   } else if (concealment.isError) {
     status = concealmentText.loadFailed;
@@ -45,64 +48,84 @@ export function VariantComparison({ designId }: { designId: string }) {
   );
 }
 
-function hidingFor(predictions: readonly Prediction[], observer: Observer, distance: number) {
-  return predictionFor(predictions, observer, distance)?.hiding ?? null;
+function figureFor(predictions: readonly Prediction[], observer: Observer, distance: number) {
+  const p = predictionFor(predictions, observer, distance);
+  return p && p.hiding !== null ? { hiding: p.hiding, se: p.se } : null;
+}
+
+function gapFor(gaps: readonly HidingGap[], observer: Observer, distance: number): HidingGap | null {
+  return gaps.find((g) => g.observer === observer && g.distanceM === distance) ?? null;
 }
 
 /** Rows: a deer and a person; columns: the distances; each cell A's and B's hiding. */
 function ComparisonTable({ concealment }: { concealment: VariantConcealment }) {
   return (
-    <table className="w-full table-fixed border-collapse text-sm">
-      <caption className="pb-2 text-left text-sage">{concealmentText.compareCaption}</caption>
-      <thead>
-        <tr className="border-b border-olive-700">
-          <th scope="col" className="py-2 pr-1 text-left font-semibold text-sage">
-            {concealmentText.observerLabel}
-          </th>
-          {viewingDistances.map((distance) => (
-            <th key={distance} scope="col" className="px-1 py-2 text-left font-semibold text-sage">
-              {concealmentText.metres(distance)}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {observers.map((observer) => (
-          <tr key={observer} className="border-b border-olive-900 last:border-b-0">
-            <th scope="row" className="py-2 pr-1 text-left font-semibold text-bone">
-              {observerNames[observer].label}
+    <>
+      <table className="w-full table-fixed border-collapse text-sm">
+        <caption className="pb-2 text-left text-sage">{concealmentText.compareCaption}</caption>
+        <thead>
+          <tr className="border-b border-olive-700">
+            <th scope="col" className="py-2 pr-1 text-left font-semibold text-sage">
+              {concealmentText.observerLabel}
             </th>
             {viewingDistances.map((distance) => (
-              <td key={distance} className="px-1 py-2 align-top text-bone">
-                <Cell
-                  a={predictionFor(concealment.A, observer, distance)}
-                  b={predictionFor(concealment.B, observer, distance)}
-                />
-              </td>
+              <th key={distance} scope="col" className="px-1 py-2 text-left font-semibold text-sage">
+                {concealmentText.metres(distance)}
+              </th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {observers.map((observer) => (
+            <tr key={observer} className="border-b border-olive-900 last:border-b-0">
+              <th scope="row" className="py-2 pr-1 text-left font-semibold text-bone">
+                {observerNames[observer].label}
+              </th>
+              {viewingDistances.map((distance) => (
+                <td key={distance} className="px-1 py-2 align-top text-bone">
+                  <Cell
+                    a={predictionFor(concealment.A, observer, distance)}
+                    b={predictionFor(concealment.B, observer, distance)}
+                    gap={gapFor(concealment.gaps, observer, distance)}
+                  />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="text-sm text-sage">{concealmentText.uncertaintyNote}</p>
+    </>
   );
 }
 
-/** "A 78 · B 64" (stacked on a phone), the better one bold; "out of range" where neither shows. */
-function Cell({ a, b }: { a: Prediction | undefined; b: Prediction | undefined }) {
+/**
+ * "A 78 ± 4 · B 64 ± 3" (stacked on a phone), the better one bold only where the gap is reliable;
+ * "out of range" where neither shows.
+ */
+function Cell({
+  a,
+  b,
+  gap,
+}: {
+  a: Prediction | undefined;
+  b: Prediction | undefined;
+  gap: HidingGap | null;
+}) {
   if (!a || !b) return <span className="text-sage">{concealmentText.notYetPredicted}</span>;
   if (a.hiding === null && b.hiding === null) {
     return <span className="text-sage">{concealmentText.outOfRange}</span>;
   }
-  const figure = (p: Prediction) => p.hiding ?? concealmentText.outOfRange;
-  const better = (p: Prediction, other: Prediction) =>
-    p.hiding !== null && (other.hiding === null || p.hiding > other.hiding) ? 'font-bold' : '';
+  const figure = (p: Prediction) =>
+    p.hiding === null ? concealmentText.outOfRange : concealmentText.figure({ hiding: p.hiding, se: p.se });
+  const winner = gap?.reliable ? (gap.difference > 0 ? 'A' : 'B') : null;
   return (
-    <span className="flex flex-col sm:flex-row sm:gap-1">
-      <span className={better(a, b)}>A {figure(a)}</span>
+    <span className="flex flex-col sm:flex-row sm:flex-wrap sm:gap-x-1">
+      <span className={winner === 'A' ? 'font-bold' : ''}>A {figure(a)}</span>
       <span aria-hidden="true" className="hidden text-sage sm:inline">
         ·
       </span>
-      <span className={better(b, a)}>B {figure(b)}</span>
+      <span className={winner === 'B' ? 'font-bold' : ''}>B {figure(b)}</span>
     </span>
   );
 }

@@ -186,7 +186,7 @@ export function DesignFinalize({
             type="button"
             disabled={waitingForChoice || submitting}
             onClick={() => {
-              setName(randomDesignName());
+              setName(randomDesignName(Math.random, design.environmentDescription));
               setError(null);
             }}
             className="btn btn-quiet shrink-0"

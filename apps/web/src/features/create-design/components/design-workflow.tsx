@@ -71,6 +71,8 @@ export function DesignWorkflow({
         update(submitted);
         void queryClient.invalidateQueries({ queryKey: ['generations'] });
         void queryClient.invalidateQueries({ queryKey: ['users', submitted.userId, 'designs'] });
+        // Figures kept from before the choice (a draft's page seen earlier) are not the submitted image's.
+        queryClient.removeQueries({ queryKey: ['concealment', submitted.id] });
         void navigate(`/gallery/${submitted.id}`);
       }}
     />

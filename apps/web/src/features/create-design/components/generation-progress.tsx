@@ -1,5 +1,7 @@
+import { generationStageNotes } from '@camo/shared/generation';
 import { generationMessages, generationStages, type Generation } from '@camo/shared/generation.schema';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useConfig } from '@/lib/config';
 import { useElapsedSeconds } from '../lib/use-elapsed-seconds';
 import { ProgressBar, StageList } from './stage-list';
 import { StepHeading } from './step-heading';
@@ -32,6 +34,11 @@ export function GenerationProgress({
   const startedAt = useStageStart(generating, generation);
   const seconds = useElapsedSeconds(generating ? startedAt : null);
   const stage = generationStages[current];
+  const generator = useConfig().data?.designGenerator;
+  const stages = useMemo(() => {
+    const notes = generator ? generationStageNotes(generator) : null;
+    return generationStages.map((s) => ({ ...s, note: notes?.[s.id] }));
+  }, [generator]);
 
   let detail = null;
   if (uploadFraction !== null) detail = <ProgressBar fraction={uploadFraction} label="Photo upload" />;
@@ -56,7 +63,7 @@ export function GenerationProgress({
         </p>
       </div>
       <div className="card p-3 sm:p-5">
-        <StageList stages={generationStages} current={current} detail={detail} />
+        <StageList stages={stages} current={current} detail={detail} />
       </div>
       {generation?.note && (
         <p className="rounded border border-coyote-500 bg-coyote-700/30 px-4 py-3 font-semibold text-bone">

@@ -45,6 +45,8 @@ export function LocationFields({
     <div className="grid gap-5 sm:grid-cols-2">
       <ComboBox
         className="flex flex-col gap-2"
+        // Typed text that matches nothing shows "No state matches that." rather than nothing.
+        allowsEmptyCollection
         items={states.map((s) => ({ id: s.code, name: s.name }))}
         selectedKey={state}
         inputValue={stateText}
@@ -83,6 +85,7 @@ export function LocationFields({
       </ComboBox>
 
       <ComboBox
+        allowsEmptyCollection
         className="flex flex-col gap-2"
         items={countyItems.map((name) => ({ id: name }))}
         selectedKey={county || null}

@@ -1,12 +1,12 @@
-import { generationMessages } from '@camo/shared/generation.schema';
 import { useId, useRef, useState, type DragEvent } from 'react';
-import { decodesAsImage, isImageFile } from '@/lib/photo-file';
+import { photoProblem } from '@/lib/photo-file';
 
 /**
  * Step 1's environment photo: click (or tap) the area to pick a file, drop one on it, or, on a
  * phone, take one with the camera. Anything that is not an image type, or that the browser cannot
- * decode as one whatever its name, is refused with the spec's message and leaves the previous
- * photo in place.
+ * decode as one whatever its name, is refused with the spec's message, and a photo over the size
+ * or pixel limit or too small to work from with the server's own words, the moment it is chosen;
+ * the previous photo stays in place.
  */
 export function PhotoPicker({
   file,
@@ -29,10 +29,10 @@ export function PhotoPicker({
   const take = async (picked: File | undefined) => {
     if (!picked) return;
     const choice = ++latest.current;
-    const valid = isImageFile(picked) && (await decodesAsImage(picked));
+    const problem = await photoProblem(picked);
     if (choice !== latest.current) return;
-    if (!valid) {
-      setError(generationMessages.invalidImage);
+    if (problem) {
+      setError(problem);
       return;
     }
     setError(null);

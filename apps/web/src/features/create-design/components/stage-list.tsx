@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 
-export type StageItem = { id: string; label: string };
+/** A stage: its label, and optionally a second line saying what runs there. */
+export type StageItem = { id: string; label: string; note?: string };
 
 /**
  * A vertical list of stages: those before `current` are done, `current` is in progress, the rest
@@ -38,6 +39,11 @@ export function StageList({
                   {state === 'done' ? ' (done)' : state === 'active' ? ' (in progress)' : ' (waiting)'}
                 </span>
               </p>
+              {stage.note && (
+                <p className={`-mt-2 text-sm ${state === 'waiting' ? 'text-sage/70' : 'text-sage'}`}>
+                  {stage.note}
+                </p>
+              )}
               {state === 'active' && detail}
             </div>
           </li>

@@ -11,7 +11,7 @@ import { locationLabel } from '@/lib/design-view';
 
 type GalleryCardProps = {
   design: DesignCard;
-  /** 1-based place when the gallery is sorted by votes; no badge otherwise. */
+  /** 1-based place when the gallery is sorted by votes; "Hardest to spot" badges its own place (a range for ties). */
   rank?: number;
   /** Among the first cards of the grid, in view as the page opens: its image loads at once. */
   first?: boolean;
@@ -51,6 +51,15 @@ export function GalleryCard({
       <Link to={to ?? `/gallery/${design.id}`} className="group flex flex-col focus-visible:outline-none">
         <div className="relative">
           <DesignThumbnail design={design} first={first} className="transition group-hover:opacity-90" />
+          {showHiding && design.hidingAt?.place && (
+            <span
+              className="absolute left-2 top-2 rounded bg-blaze px-2 py-0.5 font-condensed text-lg font-bold text-night"
+              aria-label={concealmentText.cardPlace(design.hidingAt.place)}
+            >
+              #{design.hidingAt.place.from}
+              {design.hidingAt.place.to > design.hidingAt.place.from && `-${design.hidingAt.place.to}`}
+            </span>
+          )}
           {rank !== undefined && (
             <span
               className="absolute left-2 top-2 rounded bg-blaze px-2 py-0.5 font-condensed text-lg font-bold text-night"
@@ -75,9 +84,17 @@ export function GalleryCard({
       <div className="flex flex-col gap-1 px-4 pb-3 pt-1 text-sm text-sage">
         {groundScore && <GroundScore score={groundScore} />}
         {showHiding && (
-          <p className="font-semibold text-bone" data-testid="card-hiding">
-            {concealmentText.cardFigure(design.hiding)}
-          </p>
+          <>
+            <p
+              className={`font-semibold ${design.hidingAt?.pending ? 'text-coyote-300' : 'text-bone'}`}
+              data-testid="card-hiding"
+            >
+              {concealmentText.cardFigure(design.hiding, design.hidingAt)}
+            </p>
+            {design.hidingAt?.place && design.hidingAt.place.to > design.hidingAt.place.from && (
+              <p data-testid="card-place">{concealmentText.cardPlace(design.hidingAt.place)}</p>
+            )}
+          </>
         )}
         <p>
           by{' '}

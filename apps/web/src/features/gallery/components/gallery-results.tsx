@@ -4,6 +4,7 @@ import { concealmentText } from '@camo/shared/concealment';
 import type { ReactNode } from 'react';
 import { LoadingState } from '@/components/ui/loading-state';
 import { useGallery } from '@/features/gallery/api/get-gallery';
+import type { EyeChoice } from '@/lib/eye-choice';
 import { GalleryCard } from '@/features/gallery/components/gallery-card';
 import type { GalleryFilters } from '@/features/gallery/lib/gallery-filters';
 import { hidingGroups } from '@/features/gallery/lib/hiding-groups';
@@ -11,6 +12,8 @@ import { CardGrid, FIRST_CARDS, LoadMore, NoResults, ResultsError } from './resu
 
 type GalleryResultsProps = {
   filters: GalleryFilters;
+  /** "Hardest to spot"'s eye and distance: the one every page remembers. */
+  eye: EyeChoice;
   /** Clears every filter: offered when no design matches. */
   onReset: () => void;
   /** Shown above the cards (the contest's note to a new account), given by the route. */
@@ -20,8 +23,8 @@ type GalleryResultsProps = {
 };
 
 /** The designs matching the filters, twelve at a time, or why there are none. */
-export function GalleryResults({ filters, onReset, note, vote }: GalleryResultsProps) {
-  const gallery = useGallery(filters);
+export function GalleryResults({ filters, eye, onReset, note, vote }: GalleryResultsProps) {
+  const gallery = useGallery(filters, eye);
   const designs = gallery.data?.pages.flatMap((page) => page.designs) ?? [];
   const ranked = filters.sort === 'votes';
   const byHiding = filters.sort === 'hiding';
@@ -48,9 +51,27 @@ export function GalleryResults({ filters, onReset, note, vote }: GalleryResultsP
       ))}
     </CardGrid>
   );
+  // Counted on the first page: the designs whose figures are still being computed.
+  const measuring = byHiding ? (gallery.data.pages[0]?.measuring ?? 0) : 0;
   return (
     <section aria-label="Designs" className="flex flex-col gap-8">
       {note}
+      {byHiding && (
+        <div className="flex flex-col gap-2">
+          <p className="text-bone" data-testid="hiding-order">
+            {concealmentText.orderedFor(eye.observer, eye.distance)}
+          </p>
+          {measuring > 0 && (
+            <p
+              role="status"
+              className="rounded border border-coyote-300 px-3 py-2 text-bone"
+              data-testid="measuring-notice"
+            >
+              {concealmentText.measuringNotice(measuring)}
+            </p>
+          )}
+        </div>
+      )}
       {groups
         ? groups.map((group, g) => (
             <section

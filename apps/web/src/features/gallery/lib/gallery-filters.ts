@@ -92,7 +92,9 @@ export function saveFilters(filters: GalleryFilters, storage: Storage | null): v
   }
 }
 
-export function filtersToQuery(filters: GalleryFilters): Omit<GalleryQuery, 'cursor'> {
+export function filtersToQuery(
+  filters: GalleryFilters,
+): Omit<GalleryQuery, 'cursor' | 'observer' | 'distance'> {
   return {
     sort: filters.sort,
     state: filters.state || undefined,

@@ -1,10 +1,10 @@
 import { concealmentText } from '@camo/shared/concealment';
-import { GROUND_DEFAULT_DISTANCE, GROUND_DEFAULT_OBSERVER, groundText } from '@camo/shared/ground';
+import { groundText } from '@camo/shared/ground';
 import { ObserverViewer } from '@/components/concealment/observer-viewer';
 import { ApiRequestError } from '@/lib/api-client';
 import { groundViewUrl, useGroundDesign } from '../api/ground-photos';
 import { useGroundParams, type GroundChoice } from '../lib/ground-params';
-import { GroundPhotoChooser } from './ground-photo-chooser';
+import { LazyGroundPhotoChooser } from './lazy-ground-photo-chooser';
 
 /**
  * The design page's "How would this hide in my photo?" (issue 28), for a signed-in person: pick a
@@ -13,8 +13,8 @@ import { GroundPhotoChooser } from './ground-photo-chooser';
  * with its predicted hiding for every eye and distance.
  */
 export function DesignInMyPhoto({ designId }: { designId: string }) {
-  const { ground, setGround } = useGroundParams();
-  const eye = ground ?? { observer: GROUND_DEFAULT_OBSERVER, distance: GROUND_DEFAULT_DISTANCE };
+  const { ground, setGround, savedEye } = useGroundParams();
+  const eye = ground ?? savedEye;
   return (
     <section aria-labelledby="in-my-photo-title" className="card flex flex-col gap-5 p-4 sm:p-5">
       <h2 id="in-my-photo-title" className="stencil-heading text-3xl text-bone">
@@ -37,14 +37,14 @@ export function DesignInMyPhoto({ designId }: { designId: string }) {
         // Another photo, folded away under the viewer.
         <details className="flex flex-col gap-3">
           <summary className="eyebrow cursor-pointer py-2">{groundText.tryTitle}</summary>
-          <GroundPhotoChooser
+          <LazyGroundPhotoChooser
             eye={eye}
             current={ground.photoId}
             onChosen={(photoId) => setGround({ photoId, ...eye })}
           />
         </details>
       ) : (
-        <GroundPhotoChooser eye={eye} onChosen={(photoId) => setGround({ photoId, ...eye })} />
+        <LazyGroundPhotoChooser eye={eye} onChosen={(photoId) => setGround({ photoId, ...eye })} />
       )}
     </section>
   );
@@ -74,8 +74,7 @@ function GroundViewer({
         viewAlt={groundText.viewAlt}
         data={design.data}
         isError={design.isError}
-        initialObserver={ground.observer}
-        initialDistance={ground.distance}
+        eye={ground}
         onEyeChange={onEyeChange}
       />
       <p className="text-sm text-sage">{concealmentText.outOfScope}</p>

@@ -3,7 +3,7 @@ import { groundText } from '@camo/shared/ground';
 import { ChoiceGroup } from '@/components/concealment/choice-group';
 import type { GroundEye } from '../lib/ground-params';
 
-/** Who the person hides from (a deer or a person) and how far: a person at 10 m unless chosen. */
+/** Who the person hides from (a deer or a person) and how far: the choice every page remembers. */
 export function GroundEyeChoice({ eye, onChange }: { eye: GroundEye; onChange: (eye: GroundEye) => void }) {
   return (
     <div className="flex flex-wrap gap-x-8 gap-y-4">

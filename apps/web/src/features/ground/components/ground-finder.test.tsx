@@ -55,6 +55,11 @@ function renderFinder(
 }
 
 const fileInput = () => document.querySelector<HTMLInputElement>('input[type=file]')!;
+// The chooser is a chunk of its own (lazy-ground-photo-chooser.tsx): wait until it is on the page.
+const loadedFileInput = async () => {
+  await waitFor(() => expect(fileInput()).not.toBeNull());
+  return fileInput();
+};
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -69,13 +74,13 @@ describe('GroundFinder', () => {
     expect(fileInput()).toBeNull();
   });
 
-  it('uploads a chosen photo with the eye first (a person at 10 m unless chosen), then ranks in it', async () => {
+  it('uploads a chosen photo with the eye first (the remembered one, a deer at 25 m unless chosen), then ranks in it', async () => {
     const { uploads, onChoose } = renderFinder(true);
-    expect(screen.getByRole('radio', { name: 'Person' })).toBeChecked();
-    expect(screen.getByRole('radio', { name: '10 m' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Deer' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: '25 m' })).toBeChecked();
     await userEvent.click(screen.getByRole('radio', { name: 'Deer' }));
     await userEvent.click(screen.getByRole('radio', { name: '50 m' }));
-    await userEvent.upload(fileInput(), jpegFile());
+    await userEvent.upload(await loadedFileInput(), jpegFile());
     await waitFor(() =>
       expect(onChoose).toHaveBeenCalledWith({ photoId: PHOTO, observer: 'deer', distance: 50 }),
     );
@@ -96,10 +101,13 @@ describe('GroundFinder', () => {
           429,
         ),
     });
-    await userEvent.upload(fileInput(), new File(['not a picture'], 'notes.jpg', { type: 'image/jpeg' }));
+    await userEvent.upload(
+      await loadedFileInput(),
+      new File(['not a picture'], 'notes.jpg', { type: 'image/jpeg' }),
+    );
     expect(await screen.findByRole('alert')).toHaveTextContent(/image/i);
     expect(uploads).toHaveLength(0);
-    await userEvent.upload(fileInput(), jpegFile());
+    await userEvent.upload(await loadedFileInput(), jpegFile());
     await waitFor(() =>
       expect(screen.getByRole('alert')).toHaveTextContent(
         "You have reached today's limit of 20 ground photos.",
@@ -115,7 +123,7 @@ describe('GroundFinder', () => {
     const earlier = await screen.findByRole('button', { name: /Your ground photo/ });
     expect(screen.getByText(/3 of 20 uploads used today/)).toBeInTheDocument();
     await userEvent.click(earlier);
-    expect(onChoose).toHaveBeenCalledWith({ photoId: PHOTO, observer: 'person', distance: 10 });
+    expect(onChoose).toHaveBeenCalledWith({ photoId: PHOTO, observer: 'deer', distance: 25 });
     expect(uploads).toHaveLength(0);
   });
 });

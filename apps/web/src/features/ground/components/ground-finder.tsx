@@ -1,9 +1,9 @@
-import { GROUND_DEFAULT_DISTANCE, GROUND_DEFAULT_OBSERVER, groundText } from '@camo/shared/ground';
-import { useState } from 'react';
+import { groundText } from '@camo/shared/ground';
 import { Link, useLocation } from 'react-router';
-import type { GroundChoice, GroundEye } from '../lib/ground-params';
+import { useEyeChoice } from '@/lib/eye-choice';
+import type { GroundChoice } from '../lib/ground-params';
 import { GroundEyeChoice } from './ground-eye-choice';
-import { GroundPhotoChooser } from './ground-photo-chooser';
+import { LazyGroundPhotoChooser } from './lazy-ground-photo-chooser';
 
 /**
  * "Find designs for my ground" on the gallery: a signed-in person drops or picks a photo of their
@@ -16,10 +16,8 @@ export function GroundFinder({
   signedIn: boolean;
   onChoose: (choice: GroundChoice) => void;
 }) {
-  const [eye, setEye] = useState<GroundEye>({
-    observer: GROUND_DEFAULT_OBSERVER,
-    distance: GROUND_DEFAULT_DISTANCE,
-  });
+  // The eye every page remembers (issue 39): choosing here chooses for the gallery and design pages too.
+  const [eye, setEye] = useEyeChoice();
   const { pathname, search } = useLocation();
   return (
     <section aria-labelledby="ground-finder-title" className="card flex flex-col gap-4 p-4 sm:p-5">
@@ -29,7 +27,7 @@ export function GroundFinder({
       <p className="max-w-3xl text-sage">{groundText.intro}</p>
       {signedIn ? (
         <div className="grid gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-          <GroundPhotoChooser eye={eye} onChosen={(photoId) => onChoose({ photoId, ...eye })} />
+          <LazyGroundPhotoChooser eye={eye} onChosen={(photoId) => onChoose({ photoId, ...eye })} />
           <GroundEyeChoice eye={eye} onChange={setEye} />
         </div>
       ) : (

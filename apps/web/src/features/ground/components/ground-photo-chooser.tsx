@@ -1,10 +1,10 @@
-import { generationMessages } from '@camo/shared/generation.schema';
+import { generationMessages } from '@camo/shared/generation';
 import { groundText } from '@camo/shared/ground';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { LocalDate } from '@/components/ui/local-date';
 import { ApiRequestError } from '@/lib/api-client';
 import { useControlReady } from '@/lib/hydration';
-import { decodesAsImage, isImageFile } from '@/lib/photo-file';
+import { photoProblem } from '@/lib/photo-file';
 import { useGroundPhotos, useUploadGroundPhoto } from '../api/ground-photos';
 import type { GroundEye } from '../lib/ground-params';
 import { GroundPhotoThumb } from './ground-photo-thumb';
@@ -38,10 +38,10 @@ export function GroundPhotoChooser({
   const take = async (picked: File | undefined) => {
     if (!picked || busy) return;
     const choice = ++latest.current;
-    const valid = isImageFile(picked) && (await decodesAsImage(picked));
+    const problem = await photoProblem(picked);
     if (choice !== latest.current) return;
-    if (!valid) {
-      setError(generationMessages.invalidImage);
+    if (problem) {
+      setError(problem);
       return;
     }
     setError(null);

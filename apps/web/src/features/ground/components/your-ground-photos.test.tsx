@@ -73,7 +73,7 @@ describe('YourGroundPhotos', () => {
     expect(img).toHaveAttribute('width', '1600');
     expect(within(item).getByRole('link')).toHaveAttribute(
       'href',
-      `/gallery?ground=${ID}&observer=person&distance=10`,
+      `/gallery?ground=${ID}&observer=deer&distance=25`,
     );
     await userEvent.click(within(item).getByRole('button', { name: 'Keep' }));
     expect(requests).toContainEqual({

@@ -1,5 +1,5 @@
 import { concealmentText } from '@camo/shared/concealment';
-import { GROUND_DEFAULT_DISTANCE, GROUND_DEFAULT_OBSERVER, groundText } from '@camo/shared/ground';
+import { groundText } from '@camo/shared/ground';
 import type { GroundPhoto } from '@camo/shared/ground.schema';
 import { messages } from '@camo/shared/messages';
 import { Link } from 'react-router';
@@ -8,6 +8,7 @@ import { LocalDate } from '@/components/ui/local-date';
 import { formatLongDate } from '@/lib/format';
 import { useHydrated } from '@/lib/hydration';
 import { useDeleteGroundPhoto, useGroundPhotos, useKeepGroundPhoto } from '../api/ground-photos';
+import { useEyeChoice } from '@/lib/eye-choice';
 import { groundSearch } from '../lib/ground-params';
 import { GroundPhotoThumb } from './ground-photo-thumb';
 
@@ -50,11 +51,8 @@ function GroundPhotoItem({ photo }: { photo: GroundPhoto }) {
   const remove = useDeleteGroundPhoto();
   const hydrated = useHydrated();
   const busy = keep.isPending || remove.isPending;
-  const ranking = `/gallery?${groundSearch({
-    photoId: photo.id,
-    observer: GROUND_DEFAULT_OBSERVER,
-    distance: GROUND_DEFAULT_DISTANCE,
-  })}`;
+  const [eye] = useEyeChoice();
+  const ranking = `/gallery?${groundSearch({ photoId: photo.id, ...eye })}`;
 
   const onDelete = () => {
     if (!window.confirm(groundText.deleteConfirm)) return;

@@ -1,34 +1,38 @@
-import { observers, viewingDistances, type Observer, type ViewingDistance } from '@camo/shared/concealment';
-import { GROUND_DEFAULT_DISTANCE, GROUND_DEFAULT_OBSERVER } from '@camo/shared/ground';
+import type { Observer, ViewingDistance } from '@camo/shared/concealment';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import {
+  defaultEye,
+  eyeFromParams as namedEye,
+  eyeParamKeys,
+  useEyeChoice,
+  type EyeChoice,
+} from '@/lib/eye-choice';
 
 export type GroundEye = { observer: Observer; distance: ViewingDistance };
+export type { EyeChoice };
 export type GroundChoice = GroundEye & { photoId: string };
 
-/** The URL's names: `?ground=<photo id>&observer=person&distance=10`, so reload and back keep the ranking. */
-export const groundParamKeys = { photo: 'ground', observer: 'observer', distance: 'distance' } as const;
+/**
+ * The URL's names: `?ground=<photo id>&observer=person&distance=10`, so reload and back keep the
+ * ranking; the eye's names are every page's (lib/eye-choice.ts).
+ */
+export const groundParamKeys = { photo: 'ground', ...eyeParamKeys } as const;
 
 const PHOTO_ID = /^[0-9a-f-]{36}$/i;
 
-/** The eye in a URL, the ground default (a person at 10 m) for anything we did not write. */
-export function eyeFromParams(params: URLSearchParams): GroundEye {
-  const observer = params.get(groundParamKeys.observer);
-  const distance = Number(params.get(groundParamKeys.distance));
-  return {
-    observer: (observers as readonly string[]).includes(observer ?? '')
-      ? (observer as Observer)
-      : GROUND_DEFAULT_OBSERVER,
-    distance: (viewingDistances as readonly number[]).includes(distance)
-      ? (distance as ViewingDistance)
-      : GROUND_DEFAULT_DISTANCE,
-  };
+/** The eye in a URL, else `fallback` (the remembered choice; the pages' one default on the server). */
+export function eyeFromParams(params: URLSearchParams, fallback: EyeChoice = defaultEye): GroundEye {
+  return namedEye(params, fallback) ?? fallback;
 }
 
 /** The ground photo and eye a URL names, or null when it names none (or not a photo id). */
-export function groundFromParams(params: URLSearchParams): GroundChoice | null {
+export function groundFromParams(
+  params: URLSearchParams,
+  fallback: EyeChoice = defaultEye,
+): GroundChoice | null {
   const photoId = params.get(groundParamKeys.photo) ?? '';
-  return PHOTO_ID.test(photoId) ? { photoId, ...eyeFromParams(params) } : null;
+  return PHOTO_ID.test(photoId) ? { photoId, ...eyeFromParams(params, fallback) } : null;
 }
 
 /** `ground=…&observer=…&distance=…`, for a link to a design shown in the photo. */
@@ -47,10 +51,13 @@ export function groundSearch(choice: GroundChoice): string {
  */
 export function useGroundParams() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const ground = useMemo(() => groundFromParams(searchParams), [searchParams]);
+  const [saved, saveEye] = useEyeChoice();
+  const ground = useMemo(() => groundFromParams(searchParams, saved), [searchParams, saved]);
 
   const setGround = useCallback(
-    (choice: GroundChoice | null, options: { replace?: boolean } = {}) =>
+    (choice: GroundChoice | null, options: { replace?: boolean } = {}) => {
+      // The eye is the one every page remembers (issue 39).
+      if (choice) saveEye({ observer: choice.observer, distance: choice.distance });
       setSearchParams(
         (previous) => {
           const next = new URLSearchParams(previous);
@@ -60,8 +67,9 @@ export function useGroundParams() {
           return next;
         },
         { replace: options.replace ?? false, preventScrollReset: true },
-      ),
-    [setSearchParams],
+      );
+    },
+    [setSearchParams, saveEye],
   );
-  return { ground, setGround };
+  return { ground, setGround, savedEye: saved };
 }

@@ -31,6 +31,32 @@ const base: Calibration = {
   comparedDesigns: 0,
   weights: null,
   reversed: [],
+  check: null,
+};
+
+const check: NonNullable<Calibration['check']> = {
+  fitted: {
+    pairwiseAgreement: 0.71,
+    pairwiseInterval: [0.62, 0.79],
+    spearman: 0.58,
+    spearmanInterval: [0.35, 0.74],
+    designs: 24,
+    pairs: 270,
+    photos: 18,
+  },
+  baseline: {
+    pairwiseAgreement: 0.6,
+    pairwiseInterval: [0.5, 0.7],
+    spearman: 0.3,
+    spearmanInterval: [0.05, 0.52],
+    designs: 24,
+    pairs: 270,
+    photos: 18,
+  },
+  designsNeeded: 5,
+  playerSd: 0.41,
+  roundSd: 0.78,
+  players: 60,
 };
 
 afterEach(() => vi.unstubAllGlobals());
@@ -84,6 +110,41 @@ describe('PredictionAgreement', () => {
       'The latest fit says more colour contrast, a more visible outline (a lower GabRat) or a texture more unlike the ground would make a target harder to find, against what vision science has measured, so it is not used: the predictor keeps the weights it had. Rounds from new accounts do not count, and no player carries more than 5% of a fit.',
     );
     expect(screen.getByTestId('calibration-fitted')).toBeInTheDocument();
+  });
+
+  it('shows the check on designs of photos the fit did not see beside the mean-colour baseline, with intervals and counts (decision 029)', async () => {
+    renderWith({ ...base, status: 'fitted', fittedAt: '2026-11-20T12:00:00.000Z', rounds: 640, check });
+    const fitted = await screen.findByTestId('calibration-check-fitted');
+    expect(fitted).toHaveTextContent('The fitted predictor');
+    expect(fitted).toHaveTextContent('Pairs of designs in the same order: 71% (95% interval 62-79%)');
+    expect(fitted).toHaveTextContent("Spearman's rho: 0.58 (95% interval 0.35 to 0.74)");
+    expect(fitted).toHaveTextContent('24 designs, 270 pairs, 18 photos');
+    const baseline = screen.getByTestId('calibration-check-baseline');
+    expect(baseline).toHaveTextContent('Mean colour difference alone');
+    expect(baseline).toHaveTextContent('Pairs of designs in the same order: 60% (95% interval 50-70%)');
+    expect(screen.getByTestId('calibration-check')).toHaveTextContent(
+      'Players differ in speed (SD 0.41 in log seconds over 60 players)',
+    );
+  });
+
+  it('says a fit that does not beat the mean colour alone, or cannot be judged yet, is not used', async () => {
+    renderWith({ ...base, status: 'not-better', fittedAt: '2026-11-20T12:00:00.000Z', rounds: 640, check });
+    expect(await screen.findByTestId('calibration-not-better')).toHaveTextContent(
+      'no better than the mean colour difference alone, so they are not used',
+    );
+  });
+
+  it('says a fit with too few scored designs to judge is not used yet', async () => {
+    renderWith({
+      ...base,
+      status: 'unchecked',
+      fittedAt: '2026-11-20T12:00:00.000Z',
+      rounds: 300,
+      check: { ...check, fitted: { ...check.fitted, designs: 3 } },
+    });
+    expect(await screen.findByTestId('calibration-unchecked')).toHaveTextContent(
+      '3 of 5 designs with a game score of their own needed',
+    );
   });
 
   it('says nothing of a reversal when the fit is used', async () => {

@@ -49,6 +49,22 @@ describe('InlineEditField', () => {
     expect(save).not.toHaveBeenCalled();
   });
 
+  it('a typo without digits is refused, not saved as empty: the text and the saved value stay', async () => {
+    const user = userEvent.setup();
+    const save = vi.fn();
+    render(<Harness save={save} />);
+
+    await user.click(screen.getByRole('button', { name: /edit/i }));
+    const input = screen.getByRole('textbox', { name: 'Phone number' });
+    await user.clear(input);
+    await user.type(input, 'abcde{Enter}');
+    expect(screen.getByRole('alert')).toHaveTextContent(messages.phoneTooShort);
+    expect(input).toHaveValue('abcde');
+    expect(save).not.toHaveBeenCalled();
+    await user.keyboard('{Escape}');
+    expect(screen.getByText('(555) 123-4567')).toBeInTheDocument();
+  });
+
   it('saves the normalised value on Enter, toasts the exact message and closes', async () => {
     const user = userEvent.setup();
     const save = vi.fn().mockResolvedValue({});

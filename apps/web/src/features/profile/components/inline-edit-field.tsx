@@ -145,7 +145,7 @@ export function InlineEditField({
             <p className="font-condensed text-base font-bold uppercase tracking-wider text-coyote-300">
               {label}
             </p>
-            <p className={`truncate text-lg ${displayValue ? 'text-bone' : 'italic text-sage'}`}>
+            <p className={`truncate pr-1 text-lg ${displayValue ? 'text-bone' : 'italic text-sage'}`}>
               {displayValue || 'Not provided'}
             </p>
           </div>

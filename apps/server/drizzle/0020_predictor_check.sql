@@ -1,0 +1,1 @@
+ALTER TABLE "predictor_fits" ADD COLUMN "fit_check" jsonb;
