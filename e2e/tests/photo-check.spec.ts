@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { mkdir, truncate, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { uploadMessages } from '@camo/shared/generation';
 import { groundText } from '@camo/shared/ground';
 import type { Page } from '@playwright/test';
@@ -69,7 +71,7 @@ const pngOf = async (width: number, height: number, name: string) => ({
 
 test('a photo too small or too large is refused the moment it is chosen, in the create flow and in "my ground" @phone', async ({
   page,
-}) => {
+}, testInfo) => {
   const input = await createFormPhotoInput(page);
 
   // 40 x 30 px: nothing could be made from it.
@@ -77,8 +79,13 @@ test('a photo too small or too large is refused the moment it is chosen, in the 
   await expect(page.getByRole('alert').filter({ hasText: uploadMessages.tooSmall })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Your environment photo' })).toHaveCount(0);
 
-  // Over the server's 25 MB, said in the server's words before any form is filled.
-  const big = { name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(26 * 1024 * 1024, 1) };
+  // Over the server's 25 MB, said in the server's words before any form is filled. The file is
+  // handed to the browser by its path (a sparse file on disk): 26 MB sent over the protocol took
+  // most of a minute on a busy machine.
+  const big = testInfo.outputPath('huge.png');
+  await mkdir(path.dirname(big), { recursive: true });
+  await writeFile(big, '');
+  await truncate(big, 26 * 1024 * 1024);
   await input.setInputFiles(big);
   await expect(page.getByRole('alert').filter({ hasText: uploadMessages.tooLarge })).toBeVisible();
 
