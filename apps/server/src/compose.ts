@@ -13,7 +13,6 @@ import {
   type EngineProvider,
 } from './generation/engine-provider.js';
 import { withFaultInjection } from './generation/fault-injection.js';
-import { createOpenAiProvider } from './generation/openai-provider.js';
 import { createProviderUsage } from './generation/provider-usage.repository.js';
 import { createGenerationRepository } from './generation/generation.repository.js';
 import { createGenerationService } from './generation/generation.service.js';
@@ -36,7 +35,7 @@ import { createGroundIndex } from './ground/ground-index.js';
 import { createGroundRepository } from './ground/ground.repository.js';
 import { createGroundService } from './ground/ground.service.js';
 import { measureVersatility } from './ground/versatility.js';
-import { createAuth, lazyAuth, sessionCookieName } from './platform/auth/auth.js';
+import { lazyAuth, sessionCookieName } from './platform/auth/auth-gateway.js';
 import { createAuthRepository } from './platform/auth/auth.repository.js';
 import { createSessionResolver } from './platform/auth/session.js';
 import { createSessionEvents } from './platform/auth/session-events.js';
@@ -97,8 +96,9 @@ export async function compose(options: ComposeOptions) {
   const sessionEvents = await createSessionEvents(database, log);
   const engine = options.provider ?? createEngineProvider({ threads: options.engineThreads });
   // With an image service configured, it draws the designs and the engine is its fallback.
+  // Its client library is loaded only then: a start without one does not read it.
   const drawing = config.openai
-    ? createOpenAiProvider({
+    ? (await import('./generation/openai-provider.js')).createOpenAiProvider({
         settings: config.openai,
         fallback: engine,
         usage: createProviderUsage(db, 'openai'),
@@ -287,10 +287,15 @@ export async function compose(options: ComposeOptions) {
   // (better-auth, created on first use) and the session resolver every route guards with.
   const counters = createSharedCounters(db, log);
   const requestCounter = createRequestCounter(counters);
-  const auth = lazyAuth(() =>
-    createAuth(config, db, mailer, { onSignIn: users.onSignIn }, log, {
-      rateLimitStorage: betterAuthRateLimitStorage(requestCounter),
-    }),
+  const auth = lazyAuth(async () =>
+    (await import('./platform/auth/auth.js')).createAuth(
+      config,
+      db,
+      mailer,
+      { onSignIn: users.onSignIn },
+      log,
+      { rateLimitStorage: betterAuthRateLimitStorage(requestCounter) },
+    ),
   );
   const authRepository = createAuthRepository(db);
   const sessions = createSessionResolver(auth, authRepository, {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuth } from '../src/platform/auth/auth.js';
-import { SESSION_ABSOLUTE_MS } from '../src/platform/auth/auth.js';
+import { SESSION_ABSOLUTE_MS } from '../src/platform/auth/auth-gateway.js';
 import { sessions } from '../src/platform/db/schema.js';
 import { createClient, signIn, type Client } from './support/dev-sign-in.js';
 import { backends, startTestServer, type TestServer } from './support/test-server.js';

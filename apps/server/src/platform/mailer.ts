@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 
@@ -24,7 +24,12 @@ export function createMailer(
   config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'siteName' | 'dataDir'>,
   log: Logger,
 ): Mailer {
-  const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined;
+  // The SMTP library is loaded at the first mail, not at start: most starts send none.
+  const smtpUrl = config.smtpUrl;
+  let smtp: Promise<Transporter> | undefined;
+  const transport = smtpUrl
+    ? () => (smtp ??= import('nodemailer').then(({ default: mailer }) => mailer.createTransport(smtpUrl)))
+    : undefined;
   const outbox = path.join(config.dataDir, 'outbox');
   return {
     async sendSignInLink(email, url) {
@@ -41,7 +46,9 @@ export function createMailer(
         );
         return;
       }
-      await transport.sendMail({
+      await (
+        await transport()
+      ).sendMail({
         from: config.mailFrom,
         to: email,
         subject: `Your ${config.siteName} sign-in link`,

@@ -7,7 +7,7 @@ import { errorSchema } from '@camo/shared/api.schema';
 import { messages } from '@camo/shared/messages';
 import type { Config } from '../config.js';
 import { clientKey } from '../http-security.js';
-import { sessionCookieName, type AuthGateway } from './auth.js';
+import { sessionCookieName, type AuthGateway } from './auth-gateway.js';
 import type { AuthRepository } from './auth.repository.js';
 import { deleteAgedSession, type SessionResolver } from './session.js';
 

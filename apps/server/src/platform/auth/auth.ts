@@ -8,6 +8,7 @@ import { accounts, sessions, users, verifications } from '../db/schema.js';
 import { scrubErrorText, serializeError } from '../logger.js';
 import type { Mailer } from '../mailer.js';
 import type { betterAuthRateLimitStorage } from '../rate-limits.js';
+import { COOKIE_PREFIX, sessionCookieName } from './auth-gateway.js';
 import {
   DEV_OIDC_CLIENT_ID,
   DEV_OIDC_PATH,
@@ -17,20 +18,6 @@ import {
 
 /** Idle expiry: a session unused this long ends; each day of use extends it. */
 export const SESSION_IDLE_SECONDS = 14 * 24 * 60 * 60;
-/** Absolute expiry: no session lives longer than this, however active (see session.ts). */
-export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
-/**
- * Our cookies are `camo.*`; the session's is `camo.session_token`, and on https
- * `__Host-camo.session_token` (quality rule 5): Secure, path /, no Domain, so no other host or
- * path can set or shadow it. Its other cookies (the sign-in's state) are Secure on https.
- */
-export const COOKIE_PREFIX = 'camo';
-
-/** The session cookie's name for a site at `publicUrl`: the only name a session is read from. */
-export function sessionCookieName(publicUrl: URL): string {
-  return `${publicUrl.protocol === 'https:' ? '__Host-' : ''}${COOKIE_PREFIX}.session_token`;
-}
-
 /** better-auth's cookie settings for a site at `publicUrl`. */
 export function cookieSettings(publicUrl: URL) {
   const https = publicUrl.protocol === 'https:';
@@ -208,24 +195,3 @@ export function createAuth(
 }
 
 export type Auth = ReturnType<typeof createAuth>;
-
-/** The two things the rest of the server needs from better-auth. */
-export interface AuthGateway {
-  handler(request: Request): Promise<Response>;
-  getSession(
-    headers: Headers,
-  ): Promise<{ user: { id: string }; session: { id: string; createdAt: Date; expiresAt: Date } } | null>;
-}
-
-/**
- * better-auth fetches the development provider's discovery document from our own server when
- * it is created; creating it on first use means the server is listening by then.
- */
-export function lazyAuth(create: () => Auth): AuthGateway {
-  let instance: Auth | undefined;
-  const get = () => (instance ??= create());
-  return {
-    handler: (request) => get().handler(request),
-    getSession: (headers) => get().api.getSession({ headers }),
-  };
-}

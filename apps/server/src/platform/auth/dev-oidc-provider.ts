@@ -5,7 +5,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type Provider from 'oidc-provider';
+import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import { z } from 'zod';
 import { normaliseDisplayName } from '@camo/shared/profile.schema';
 import type { Db } from '../db/database.js';
@@ -39,7 +40,9 @@ export function devOidcIssuer(origin: string): string {
   return `${origin}${DEV_OIDC_PATH}`;
 }
 
-function createProvider({ origin, secret, repo, db }: DevOidcOptions): Provider {
+async function createProvider({ origin, secret, repo, db }: DevOidcOptions): Promise<Provider> {
+  // The provider's library (about 180 modules) is loaded at the first sign-in, not at start.
+  const { default: OidcProvider } = await import('oidc-provider');
   const configuration: Configuration = {
     adapter: devOidcAdapter(db),
     jwks: { keys: [devOidcSigningKey(secret)] },
@@ -97,7 +100,7 @@ function createProvider({ origin, secret, repo, db }: DevOidcOptions): Provider 
       IdToken: 600,
     },
   };
-  const provider = new Provider(devOidcIssuer(origin), configuration);
+  const provider = new OidcProvider(devOidcIssuer(origin), configuration);
   provider.proxy = false;
   return provider;
 }
@@ -177,8 +180,16 @@ label{display:block;margin:.5rem 0}input{display:block;width:100%;box-sizing:bor
 
 /** Mounts the provider and its account chooser under /dev-oidc. */
 export async function registerDevOidcProvider(app: FastifyInstance, options: DevOidcOptions): Promise<void> {
-  const provider = createProvider(options);
-  const handle = provider.callback();
+  let created: Promise<{ provider: Provider; handle: ReturnType<Provider['callback']> }> | undefined;
+  const oidc = () =>
+    (created ??= createProvider(options).then(
+      (provider) => ({ provider, handle: provider.callback() }),
+      (error: unknown) => {
+        created = undefined;
+        throw error;
+      },
+    ));
+  const provider = async () => (await oidc()).provider;
   const { repo } = options;
 
   app.get(`${DEV_OIDC_PATH}-ui/style.css`, { schema: { hide: true } }, async (_req, reply) =>
@@ -210,18 +221,16 @@ export async function registerDevOidcProvider(app: FastifyInstance, options: Dev
 
     const finishLogin = async (req: FastifyRequest, reply: FastifyReply, accountId: string) => {
       reply.hijack();
-      await provider.interactionFinished(
-        ...raw(req, reply),
-        { login: { accountId } },
-        { mergeWithLastSubmission: false },
-      );
+      await (
+        await provider()
+      ).interactionFinished(...raw(req, reply), { login: { accountId } }, { mergeWithLastSubmission: false });
     };
 
     scope.get<{ Params: { uid: string } }>(
       `${DEV_OIDC_PATH}/interaction/:uid`,
       { schema: { hide: true } },
       async (req, reply) => {
-        const details = await provider.interactionDetails(...raw(req, reply));
+        const details = await (await provider()).interactionDetails(...raw(req, reply));
         if (details.uid !== req.params.uid) return reply.code(400).send('Interaction mismatch');
         return reply
           .type('text/html; charset=utf-8')
@@ -233,7 +242,7 @@ export async function registerDevOidcProvider(app: FastifyInstance, options: Dev
       `${DEV_OIDC_PATH}/interaction/:uid/login`,
       { schema: { hide: true } },
       async (req, reply) => {
-        await provider.interactionDetails(...raw(req, reply));
+        await (await provider()).interactionDetails(...raw(req, reply));
         const accountId = typeof req.body?.accountId === 'string' ? req.body.accountId : '';
         const account = await repo.findDevAccount(accountId);
         if (!account) {
@@ -247,7 +256,7 @@ export async function registerDevOidcProvider(app: FastifyInstance, options: Dev
       `${DEV_OIDC_PATH}/interaction/:uid/create`,
       { schema: { hide: true } },
       async (req, reply) => {
-        await provider.interactionDetails(...raw(req, reply));
+        await (await provider()).interactionDetails(...raw(req, reply));
         const body = req.body ?? {};
         const values = {
           name: typeof body.name === 'string' ? body.name : '',
@@ -276,9 +285,11 @@ export async function registerDevOidcProvider(app: FastifyInstance, options: Dev
       `${DEV_OIDC_PATH}/interaction/:uid/abort`,
       { schema: { hide: true } },
       async (req, reply) => {
-        await provider.interactionDetails(...raw(req, reply));
+        await (await provider()).interactionDetails(...raw(req, reply));
         reply.hijack();
-        await provider.interactionFinished(
+        await (
+          await provider()
+        ).interactionFinished(
           ...raw(req, reply),
           { error: 'access_denied', error_description: 'The sign-in was cancelled.' },
           { mergeWithLastSubmission: false },
@@ -296,7 +307,13 @@ export async function registerDevOidcProvider(app: FastifyInstance, options: Dev
       const request = req.raw as IncomingMessage & { originalUrl?: string };
       request.originalUrl = request.url;
       request.url = (request.url ?? '/').slice(DEV_OIDC_PATH.length) || '/';
-      void handle(request, reply.raw);
+      void oidc().then(
+        ({ handle }) => handle(request, reply.raw),
+        () => {
+          reply.raw.statusCode = 503;
+          reply.raw.end();
+        },
+      );
     };
     scope.all(DEV_OIDC_PATH, { schema: { hide: true } }, forward);
     scope.all(`${DEV_OIDC_PATH}/*`, { schema: { hide: true } }, forward);

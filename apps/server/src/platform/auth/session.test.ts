@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
-import { SESSION_ABSOLUTE_MS, type AuthGateway } from './auth.js';
+import { SESSION_ABSOLUTE_MS, type AuthGateway } from './auth-gateway.js';
 import type { AuthRepository } from './auth.repository.js';
 import type { SessionEvents } from './session-events.js';
 import { testSessionEvents } from '../../../test/support/session-events.js';

@@ -3,12 +3,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { moderationMessages } from '@camo/shared/moderation';
 import { ForbiddenError, UnauthorizedError } from '../http-errors.js';
-import { COOKIE_PREFIX, SESSION_ABSOLUTE_MS, type AuthGateway } from './auth.js';
+import { COOKIE_PREFIX, SESSION_ABSOLUTE_MS, type AuthGateway } from './auth-gateway.js';
 import type { AuthRepository } from './auth.repository.js';
 import { createPersonCache } from './person-cache.js';
 import type { SessionEvents } from './session-events.js';
 
-/** The session cookie on http (development, tests); a site on https names its own (auth.ts). */
+/** The session cookie on http (development, tests); a site on https names its own (auth-gateway.ts). */
 const DEFAULT_COOKIE = `${COOKIE_PREFIX}.session_token`;
 
 export interface SessionUser {
@@ -52,7 +52,7 @@ export function createSessionResolver(
   auth: AuthGateway,
   repo: AuthRepository,
   options: {
-    /** The session cookie's exact name (auth.ts#sessionCookieName); no other name is read. */
+    /** The session cookie's exact name (auth-gateway.ts#sessionCookieName); no other name is read. */
     cookieName?: string;
     cacheMs?: number;
     now?: () => number;
