@@ -109,13 +109,22 @@ async function reencode(bytes: Buffer): Promise<ReencodedPhoto> {
     withoutEnlargement: true,
   });
   return decoded(async () => {
-    const { data: png, info } = await oriented
-      .png({ compressionLevel: 6, adaptiveFiltering: false })
-      .toBuffer({ resolveWithObject: true });
-    const display = await sharp(png)
-      .resize({ width: DISPLAY_MAX_SIDE, height: DISPLAY_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 78 })
-      .toBuffer();
+    // Decoded once; the stored PNG and the pages' rendition are then encoded from the same pixels
+    // at once, each on a thread of its own (not the page's rendition from the PNG, decoded again).
+    const { data, info } = await oriented.raw().toBuffer({ resolveWithObject: true });
+    const pixels = { raw: { width: info.width, height: info.height, channels: info.channels } };
+    const [png, display] = await Promise.all([
+      sharp(data, pixels).png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer(),
+      sharp(data, pixels)
+        .resize({
+          width: DISPLAY_MAX_SIDE,
+          height: DISPLAY_MAX_SIDE,
+          fit: 'inside',
+          withoutEnlargement: true,
+        })
+        .webp({ quality: 78 })
+        .toBuffer(),
+    ]);
     return { png, display, width: info.width, height: info.height };
   });
 }
