@@ -502,8 +502,6 @@ export function suggestionCodesOf(op: EditOp): EditSuggestion[] {
     }
     case 'style':
       return [op.style];
-    case 'snow':
-      return ['winter'];
     default:
       return [];
   }
