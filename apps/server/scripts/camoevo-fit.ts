@@ -19,6 +19,7 @@ import { mulberry32 } from '@camo/camo-engine';
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { clustersOf, resampleClusters } from '../src/concealment/calibration-check.js';
 import { fitCensoredLogNormal, fitCensoredMixed, type CensoredFit } from '../src/concealment/calibration.js';
 
 /** The treatments' habitats, as the authors' analysis script names them (A scrub, B leaf, C veg). */
@@ -83,16 +84,11 @@ function concordance(trials: readonly Trial[], predicted: readonly number[]): { 
 /** The concordance with the 2.5-97.5% percentiles of 1,000 resamples of whole sessions. */
 function judged(trials: readonly Trial[], predicted: readonly number[]) {
   const point = concordance(trials, predicted);
-  const sessions = new Map<string, number[]>();
-  trials.forEach((t, i) => sessions.set(t.session, [...(sessions.get(t.session) ?? []), i]));
-  const groups = [...sessions.values()];
+  const groups = clustersOf(trials, (t) => t.session);
   const next = mulberry32(39);
   const draws: number[] = [];
   for (let b = 0; b < 1000; b++) {
-    const picked = Array.from(
-      { length: groups.length },
-      () => groups[Math.floor(next() * groups.length)]!,
-    ).flat();
+    const picked = resampleClusters(groups, next);
     const r = concordance(
       picked.map((i) => trials[i]!),
       picked.map((i) => predicted[i]!),

@@ -127,6 +127,21 @@ function quantile(sorted: readonly number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.round(q * (sorted.length - 1))))]!;
 }
 
+/** The indices of `items` in clusters by `key`, each cluster in the order its items come. */
+export function clustersOf<T>(items: readonly T[], key: (item: T) => string): number[][] {
+  const clusters = new Map<string, number[]>();
+  items.forEach((item, i) => clusters.set(key(item), [...(clusters.get(key(item)) ?? []), i]));
+  return [...clusters.values()];
+}
+
+/** One cluster-bootstrap draw: as many clusters as there are, drawn with replacement, their indices. */
+export function resampleClusters(clusters: readonly number[][], next: () => number): number[] {
+  return Array.from(
+    { length: clusters.length },
+    () => clusters[Math.floor(next() * clusters.length)]!,
+  ).flat();
+}
+
 /**
  * Agreement between predicted and measured over designs grouped by photo, with the 2.5-97.5%
  * percentiles of `resamples` bootstrap draws of whole photos (the unit left out together).
@@ -143,17 +158,12 @@ export function agreementOf(
   for (let i = 0; i < designs.length; i++)
     for (let j = i + 1; j < designs.length; j++)
       if (predicted[i] !== predicted[j] && measured[i] !== measured[j]) pairs++;
-  const byPhoto = new Map<string, number[]>();
-  designs.forEach((d, i) => byPhoto.set(d.photo, [...(byPhoto.get(d.photo) ?? []), i]));
-  const photos = [...byPhoto.values()];
+  const photos = clustersOf(designs, (d) => d.photo);
   const next = random(seed);
   const draws: { p: number[]; r: number[] } = { p: [], r: [] };
   if (photos.length >= 2)
     for (let b = 0; b < resamples; b++) {
-      const picked = Array.from(
-        { length: photos.length },
-        () => photos[Math.floor(next() * photos.length)]!,
-      ).flat();
+      const picked = resampleClusters(photos, next);
       const p = pairwiseAgreement(
         picked.map((i) => predicted[i]!),
         picked.map((i) => measured[i]!),
