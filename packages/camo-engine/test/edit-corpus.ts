@@ -18,9 +18,16 @@
  *   G+             local edge coherence (straight edges, structure tensor) up by at least 0.03
  *   H+ / V+        shapes elongated horizontally / vertically: the signed share of L* gradient energy
  *                  across (minus along) that direction up by at least 0.08
- *   W              snow (a winter request): the share of pixels at L* 85 or more up by at least 0.10,
- *                  and at least 80 % of that snow on the upper edges of shapes (in its column, the colour
- *                  under the snow differs from the colour over it: it lies on a shape's top, not inside one)
+ *   W              snow (a winter request), as issue 41 item 2 asks: snow white on at least 10 % of the
+ *                  tile and the share of pixels at L* 85 or more up by at least 0.10; at least 80 % of
+ *                  the snow on the upper edges of shapes (in its column, the colour under the snow
+ *                  differs from the colour over it: it lies on a shape's top, not inside one); the rest
+ *                  (the pixels that are not snow) lighter by at least 1.5 L* and cooler by at least 1 b*
+ *                  than the same pixels were; G5's seam kept (the edited recipe rendered with the origin
+ *                  shifted by half is the tile rolled by half, and the jump across the wrap edge is 0.5 to
+ *                  1.5 times the interior's on both axes); at most seven colours, and a palette that had
+ *                  seven says which colour the snow took the place of. (The layout outside the snow is
+ *                  checked as for every colour edit: at least 90 % of those pixels keep their colour.)
  *   E              not understood: throws EditNotUnderstoodError, reason no-change-found, at most 3 suggestions
  *
  * Every request is applied to design A (organic) of the forest fixture, or to design B (digital)

@@ -6,6 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hexToRgb, rgbToLab, type Lab } from '../src/color/lab.js';
+import { parseEdit } from '../src/edit/parse.js';
 import { relabel } from '../src/edit/recipe-ops.js';
 import {
   edit,
@@ -116,6 +117,8 @@ describe('winter edits: snow on the upper edges of shapes, the rest lighter and 
         }
       }
       if (!want('rest')) continue;
+      // Snow white itself on at least 10 % of the tile, and that much more of the tile at L* 85 or more.
+      expect(after.index.filter((c) => c === s).length / after.index.length, at).toBeGreaterThanOrEqual(0.1);
       expect(brightShare(after) - brightShare(before), at).toBeGreaterThanOrEqual(0.1);
       expect(keptOutsideSnow(before, after, s), at).toBeGreaterThanOrEqual(0.9);
       expect(mean(after, (l) => l.L) - mean(before, (l) => l.L), at).toBeGreaterThanOrEqual(1.5);
@@ -145,14 +148,16 @@ describe('winter edits: snow on the upper edges of shapes, the rest lighter and 
    *   column's runs, and the tile's cut was chosen for the design without snow
    *   (render.ts#typicalCut); choosing it again would move the whole tile, which the layout check
    *   forbids (as for forest B's digital snow below).
-   * - grassland B, snow on the upper edges: 0.74 of the snow after "add snow" lies where the colour
-   *   under it differs from the one over it (0.8 asked); the rest has the same colour on both
-   *   sides (why this layout gives more of that, the digital style's whole-cell snow on short
-   *   runs or otherwise, was not traced in the time).
+   *   On the edited tile the cut's column holds 60 snow pixels where a column holds 133 on
+   *   average (rank 69 of 1024 by its jump); six seeds of the depth profile brought it to 0.22-0.31
+   *   at most, so that was not kept (src/edit/apply.ts#placeSnow).
+   * grassland B missed the snow on the upper edges (0.74 after "add snow", 0.8 asked) until the
+   * digital style's snow was decided on the cells as drawn (render.ts#digitalCells: the sub-cell
+   * grain moves cells, and the snow had been decided from where the field was, not from the cell
+   * above as drawn); now 0.84-0.85 on every winter request.
    */
   const KNOWN_MISSES: Record<string, { part: 'upper' | 'g5'; figures: string }> = {
     'forest A': { part: 'g5', figures: 'wrap-edge jump x 0.24 after "add snow"' },
-    'grassland B': { part: 'upper', figures: '0.74 on upper edges after "add snow"' },
   };
 
   for (const name of ['forest', 'mountain-meadow', 'snow', 'grassland', 'moss-log'])
@@ -169,12 +174,12 @@ describe('winter edits: snow on the upper edges of shapes, the rest lighter and 
 
   /**
    * G5's wrap-edge jump on the digital designs after "add snow" (2026-11-29): the snow is whole
-   * cells, decided where each cell takes its colour, so the origin-shift check holds, but the jump
-   * across the wrap edge against the interior's misses 0.5-1.5 on forest B (x 1.82, y 0.60; the
-   * others hold: mountain-meadow 1.33/0.95, snow 1.46/0.64, grassland 0.91/1.16, moss-log
-   * 0.61/0.63, figures before the 6-step depth search). The cut was chosen for the design without snow
-   * (render.ts#typicalCut); choosing it again would move the whole tile, which the layout check
-   * forbids.
+   * cells, decided on the cells as drawn, so the origin-shift check holds, but the jump across the
+   * wrap edge against the interior's misses 0.5-1.5 on forest B (x 2.19, y 1.76; the others hold:
+   * mountain-meadow 1.40/1.05, snow 1.27/1.14, grassland 0.81/1.31, moss-log 1.10/0.84; with the
+   * snow decided from the field before, forest B was x 1.82, y 0.60). The cut was chosen for the
+   * design without snow (render.ts#typicalCut); choosing it again would move the whole tile, which
+   * the layout check forbids.
    */
   it.fails('G5\'s wrap-edge jump after "add snow" on every digital design', () => {
     const bad: string[] = [];
@@ -202,6 +207,44 @@ describe('winter edits: snow on the upper edges of shapes, the rest lighter and 
     }
   });
 
+  it('"no snow", "less snow" and "more snow" are judged on the design: refused where there is no snow, made where there is', () => {
+    const d = designs.get('forest')?.designs[0];
+    if (!d) throw new Error('no design');
+    const refusal = (recipe: Recipe, text: string): EditNotUnderstoodError | undefined => {
+      try {
+        edit(recipe, text);
+      } catch (e) {
+        if (e instanceof EditNotUnderstoodError) return e;
+        throw e;
+      }
+      return undefined;
+    };
+    for (const text of ['no snow please', 'less snow']) {
+      const e = refusal(d.recipe, text);
+      expect(e?.reason, text).toBe('would-change-nothing');
+      expect(e?.why, text).toEqual(['there is no snow on this design']);
+    }
+    const once = edit(d.recipe, 'add snow');
+    const snowy = decodeIndexedPng(once.png);
+    const s = snowIndex(snowy);
+    const share = (img: Img, k: number) => img.index.filter((v) => v === k).length / img.index.length;
+    const before = share(snowy, s);
+    // Off: no snow white left, and every pixel that was not snow keeps its colour.
+    const off = decodeIndexedPng(edit(once.recipe, 'no snow please').png);
+    expect(snowIndex(off)).toBe(-1);
+    let changed = 0;
+    snowy.index.forEach((v, i) => {
+      if (v !== s && (snowy.palette[v] ?? []).join() !== (off.palette[off.index[i] ?? 0] ?? []).join())
+        changed++;
+    });
+    expect(changed).toBe(0);
+    const more = decodeIndexedPng(edit(once.recipe, 'more snow').png);
+    const less = decodeIndexedPng(edit(once.recipe, 'less snow').png);
+    expect(share(more, snowIndex(more))).toBeGreaterThan(before + 0.02);
+    expect(share(less, snowIndex(less))).toBeLessThan(before - 0.02);
+    expect(onUpperEdges(more, snowIndex(more))).toBeGreaterThanOrEqual(0.8);
+  });
+
   it('a design with no room for one more colour trades its least-used one and says so', () => {
     const d = designs.get('moss-log')?.designs[0];
     if (!d) throw new Error('no design');
@@ -211,6 +254,29 @@ describe('winter edits: snow on the upper edges of shapes, the rest lighter and 
     expect(e.summary).toContain(`the snow took the place of ${least?.name}, the least-used colour`);
     expect(decodeIndexedPng(e.png).palette.length).toBe(7);
     expect(e.recipe.palette.map((p) => p.name)).not.toContain(least?.name);
+  });
+});
+
+describe('what a winter clause asks of the snow', () => {
+  it('reads taking it off, less and more, and still lays it when the snow is where one hides', () => {
+    const mode = (text: string) => {
+      const op = parseEdit(text).find((o) => o.kind === 'snow');
+      return op?.kind === 'snow' ? (op.mode ?? 'lay') : 'none';
+    };
+    for (const t of ['no snow please', 'without the snow', 'get rid of the snow', 'not snowy', 'snow-free'])
+      expect(mode(t), t).toBe('remove');
+    for (const t of ['less snow', 'too snowy', 'not so snowy', 'too much snow'])
+      expect(mode(t), t).toBe('less');
+    for (const t of ['more snow', 'much snowier', 'make it snowier']) expect(mode(t), t).toBe('more');
+    for (const t of [
+      'add snow',
+      'make it look like winter',
+      'for the snow season',
+      'so I can hide in the snow',
+      'it needs to work in the snow',
+      'can you add some snow to it',
+    ])
+      expect(mode(t), t).toBe('lay');
   });
 });
 

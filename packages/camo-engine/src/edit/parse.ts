@@ -30,8 +30,13 @@ export type EditOp =
   | { kind: 'density'; amount: number }
   | { kind: 'stretch'; dir: 'horizontal' | 'vertical'; k: number; label: string }
   | { kind: 'colours'; delta?: number; count?: number }
-  /** Winter: snow white on the upper edges of shapes (Overlays.snow), the rest lighter and cooler. */
-  | { kind: 'snow'; k: number }
+  /**
+   * Winter: snow white on the upper edges of shapes (Overlays.snow), the rest lighter and cooler.
+   * `mode` (judged on the design: ./apply.ts): 'remove' ("no snow") takes the snow off, 'less'
+   * ("less snow", "too snowy") and 'more' ("more snow", "snowier") resize the snow there is
+   * ('more' on a design without snow lays it); without one, snow is laid where there is none.
+   */
+  | { kind: 'snow'; k: number; mode?: 'remove' | 'less' | 'more' }
   | { kind: 'toggle'; name: ToggleName; on: boolean }
   | { kind: 'style'; style: 'organic' | 'digital' };
 
@@ -95,6 +100,25 @@ function turned(text: string): boolean {
   if (/\bnot \w+ enough\b|\bnot enough\b|\bisn'?t \w+ enough\b/.test(text)) return false;
   if (/\btoo\b(?! much| many)/.test(text)) return true;
   return /\b(not so|not as|not that|not too|less|don'?t want it|doesn'?t need to be)\b/.test(text);
+}
+
+/**
+ * What a winter clause asks of the snow: "no snow", "without the snow", "not snowy" take it off;
+ * "less snow", "too snowy", "not so much snow" thin it; "more snow", "snowier" add to it. (Not
+ * REMOVE's words: "hide in the snow" asks for snow.)
+ */
+function snowMode(c: string, flip: boolean): 'remove' | 'less' | 'more' | undefined {
+  const snowWord = '(?:snow|snowy|frost|frosty|ice|icy|winter|wintry|wintery)';
+  if (
+    new RegExp(
+      `\\b(?:no|without|remove|removing|get rid of|take out|take away|take off|drop|delete|ditch|lose|strip|clear|melt)\\s+(?:the\\s+|all\\s+(?:the\\s+)?|any\\s+|of\\s+the\\s+)?${snowWord}\\b`,
+    ).test(c) ||
+    new RegExp(`\\bnot\\s+${snowWord}\\b|\\bsnow[- ]free\\b`).test(c)
+  )
+    return 'remove';
+  if (flip || LESS.test(c)) return 'less';
+  if (/\b(more|snowier|wintrier|extra|heavier|deeper|thicker)\b/.test(c)) return 'more';
+  return undefined;
 }
 
 const WORDS_NUM: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7 };
@@ -317,8 +341,10 @@ export function parseEdit(text: string): EditOp[] {
       if (
         s.re.test(c) &&
         !(s.label === 'spring green' && colours.some((x) => x.name.includes('spring green')))
-      )
-        ops.push(...s.ops(k));
+      ) {
+        const mode = s.label === 'winter' ? snowMode(c, flip) : undefined;
+        ops.push(...s.ops(k).map((o) => (o.kind === 'snow' && mode ? { ...o, mode } : o)));
+      }
 
     // The lightest or darkest colour, named by rank rather than by name.
     const rank = /\b(lightest|palest|brightest|whitest|darkest|deepest|blackest)\b/.exec(c);

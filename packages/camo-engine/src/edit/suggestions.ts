@@ -502,6 +502,8 @@ export function suggestionCodesOf(op: EditOp): EditSuggestion[] {
     }
     case 'style':
       return [op.style];
+    case 'snow':
+      return ['winter'];
     default:
       return [];
   }

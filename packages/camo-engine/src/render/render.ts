@@ -766,12 +766,7 @@ export function renderIndices(recipe: Recipe, size: number, opts: RenderOptions 
 
   if (recipe.style === 'digital') {
     const painter = new PointPainter(recipe, refGrids, thresholds, new GridSampler(refRes), 1, fillScales);
-    const snowy = recipe.overlays.snow;
-    const fillMicroRow = digitalCells(
-      recipe.cells,
-      snowy ? snowCellPainter(painter, snowy, 1 / recipe.cells) : painter,
-      recipe.grain,
-    );
+    const fillMicroRow = digitalCells(recipe.cells, painter, recipe.grain, recipe.overlays.snow);
     const microRow = new Uint8Array(MICRO);
     const mxs = Int32Array.from({ length: size }, (_, x) => Math.floor((wrap(x + ox) * MICRO) / size));
     let prevMy = -1;
@@ -809,7 +804,7 @@ export function renderIndices(recipe: Recipe, size: number, opts: RenderOptions 
     }
   }
   const snow = recipe.overlays.snow;
-  // The digital style's snow is decided per cell (snowCellPainter), the organic style's here.
+  // The digital style's snow is decided per cell (digitalCells), the organic style's here.
   if (snow && recipe.style !== 'digital') paintSnow(index, size, ox, snow);
   return { size, index, palette: paletteRgb(recipe) };
 }
@@ -828,35 +823,29 @@ function snowProfile(u: number, seed: number): number {
 }
 
 /**
- * The share of a DESIGN-sized tile (`index`, rendered from `recipe` without snow) that `snow`
- * would cover: what an edit sizes the snow's depth by.
+ * A DESIGN-sized tile (`index`, rendered from `recipe` without snow) with `snow` on it, as the
+ * recipe with that snow renders: what an edit sizes and places the snow by.
  */
-export function snowShare(
+export function snowTile(
   recipe: Recipe,
   index: Uint8Array,
   size: number,
   snow: NonNullable<Recipe['overlays']['snow']>,
   /** The digital style draws its snow per cell, so it is rendered again: the fields to reuse. */
   opts: RenderOptions = {},
-): number {
-  if (recipe.style === 'digital') {
-    const drawn = renderIndices({ ...recipe, overlays: { ...recipe.overlays, snow } }, size, opts).index;
-    let n = 0;
-    for (let i = 0; i < drawn.length; i++) if (drawn[i] === snow.colour) n++;
-    return n / drawn.length;
-  }
+): Uint8Array {
+  if (recipe.style === 'digital')
+    return renderIndices({ ...recipe, overlays: { ...recipe.overlays, snow } }, size, opts).index;
   const copy = index.slice();
   paintSnow(copy, size, Math.round(recipe.origin.x * size), snow);
-  let n = 0;
-  for (let i = 0; i < copy.length; i++) if (copy[i] === snow.colour) n++;
-  return n / copy.length;
+  return copy;
 }
 
 /**
  * Snow on the upper edges of shapes (Overlays.snow), drawn over a finished tile in place. In each
  * column the tile is a ring (the torus), cut into runs of one colour; the top of every run at least
- * `minRun` tall, down to the column's depth and at most half the run, turns to snow. A column of one colour has no edge
- * and stays. `cell` (digital style: the cell's size in pixels) makes columns and depths whole cells.
+ * `minRun` tall, down to the column's depth and at most half the run, turns to snow. A column of
+ * one colour has no edge and stays. (The digital style's snow is whole cells: digitalCells.)
  */
 function paintSnow(
   index: Uint8Array,
@@ -884,33 +873,6 @@ function paintSnow(
 }
 
 /**
- * The digital style's snow, decided where each cell takes its colour (at its centre): a cell is
- * snow when, looking up from it in steps of one cell, another colour comes within the column's
- * depth, and its own colour goes on at least as far below (at most half the shape) and, with
- * `minRun`, for half that far. So the snow is whole cells on the upper edges of the shapes, and
- * the wrap edge is as much a cell edge as the digital layout makes it (G5).
- */
-function snowCellPainter(
-  inner: PointPainter,
-  snow: NonNullable<Recipe['overlays']['snow']>,
-  step: number,
-): { paint(u: number, v: number): number } {
-  const at = (u: number, v: number): number => inner.paint(u, ((v % 1) + 1) % 1);
-  return {
-    paint(u: number, v: number): number {
-      const c = inner.paint(u, v);
-      const steps = Math.round((snow.depth * snowProfile(u, snow.seed)) / step);
-      for (let k = 1; k <= steps; k++) {
-        if (at(u, v - k * step) === c) continue;
-        const below = Math.max(k * step, (snow.minRun ?? 0) / 2);
-        return at(u, v + below) === c ? snow.colour : c;
-      }
-      return c;
-    },
-  };
-}
-
-/**
  * The digital style's cell layout. A grid with one global alignment would put a cell edge on the
  * tile's wrap edge (or never on it), which shows as a seam; instead the tile is split into 8 x 8
  * 'macro' blocks, offset by half a block, each with its own cell phase. The phases form Latin
@@ -921,6 +883,7 @@ function digitalCells(
   cells: number,
   painter: { paint(u: number, v: number): number },
   grain?: { share: number; reach: number; seed: number },
+  snow?: NonNullable<Recipe['overlays']['snow']>,
 ): (my: number, out: Uint8Array) => void {
   const cell = Math.max(2, Math.round(MICRO / cells));
   // Sub-cell texture (Recipe.grain): a share of the cells take the colour found a few cells
@@ -963,6 +926,56 @@ function digitalCells(
     }
     return c;
   };
+  /** The colour drawn (without snow) at micro pixel (mx, my), any integers (the torus wraps). */
+  const drawnAt = (mx: number, my: number): number => {
+    const sx = (((mx + half) % MICRO) + MICRO) % MICRO;
+    const sy = (((my + half) % MICRO) + MICRO) % MICRO;
+    const I = Math.floor(sx / macro);
+    const J = Math.floor(sy / macro);
+    const px = phaseX(I, J);
+    const py = phaseY(I, J);
+    return cellColour(
+      I,
+      J,
+      Math.floor((sx - I * macro + px) / cell),
+      Math.floor((sy - J * macro + py) / cell),
+      px,
+      py,
+    );
+  };
+  /**
+   * Snow on the upper edges of shapes (Overlays.snow), decided per cell on the cells as drawn
+   * (after the sub-cell grain and each macro block's phase): from the cell's centre, looking up in
+   * steps of one cell, another colour comes within the column's depth, and the cell's own colour
+   * goes on at least as far below (at most half the shape) and, with `minRun`, for half that far.
+   * So the snow is whole cells that lie under another colour in the tile as drawn, and the wrap
+   * edge is as much a cell edge as the digital layout makes it (G5).
+   */
+  const snowTable = snow ? new Int16Array(table.length).fill(-1) : undefined;
+  const withSnow = (I: number, J: number, cx: number, cy: number, px: number, py: number): number => {
+    const c = cellColour(I, J, cx, cy, px, py);
+    if (!snow || !snowTable) return c;
+    const key = ((J * macros + I) * per + cy) * per + cx;
+    let s = snowTable[key] ?? -1;
+    if (s >= 0) return s;
+    s = c;
+    const x0 = Math.max(0, cx * cell - px);
+    const x1 = Math.min(macro, cx * cell - px + cell);
+    const y0 = Math.max(0, cy * cell - py);
+    const y1 = Math.min(macro, cy * cell - py + cell);
+    const mx = I * macro + Math.floor((x0 + x1) / 2) - half;
+    const my = J * macro + Math.floor((y0 + y1) / 2) - half;
+    const u = (((I * macro + (x0 + x1) / 2 - half) % MICRO) + MICRO) % MICRO;
+    const steps = Math.round((snow.depth * snowProfile(u / MICRO, snow.seed) * MICRO) / cell);
+    for (let k = 1; k <= steps; k++) {
+      if (drawnAt(mx, my - k * cell) === c) continue;
+      const below = Math.max(k * cell, ((snow.minRun ?? 0) * MICRO) / 2);
+      if (drawnAt(mx, my + Math.round(below)) === c) s = snow.colour;
+      break;
+    }
+    snowTable[key] = s;
+    return s;
+  };
   // Fills out[mx] for every micro column of micro row my. Micro coordinates are shifted by half a
   // macro block: micro column mx lies at column lx of macro block I, where I * macro + lx = mx + half.
   return (my: number, out: Uint8Array): void => {
@@ -975,7 +988,7 @@ function digitalCells(
       const cy = Math.floor((ly + py) / cell);
       // Cell cx covers columns cx * cell - px .. cx * cell - px + cell - 1 of the block.
       for (let cx = 0; cx * cell - px < macro; cx++) {
-        const c = cellColour(I, J, cx, cy, px, py);
+        const c = withSnow(I, J, cx, cy, px, py);
         const end = Math.min(macro, cx * cell - px + cell);
         for (let lx = Math.max(0, cx * cell - px); lx < end; lx++)
           out[(I * macro + lx - half + MICRO) % MICRO] = c;
