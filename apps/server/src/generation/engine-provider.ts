@@ -55,10 +55,14 @@ const groundTask = (photo: GroundRaster) => ({
 });
 
 /**
- * The engine's threads unless told: one core stays with the event loop (and PGlite, which runs on
- * it): on a 2-core machine the engine gets one thread, and designs A and B take turns on it.
+ * The engine's threads unless told: one a core, at most four. They run below the event loop's
+ * priority (thread-priority.ts, Linux), so the event loop (and PGlite, which runs on it) is served
+ * first: on a 2-core machine designs A and B are drawn at once, where they took turns on the one
+ * thread left beside the event loop. Elsewhere the threads cannot be lowered alone, and one core
+ * stays with the event loop as before.
  */
-export const defaultEngineThreads = (): number => Math.max(1, Math.min(4, availableParallelism() - 1));
+export const defaultEngineThreads = (platform = process.platform): number =>
+  Math.max(1, Math.min(4, availableParallelism() - (platform === 'linux' ? 0 : 1)));
 
 export function createEngineProvider(options: { threads?: number } = {}): EngineProvider {
   const threads = options.threads ?? defaultEngineThreads();

@@ -38,8 +38,13 @@ import type { Observer } from '@camo/shared/concealment';
 import type { EngineMeasures, SceneRecord, StoredEye } from '../platform/db/types.js';
 import { composeTarget, meanColour, photoRaster, sideBySide } from '../hunt/compositor.js';
 import { silhouetteById } from '../hunt/silhouettes.js';
+import { lowerThreadPriority } from './thread-priority.js';
 import { checkTile, toFlatTile, type TileCheck } from './flat-colours.js';
 import { roundScene, type RoundScene, type RoundSceneTask } from '../hunt/round-scene.js';
+
+// The engine's threads yield to the event loop: on a 2-core machine they may use both cores
+// (engine-provider.ts) without the site's requests waiting behind a design being drawn.
+lowerThreadPriority();
 
 export interface GenerateTask {
   rgb: Uint8Array;
