@@ -184,15 +184,20 @@ export function createGenerationService(deps: {
 
       await publishStage(photoId, 'uploading_designs');
       const stored: Partial<Record<Variant, { key: string; thumb: string }>> = {};
-      for (const v of ['A', 'B'] as const) {
-        const design = made[v];
-        if (!design) continue;
-        const key = storageKeys.generatedDesign(claimed.createdAt, photoId, v === 'A' ? 'a' : 'b');
-        const thumb = storageKeys.thumbnail(key);
-        await storage.put(key, design.png);
-        await storage.put(thumb, await designThumbnail(design.png));
-        stored[v] = { key, thumb };
-      }
+      // Both designs and their thumbnails at once: the files are independent and at fixed keys.
+      await Promise.all(
+        (['A', 'B'] as const).map(async (v) => {
+          const design = made[v];
+          if (!design) return;
+          const key = storageKeys.generatedDesign(claimed.createdAt, photoId, v === 'A' ? 'a' : 'b');
+          const thumb = storageKeys.thumbnail(key);
+          await Promise.all([
+            storage.put(key, design.png),
+            designThumbnail(design.png).then((bytes) => storage.put(thumb, bytes)),
+          ]);
+          stored[v] = { key, thumb };
+        }),
+      );
 
       await publishStage(photoId, 'creating_document');
       const outcome: GenerationOutcome = made.A && made.B ? 'both' : 'one';
