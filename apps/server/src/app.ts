@@ -18,14 +18,26 @@ import { registerLoopbackRedirect, registerRequestGuards } from './platform/http
 import { registerWebPages } from './web/web-pages.js';
 
 export interface AppDeps extends ComposeOptions {
-  /** Process generation jobs in this process too (the embedded default). */
+  /** Process generation jobs in this process too (the embedded default; buildApp only). */
   workers?: boolean;
   /** Sees every route as it is added (the API tests read each route's response schemas). */
   onRoute?: onRouteHookHandler;
 }
 
-/** The HTTP server over the composition root (compose.ts): plugins and routes, in order. */
+/** The HTTP server over the composition root (compose.ts), with its job workers started. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { app, startWorkers } = await buildServer(deps);
+  if (deps.workers !== false) await startWorkers();
+  return app;
+}
+
+/**
+ * The HTTP server over the composition root: plugins and routes, in order. Its job workers are
+ * left to the caller, so `npm start` can serve first and start them after (main.ts).
+ */
+export async function buildServer(
+  deps: AppDeps,
+): Promise<{ app: FastifyInstance; startWorkers: () => Promise<void> }> {
   const ctx = await compose(deps);
   const { config } = ctx;
   const origin = config.publicUrl.origin;
@@ -68,7 +80,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   app.addHook('onClose', () => ctx.close());
-  if (deps.workers !== false) await ctx.startWorkers();
   // Every design's ranking features are read into memory now, not by the first person to rank a
   // photo (seconds at 100,000 designs; ground/ground-index.ts).
   app.addHook('onReady', async () => {
@@ -76,5 +87,5 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       .warm()
       .catch((error: unknown) => ctx.log.warn({ err: error }, 'ranking index not loaded'));
   });
-  return app;
+  return { app, startWorkers: () => ctx.startWorkers() };
 }

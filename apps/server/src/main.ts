@@ -32,9 +32,9 @@ async function main(): Promise<void> {
       : { kind: 'pglite', dir: path.join(config.dataDir, 'db') },
   );
   const databaseOpen = performance.now();
-  const { buildApp } = await appModule;
+  const { buildServer } = await appModule;
   const appLoaded = performance.now();
-  const app = await buildApp({ config, database, workers: !apiOnly });
+  const { app, startWorkers } = await buildServer({ config, database });
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -60,18 +60,24 @@ async function main(): Promise<void> {
     listenTextResolver: (address) => `accepting connections on ${address}`,
   });
   const listening = performance.now();
+  // The job workers start once the site answers: a job sent meanwhile (an upload in the first
+  // moment) waits in the queue for them, while the first page need not wait for the queue.
+  if (!apiOnly) await startWorkers();
+  const workersStarted = performance.now();
   app.log.info(
     {
       database: database.kind,
       devSignIn: config.devSignIn,
       jobs: !apiOnly,
       // Where a start's time goes (docs/benchmarks.md), in ms: this file's modules, the database
-      // (the app's modules loading beside it), what was left of loading the app's modules, the app.
+      // (the app's modules loading beside it), what was left of loading the app's modules, the app
+      // to listening, then the job workers (after listening).
       startup: {
         modulesMs: Math.round(modulesLoaded),
         databaseMs: Math.round(databaseOpen - modulesLoaded),
         appModulesMs: Math.round(appLoaded - databaseOpen),
         appMs: Math.round(listening - appLoaded),
+        workersMs: Math.round(workersStarted - listening),
       },
     },
     `database: ${database.kind === 'pglite' ? `embedded (${config.dataDir})` : 'PostgreSQL'}; jobs: ${apiOnly ? 'left to `npm run worker`' : 'run here'}; sign-in: ${config.google ? 'Google' : config.devSignIn ? 'development (no Google credentials)' : 'none (no Google credentials, development sign-in off)'}`,
