@@ -15,6 +15,8 @@ import { entry } from '../recipe/build.js';
 import { hexToRgb, rgbToLab, type Lab } from '../color/lab.js';
 import { renderIndices, snowTile, type RenderOptions } from '../render/render.js';
 import { ciede2000 } from '../metrics/ciede2000.js';
+import { hash4 } from '../metrics/prng.js';
+import { wrapJumpRatiosIndexed } from '../metrics/tiling.js';
 import { labOfHex } from './colours.js';
 import { FEATURES, type EditOp } from './parse.js';
 import {
@@ -89,7 +91,8 @@ function lineColours(r: Recipe): number[] {
 }
 
 /** Snow white (L* 94.6), what a winter edit lays on the shapes. */
-const SNOW_WHITE = labOfHex('#eef0f0');
+const SNOW_HEX = '#eef0f0';
+const SNOW_WHITE = labOfHex(SNOW_HEX);
 /**
  * The share of the tile a plain winter request covers with snow (the issue asks at least 10 % at
  * L* 85 or more; "a bit snowy" takes 0.85 of it, "much snowier" 1.4).
@@ -98,10 +101,20 @@ const SNOW_SHARE = 0.13;
 /** The most of the tile "more snow" on a snowy design covers. */
 const SNOW_MOST = 0.3;
 /**
- * The shortest shape (a share of the tile side, in a column) snow lies on, tried in order until the
- * snow reaches SNOW_SHARE: on speckle and slivers it read as an outline (forest A with every run).
+ * The digital style's shortest shape (a share of the tile side, in a column) snow lies on, tried in
+ * order until the snow reaches SNOW_SHARE. (The organic style's snow lies on every run, deeper on
+ * the taller ones: Overlays.snow.tallRun.)
  */
 const SNOW_MIN_RUNS = [0.03, 0.015, 0.0075, 0] as const;
+/** The run (a share of the tile side) that takes the organic style's snow at the column's depth. */
+const SNOW_TALL_RUN = 0.03;
+/**
+ * G5 after the snow: the jump across the wrap edge against the interior's, on either axis, that a
+ * winter edit takes as it is; further out it tries the depth profile's other seeds (at most
+ * SNOW_SEAM_TRIES in all) and keeps the one nearest 1.
+ */
+const SNOW_SEAM_NEAR = 1.25;
+const SNOW_SEAM_TRIES = 8;
 
 type Snow = NonNullable<Recipe['overlays']['snow']>;
 
@@ -120,17 +133,21 @@ function sizeSnow(
   amount: (tile: Uint8Array) => number,
   minRuns: readonly number[] = SNOW_MIN_RUNS,
 ): { snow: Snow; tile: Uint8Array; got: number } {
-  let snow: Snow = { colour, depth: 0.25, seed, minRun: 0 };
+  // The organic style's snow lies on every run (tallRun); the digital style's on the taller shapes
+  // first (minRun).
+  const kinds: Partial<Snow>[] =
+    r.style === 'digital' ? minRuns.map((minRun) => ({ minRun })) : [{ tallRun: SNOW_TALL_RUN }];
+  let snow: Snow = { colour, depth: 0.25, seed };
   const reaches = (s: Snow): boolean => amount(snowTile(r, base, DESIGN_SIZE, s, reuse)) >= target;
-  for (const minRun of minRuns) {
+  for (const kind of kinds) {
     let [lo, hi] = [0, 0.25];
     // The digital style's snow is whole cells (0.0078 of the side at 128 cells): 6 halvings do.
     for (let step = 0; step < (r.style === 'digital' ? 6 : 14); step++) {
       const mid = (lo + hi) / 2;
-      if (!reaches({ ...snow, depth: mid, minRun })) lo = mid;
+      if (!reaches({ ...snow, ...kind, depth: mid })) lo = mid;
       else hi = mid;
     }
-    snow = { ...snow, depth: hi, minRun };
+    snow = { ...snow, ...kind, depth: hi };
     if (reaches(snow)) break;
   }
   const tile = snowTile(r, base, DESIGN_SIZE, snow, reuse);
@@ -151,11 +168,21 @@ function lightAsSnow(hex: string): boolean {
 }
 
 /**
- * Sizes the snow (sizeSnow) for the edit's seed. (Tried and not kept, 2026-11-29: trying up to six
- * seeds of the depth profile until G5's wrap-edge jump held. On forest A the cut crosses about half
- * the snow of a typical column (60 snow pixels against a mean of 133), and no profile brought the
- * jump across it over 0.31 of the interior's (0.22-0.31 on five requests), while each winter edit
- * took 2.3-4 s instead of about 1 s.)
+ * Sizes the snow (sizeSnow) for the edit's seed, and keeps the tile's cut a typical line (G5). The
+ * cut was chosen as a typical line of the design without snow (render.ts#typicalCut) and cannot
+ * move (the layout would), and snow white outweighs the design's own colour jumps several times
+ * over, so the jump across the cut after the snow is the snow's edges that cross it. The organic
+ * style's snow follows the design's boundaries (Overlays.snow.tallRun), so the cut stays typical
+ * (forest A x 0.24 -> 0.93). The digital style's cut is a cell edge in one macro block only (its
+ * Latin-square phases), so its jump is the snow of 16 cells: 7 cells with snow beside none where a
+ * line has 3.3 on average gave seed 3's B x 1.98 after "for the snow season". When the jump across
+ * either edge is outside 1/1.25-1.25 of the interior's, the depth profile's other seeds are tried at
+ * the same depth and, in the digital style, the snow on shorter shapes too (one render each; a
+ * variant whose snow falls short of `target` is passed over), and the nearest to 1 is kept: every
+ * winter row of the corpus x 0.80-1.25, y 0.84-1.21; a winter edit 0.4-1.5 s, at most 3.3 s when
+ * none of the 32 comes within 1.25 (grassland B). (Tried and not kept, 2026-11-29, with the snow on
+ * the taller runs only: up to six seeds, each sized again, brought forest A no further than 0.31
+ * and took 2.3-4 s.)
  */
 function placeSnow(
   r: Recipe,
@@ -168,8 +195,34 @@ function placeSnow(
   /** What reaches `target` (sizeSnow): by default the share the snow covers. */
   amount: (tile: Uint8Array) => number = (t) => shareOf(t, colour),
 ): { snow: Snow; got: number } {
-  const { snow, got } = sizeSnow(r, base, reuse, target, seed, colour, amount);
-  return { snow, got };
+  const first = sizeSnow(r, base, reuse, target, seed, colour, amount);
+  const rgb = r.palette.map((p) => hexToRgb(p.hex));
+  if (colour >= rgb.length) rgb[colour] = hexToRgb(SNOW_HEX);
+  const off = (tile: Uint8Array): number => {
+    const j = wrapJumpRatiosIndexed(tile, DESIGN_SIZE, rgb);
+    return Math.max(Math.abs(Math.log(j.x)), Math.abs(Math.log(j.y)));
+  };
+  let best = { snow: first.snow, tile: first.tile, off: off(first.tile) };
+  // The variants, in order: the depth profile's other seeds and, in the digital style, the snow on
+  // shorter shapes too (only more snow than sized, never less).
+  const minRuns =
+    r.style === 'digital' ? SNOW_MIN_RUNS.filter((m) => m <= (first.snow.minRun ?? 0)) : [undefined];
+  const variants: Snow[] = [];
+  for (let k = 0; k < SNOW_SEAM_TRIES; k++)
+    for (const minRun of minRuns) {
+      if (k === 0 && minRun === first.snow.minRun) continue;
+      const v: Snow = { ...first.snow, seed: k === 0 ? seed : hash4(seed, k, 0x5e, 0xa5) };
+      if (minRun !== undefined) v.minRun = minRun;
+      variants.push(v);
+    }
+  for (const snow of variants) {
+    if (best.off <= Math.log(SNOW_SEAM_NEAR)) break;
+    const tile = snowTile(r, base, DESIGN_SIZE, snow, reuse);
+    if (amount(tile) < target) continue;
+    const o = off(tile);
+    if (o < best.off) best = { snow, tile, off: o };
+  }
+  return { snow: best.snow, got: shareOf(best.tile, colour) };
 }
 
 /** The smallest busier or calmer step an edit makes (1 is a plain "busier"). */

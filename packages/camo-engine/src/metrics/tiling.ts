@@ -36,3 +36,42 @@ export function wrapJumpRatios(
   seamY /= width;
   return { x: interiorX > 0 ? seamX / interiorX : 1, y: interiorY > 0 ? seamY / interiorY : 1 };
 }
+
+/**
+ * wrapJumpRatios for a tile of palette indices (size x size) and its palette's RGB colours, with
+ * the jumps between colours looked up once: the same figures, without the RGB buffer.
+ */
+export function wrapJumpRatiosIndexed(
+  index: Uint8Array,
+  size: number,
+  palette: readonly (readonly [number, number, number])[],
+): { x: number; y: number } {
+  const k = palette.length;
+  const d = new Float64Array(k * k);
+  for (let i = 0; i < k; i++)
+    for (let j = 0; j < k; j++) {
+      const a = palette[i] ?? [0, 0, 0];
+      const b = palette[j] ?? [0, 0, 0];
+      d[i * k + j] = Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+    }
+  let interiorX = 0;
+  let seamX = 0;
+  let interiorY = 0;
+  let seamY = 0;
+  for (let y = 0; y < size; y++) {
+    const r = y * size;
+    const down = y + 1 < size ? r + size : -1;
+    for (let x = 0; x < size; x++) {
+      const c = (index[r + x] ?? 0) * k;
+      if (x + 1 < size) interiorX += d[c + (index[r + x + 1] ?? 0)] ?? 0;
+      else seamX += d[c + (index[r] ?? 0)] ?? 0;
+      if (down >= 0) interiorY += d[c + (index[down + x] ?? 0)] ?? 0;
+      else seamY += d[c + (index[x] ?? 0)] ?? 0;
+    }
+  }
+  interiorX /= size * (size - 1);
+  interiorY /= size * (size - 1);
+  seamX /= size;
+  seamY /= size;
+  return { x: interiorX > 0 ? seamX / interiorX : 1, y: interiorY > 0 ? seamY / interiorY : 1 };
+}

@@ -87,6 +87,14 @@ export interface Overlays {
      * reads as an outline. Absent: every run.
      */
     minRun?: number;
+    /**
+     * With it, the organic style's snow lies on every run (no `minRun`), each run's as deep as
+     * the column's depth times the square root of the run's height over this share of the tile
+     * side (at most half the run): deeper on tall shapes, a dusting on speckle, and no run left
+     * out, so the snow's edges follow the design's own (G5: the cut stays a typical line).
+     * Without it, every run takes the column's depth (snow laid before 2026-11-29 renders as it was).
+     */
+    tallRun?: number;
   };
   contours?: { colour: number; levels: number; halfWidth: number };
   outlines?: { colour: number; halfWidth: number };
