@@ -42,6 +42,20 @@ export function statusOf(url: URL): 200 | 404 {
 }
 
 /**
+ * The file of the page module that serves `path` (the deepest route that matches, the not-found
+ * page included), as the build's manifest names it: the server preloads its chunks.
+ */
+export function pageModuleOf(path: string): string | null {
+  const matches = matchRoutes(routes, path) ?? [];
+  return (
+    matches
+      .map((match) => routeHandle(match.route.handle).module)
+      .filter((module) => module !== undefined)
+      .at(-1) ?? null
+  );
+}
+
+/**
  * The page at `url` (absolute, with its query), or null when the browser should render it itself:
  * a signed-in page for a visitor, a session that could not be checked, or a route that redirects.
  */

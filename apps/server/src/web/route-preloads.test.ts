@@ -1,5 +1,9 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createRoutePreloads, type BuildManifest } from './route-preloads.js';
+import { createRoutePreloads, readBuildManifest, type BuildManifest } from './route-preloads.js';
+import { entryServerPath, loadServerRender } from './server-render.js';
 
 /** Shaped like the manifest Vite writes for the web app. */
 const manifest: BuildManifest = {
@@ -19,8 +23,18 @@ const manifest: BuildManifest = {
   'src/app/routes/designer.tsx': { file: 'assets/designer-U.js', imports: ['index.html'] },
 };
 
+/** The web app's answer (entry-server.tsx#pageModuleOf), for the paths used below. */
+const moduleOf = (pathName: string): string | null =>
+  ({
+    '/': 'src/app/routes/home.tsx',
+    '/terms': 'src/app/routes/terms.tsx',
+    '/privacy': 'src/app/routes/privacy.tsx',
+    '/gallery/user/u1': 'src/app/routes/designer.tsx',
+    '/gallery/0b9f1c52-6a3e-4d7f-9a51-6f2a8c1d2e3f': 'src/app/routes/design-detail.tsx',
+  })[pathName] ?? null;
+
 describe('createRoutePreloads', () => {
-  const preloads = createRoutePreloads(manifest);
+  const preloads = createRoutePreloads(manifest, moduleOf);
 
   it("lists a page's chunk and what it imports, without the entry, the app and what they import", () => {
     expect(preloads('/')).toEqual(['/assets/home-H.js', '/assets/title-T.js']);
@@ -35,6 +49,38 @@ describe('createRoutePreloads', () => {
   it('preloads nothing for an unknown path, a module the build lacks, or no manifest', () => {
     expect(preloads('/no-such-page')).toEqual([]);
     expect(preloads('/privacy')).toEqual([]);
-    expect(createRoutePreloads(null)('/')).toEqual([]);
+    expect(createRoutePreloads(null, moduleOf)('/')).toEqual([]);
   });
+});
+
+describe("the web app's build", () => {
+  const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+  const manifestFile = path.join(webDist, '.vite/manifest.json');
+
+  // `npm test` builds the web app before the suite (scripts/test.mjs).
+  it.runIf(existsSync(entryServerPath(webDist)))(
+    "preloads every page's own chunk, by the app's own route table",
+    async () => {
+      const render = await loadServerRender(webDist);
+      const manifest = readBuildManifest(manifestFile)!;
+      const preloads = createRoutePreloads(manifest, (pathName) => render!.pageModuleOf(pathName));
+      const pages: Record<string, string> = {
+        '/': 'home',
+        '/design': 'design-studio',
+        '/create-design': 'create-design',
+        '/gallery': 'gallery',
+        '/gallery/0b9f1c52-6a3e-4d7f-9a51-6f2a8c1d2e3f': 'design-detail',
+        '/gallery/user/u1': 'designer',
+        '/hunt': 'hunt',
+        '/profile': 'profile',
+        '/contest': 'contest',
+        '/no-such-page': 'not-found',
+      };
+      for (const [pathName, module] of Object.entries(pages)) {
+        const own = manifest[`src/app/routes/${module}.tsx`]?.file;
+        expect(own, module).toBeDefined();
+        expect(preloads(pathName)[0], pathName).toBe(`/${own}`);
+      }
+    },
+  );
 });

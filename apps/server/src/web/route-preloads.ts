@@ -8,28 +8,6 @@ export interface ManifestChunk {
 }
 export type BuildManifest = Record<string, ManifestChunk>;
 
-/**
- * Which page module of the web app serves a path: the same table as apps/web/src/app/router.tsx.
- * A path missing here, or a module the build no longer has, only loses its preload.
- */
-const ROUTE_MODULES: [RegExp, string][] = [
-  [/^\/$/, 'home'],
-  [/^\/login\/?$/, 'login'],
-  [/^\/signup\/?$/, 'signup'],
-  [/^\/terms\/?$/, 'terms'],
-  [/^\/privacy\/?$/, 'privacy'],
-  [/^\/contest\/?$/, 'contest'],
-  [/^\/profile\/?$/, 'profile'],
-  [/^\/design\/?$/, 'design'],
-  [/^\/create-design\/?$/, 'create-design'],
-  [/^\/gallery\/?$/, 'gallery'],
-  [/^\/hunt\/?$/, 'hunt'],
-  [/^\/hunt\/insights\/?$/, 'hunt-insights'],
-  [/^\/admin\/?$/, 'admin'],
-  [/^\/gallery\/user\/[^/]+\/?$/, 'designer'],
-  [/^\/gallery\/[^/]+\/?$/, 'design-detail'],
-];
-
 export function readBuildManifest(file: string): BuildManifest | null {
   if (!existsSync(file)) return null;
   return JSON.parse(readFileSync(file, 'utf8')) as BuildManifest;
@@ -38,9 +16,14 @@ export function readBuildManifest(file: string): BuildManifest | null {
 /**
  * The scripts a page's own module needs, named in its index.html for the entry (boot.ts) to
  * preload beside the app, instead of after the app has asked for them (one round trip less before
- * the page runs). The entry, the app and what they import are left out.
+ * the page runs). The entry, the app and what they import are left out. Which module serves a
+ * path is the web app's own route table's answer (`moduleOf`, entry-server.tsx#pageModuleOf), by
+ * the manifest's name for it; a module the build does not have only loses its preload.
  */
-export function createRoutePreloads(manifest: BuildManifest | null): (pathName: string) => string[] {
+export function createRoutePreloads(
+  manifest: BuildManifest | null,
+  moduleOf: (pathName: string) => string | null,
+): (pathName: string) => string[] {
   if (!manifest) return () => [];
   const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   const alreadyLoaded = new Set<string>();
@@ -55,17 +38,18 @@ export function createRoutePreloads(manifest: BuildManifest | null): (pathName: 
   collect('src/main.tsx', alreadyLoaded);
 
   const byModule = new Map<string, string[]>();
-  for (const [, name] of ROUTE_MODULES) {
-    const key = `src/app/routes/${name}.tsx`;
-    const needed = new Set<string>();
-    collect(key, needed);
-    byModule.set(
-      name,
-      [...needed].filter((k) => !alreadyLoaded.has(k)).map((k) => `/${manifest[k]!.file}`),
-    );
-  }
+  const preloadsOf = (key: string): string[] => {
+    let files = byModule.get(key);
+    if (!files) {
+      const needed = new Set<string>();
+      collect(key, needed);
+      files = [...needed].filter((k) => !alreadyLoaded.has(k)).map((k) => `/${manifest[k]!.file}`);
+      byModule.set(key, files);
+    }
+    return files;
+  };
   return (pathName) => {
-    const route = ROUTE_MODULES.find(([pattern]) => pattern.test(pathName));
-    return route ? (byModule.get(route[1]) ?? []) : [];
+    const key = moduleOf(pathName);
+    return key ? preloadsOf(key) : [];
   };
 }

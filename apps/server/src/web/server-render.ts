@@ -18,6 +18,8 @@ export interface RenderedPage {
 interface EntryServer {
   render(url: URL): Promise<RenderedPage | null>;
   statusOf(url: URL): 200 | 404;
+  /** Absent from a bundle that predates it (or a test's stand-in): no page is preloaded. */
+  pageModuleOf?(path: string): string | null;
   setFetcherSource(source: () => Fetcher): void;
   SERVER_STATE_ELEMENT_ID: string;
 }
@@ -29,6 +31,8 @@ export interface ServerRender {
   inject(html: string, page: RenderedPage): string;
   /** 404 where the app's own routes know no such page (its not-found page), else 200. */
   statusOf(url: URL): 200 | 404;
+  /** The file of the page module that serves a path, as the build's manifest names it. */
+  pageModuleOf(path: string): string | null;
 }
 
 /** The bundle `npm run build` writes beside the web app. */
@@ -52,6 +56,7 @@ export async function loadServerRender(webDist: string): Promise<ServerRender | 
     render: (url, fetch) => viewerFetch.run(fetch, () => entry.render(url)),
     inject: (html, page) => injectRenderedPage(html, page, entry.SERVER_STATE_ELEMENT_ID),
     statusOf: (url) => entry.statusOf(url),
+    pageModuleOf: (path) => entry.pageModuleOf?.(path) ?? null,
   };
 }
 

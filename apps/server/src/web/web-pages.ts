@@ -33,12 +33,16 @@ export interface WebPagesOptions {
 export async function registerWebPages(app: FastifyInstance, options: WebPagesOptions): Promise<void> {
   const { webDist, publicUrl, log } = options;
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  const serverRender = hasWeb ? await loadServerRender(webDist) : null;
   const indexPage = hasWeb
     ? createIndexPage({
         html: readIndexHtml(path.join(webDist, 'index.html')),
         publicUrl,
         siteName: options.siteName,
-        preloads: createRoutePreloads(readBuildManifest(path.join(webDist, '.vite/manifest.json'))),
+        preloads: createRoutePreloads(
+          readBuildManifest(path.join(webDist, '.vite/manifest.json')),
+          (pathName) => serverRender?.pageModuleOf(pathName) ?? null,
+        ),
         // The page loads whatever happens here; only its preview falls back to the site's own.
         findDesign: (id) =>
           options.findDesign(id).catch((error: unknown) => {
@@ -48,7 +52,6 @@ export async function registerWebPages(app: FastifyInstance, options: WebPagesOp
           }),
       })
     : null;
-  const serverRender = hasWeb ? await loadServerRender(webDist) : null;
   const admitPage = hasWeb
     ? createPageRateLimit({
         ...options.pageRateLimit,

@@ -7,11 +7,13 @@ import { RouteError } from './route-error';
 
 /**
  * Each page is its own chunk (quality.md: `/` loads at most 150 KB of gzipped JavaScript). The
- * handle keeps the loader too, for the server's first render (entry-server.tsx).
+ * handle keeps the loader too, for the server's first render (entry-server.tsx), and the module's
+ * file, by which the server finds the page's chunks in the build to preload
+ * (apps/server/src/web/route-preloads.ts; router.test.ts keeps the name and the loader agreeing).
  */
-const page = (load: () => Promise<PageModule>, handle: RouteHandle = {}) => ({
+const page = (name: string, load: () => Promise<PageModule>, handle: RouteHandle = {}) => ({
   lazy: async () => ({ Component: (await load()).default }),
-  handle: { ...handle, load } satisfies RouteHandle,
+  handle: { ...handle, load, module: `src/app/routes/${name}.tsx` } satisfies RouteHandle,
 });
 
 const withFooter: RouteHandle = { footer: true };
@@ -26,35 +28,38 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           // Spec §2 route table: "/" has the header and the footer ...
-          { index: true, ...page(() => import('./routes/home'), withFooter) },
+          { index: true, ...page('home', () => import('./routes/home'), withFooter) },
           // ... /login, /signup, /terms and /privacy the header only.
-          { path: 'login', ...page(() => import('./routes/login')) },
-          { path: 'signup', ...page(() => import('./routes/signup')) },
-          { path: 'terms', ...page(() => import('./routes/terms')) },
-          { path: 'privacy', ...page(() => import('./routes/privacy')) },
+          { path: 'login', ...page('login', () => import('./routes/login')) },
+          { path: 'signup', ...page('signup', () => import('./routes/signup')) },
+          { path: 'terms', ...page('terms', () => import('./routes/terms')) },
+          { path: 'privacy', ...page('privacy', () => import('./routes/privacy')) },
           // The contest's rules, standings and Trophy Club are public, like the home page's.
-          { path: 'contest', ...page(() => import('./routes/contest'), withFooter) },
+          { path: 'contest', ...page('contest', () => import('./routes/contest'), withFooter) },
           {
             element: <ProtectedRoute />,
             handle: { footer: true, signedIn: true } satisfies RouteHandle,
             children: [
-              { path: 'profile', ...page(() => import('./routes/profile'), { browserOnly: true }) },
-              { path: 'design', ...page(() => import('./routes/design-studio')) },
+              {
+                path: 'profile',
+                ...page('profile', () => import('./routes/profile'), { browserOnly: true }),
+              },
+              { path: 'design', ...page('design-studio', () => import('./routes/design-studio')) },
               {
                 path: 'create-design',
-                ...page(() => import('./routes/create-design'), { browserOnly: true }),
+                ...page('create-design', () => import('./routes/create-design'), { browserOnly: true }),
               },
-              { path: 'gallery', ...page(() => import('./routes/gallery')) },
-              { path: 'gallery/user/:userId', ...page(() => import('./routes/designer')) },
-              { path: 'gallery/:designId', ...page(() => import('./routes/design-detail')) },
+              { path: 'gallery', ...page('gallery', () => import('./routes/gallery')) },
+              { path: 'gallery/user/:userId', ...page('designer', () => import('./routes/designer')) },
+              { path: 'gallery/:designId', ...page('design-detail', () => import('./routes/design-detail')) },
               // Hide and seek: a round's image is served once, so the page is the browser's alone.
-              { path: 'hunt', ...page(() => import('./routes/hunt'), { browserOnly: true }) },
-              { path: 'hunt/insights', ...page(() => import('./routes/hunt-insights')) },
+              { path: 'hunt', ...page('hunt', () => import('./routes/hunt'), { browserOnly: true }) },
+              { path: 'hunt/insights', ...page('hunt-insights', () => import('./routes/hunt-insights')) },
               // Moderators' queue (ADMIN_EMAILS); anybody else is told it is for moderators.
-              { path: 'admin', ...page(() => import('./routes/admin'), { browserOnly: true }) },
+              { path: 'admin', ...page('admin', () => import('./routes/admin'), { browserOnly: true }) },
             ],
           },
-          { path: '*', ...page(() => import('./routes/not-found'), withFooter) },
+          { path: '*', ...page('not-found', () => import('./routes/not-found'), withFooter) },
         ],
       },
     ],

@@ -30,6 +30,8 @@ export interface RouteHandle {
   browserOnly?: boolean;
   /** The page's module (its own chunk), for the server's first render. */
   load?: () => Promise<PageModule>;
+  /** That module's file from the web app's root, as the build's manifest names it. */
+  module?: string;
 }
 
 export function routeHandle(handle: unknown): RouteHandle {
