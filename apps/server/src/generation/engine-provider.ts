@@ -1,22 +1,17 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import type {
-  ConcealmentMeasures,
-  EditRefusalReason as EngineRefusalReason,
-  EditSuggestion,
-  Recipe,
-} from '@camo/camo-engine';
+import type { EditRefusalReason as EngineRefusalReason, EditSuggestion, Recipe } from '@camo/camo-engine';
 import type { EditRefusalReason, EditSuggestionCode } from '@camo/shared/edit-refusal';
 import { stateName } from '@camo/shared/states';
 import { Piscina } from 'piscina';
-import type { EditOutcome, EngineDesign, GenerateTask } from './engine.worker.js';
+import type * as EngineWorker from './engine.worker.js';
+import type { GenerateTask } from './engine.worker.js';
 import type { TileCheck } from './flat-colours.js';
 import type { RoundScene, RoundSceneTask } from '../hunt/round-scene.js';
 import type { EngineMeasures } from '../platform/db/types.js';
 import type { DesignProvider, ProviderInput } from './provider.js';
 import type { ConcealmentEngine } from '../concealment/concealment.service.js';
 import type { GroundEngine, GroundRaster } from '../ground/ground.service.js';
-import type { StoredEye } from '../platform/db/types.js';
 
 // From the sources, a plain module loads the TypeScript task file through tsx; in the start-up
 // bundle (scripts/build-cache.mjs) the task file is an entry of its own beside this chunk.
@@ -54,6 +49,12 @@ const groundTask = (photo: GroundRaster) => ({
   height: photo.height,
 });
 
+/** The engine's tasks: each export of engine.worker.ts named ...Task (piscina finds it by name). */
+type EngineTasks = typeof EngineWorker;
+type TaskName = Extract<keyof EngineTasks, `${string}Task`>;
+type TaskInput<K extends TaskName> = Parameters<EngineTasks[K]>[0];
+type TaskOutput<K extends TaskName> = Awaited<ReturnType<EngineTasks[K]>>;
+
 /**
  * The engine's threads unless told: one a core, at most four. They run below the event loop's
  * priority (thread-priority.ts, Linux), so the event loop (and PGlite, which runs on it) is served
@@ -75,6 +76,10 @@ export function createEngineProvider(options: { threads?: number } = {}): Engine
     resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 16 },
   });
 
+  /** One task on the engine's threads, typed by the task's own signature in engine.worker.ts. */
+  const run = <K extends TaskName>(name: K, input: TaskInput<K>): Promise<TaskOutput<K>> =>
+    pool.run(input, { name }) as Promise<TaskOutput<K>>;
+
   return {
     name: 'built-in engine',
 
@@ -91,7 +96,7 @@ export function createEngineProvider(options: { threads?: number } = {}): Engine
         variant,
         seed: input.seed,
       };
-      const design = (await pool.run(task, { name: 'generateTask' })) as EngineDesign;
+      const design = await run('generateTask', task);
       return {
         png: design.png,
         // The recipe id is what an edit builds on: the engine's equivalent of a response id.
@@ -107,68 +112,46 @@ export function createEngineProvider(options: { threads?: number } = {}): Engine
 
     async edit(design, request) {
       // The engine's refusal codes are the site's (the check below keeps the two lists equal).
-      const outcome = (await pool.run(
-        { recipe: design.recipe as Recipe, text: request },
-        { name: 'editTask' },
-      )) as EditOutcome;
+      const outcome = await run('editTask', { recipe: design.recipe as Recipe, text: request });
       return outcome.ok ? { ...outcome, note: null } : outcome;
     },
 
     async render(recipe, size) {
       if (!recipe) return null;
-      return (await pool.run({ recipe: recipe as Recipe, size }, { name: 'renderTask' })) as Uint8Array;
+      return await run('renderTask', { recipe: recipe as Recipe, size });
     },
 
-    flatTile: async (image) =>
-      (await pool.run({ image }, { name: 'flatTileTask' })) as { png: Uint8Array; check: TileCheck },
+    flatTile: (image) => run('flatTileTask', { image }),
 
-    measure: async (photo, png) =>
-      (await pool.run({ ...photo, png }, { name: 'measureTask' })) as EngineMeasures,
+    measure: (photo, png) => run('measureTask', { ...photo, png }),
 
-    blendPreview: async (photo, png) =>
-      (await pool.run({ photo, png }, { name: 'blendPreviewTask' })) as Uint8Array,
-    huntRound: async (task) => (await pool.run(task, { name: 'huntRoundTask' })) as RoundScene,
+    blendPreview: (photo, png) => run('blendPreviewTask', { photo, png }),
+    huntRound: (task) => run('huntRoundTask', task),
 
     concealment: {
-      predict: async (photo, png) =>
-        (await pool.run(
-          { rgb: photo.data, width: photo.width, height: photo.height, png },
-          { name: 'predictTask' },
-        )) as StoredEye[],
-      view: async (photo, png, observer, distanceM) =>
-        (await pool.run({ photo, png, observer, distanceM }, { name: 'viewTask' })) as Uint8Array | null,
-      measureRound: async (photo, png, round) =>
-        (await pool.run(
-          { rgb: photo.data, width: photo.width, height: photo.height, png, round },
-          { name: 'roundMeasuresTask' },
-        )) as ConcealmentMeasures | null,
+      predict: (photo, png) =>
+        run('predictTask', { rgb: photo.data, width: photo.width, height: photo.height, png }),
+      view: (photo, png, observer, distanceM) => run('viewTask', { photo, png, observer, distanceM }),
+      measureRound: (photo, png, round) =>
+        run('roundMeasuresTask', {
+          rgb: photo.data,
+          width: photo.width,
+          height: photo.height,
+          png,
+          round,
+        }),
     },
 
     ground: {
-      features: async (png) =>
-        (await pool.run({ png }, { name: 'groundFeaturesTask' })) as Awaited<
-          ReturnType<GroundEngine['features']>
-        >,
-      profile: async (photo, observer, distanceM) =>
-        (await pool.run(
-          { ...groundTask(photo), observer, distanceM },
-          { name: 'groundProfileTask' },
-        )) as Awaited<ReturnType<GroundEngine['profile']>>,
-      scores: async (photo, observer, distanceM, tiles) =>
-        (await pool.run(
-          { ...groundTask(photo), observer, distanceM, tiles },
-          { name: 'groundScoresTask' },
-        )) as Awaited<ReturnType<GroundEngine['scores']>>,
-      view: async (photo, png, observer, distanceM) =>
-        (await pool.run(
-          { photoId: photo.photoId, photo: photo.bytes, png, observer, distanceM },
-          { name: 'groundViewTask' },
-        )) as Uint8Array | null,
-      inPhoto: async (photo, design, eyes) =>
-        (await pool.run(
-          { photoId: photo.photoId, photo: photo.bytes, design, eyes },
-          { name: 'groundDesignTask' },
-        )) as (ConcealmentMeasures | null)[],
+      features: (png) => run('groundFeaturesTask', { png }),
+      profile: (photo, observer, distanceM) =>
+        run('groundProfileTask', { ...groundTask(photo), observer, distanceM }),
+      scores: (photo, observer, distanceM, tiles) =>
+        run('groundScoresTask', { ...groundTask(photo), observer, distanceM, tiles }),
+      view: (photo, png, observer, distanceM) =>
+        run('groundViewTask', { photoId: photo.photoId, photo: photo.bytes, png, observer, distanceM }),
+      inPhoto: (photo, design, eyes) =>
+        run('groundDesignTask', { photoId: photo.photoId, photo: photo.bytes, design, eyes }),
     },
 
     close: () => pool.destroy(),
