@@ -1,4 +1,5 @@
 import { z } from './zod.js';
+import { cleanText } from './text-clean.js';
 import { designCardSchema } from './api.schema.js';
 import { limits } from './limits.js';
 import { DEFAULT_DISTANCE, DEFAULT_OBSERVER } from './concealment.js';
@@ -45,18 +46,13 @@ export type VoteStatus = z.infer<typeof voteStatusSchema>;
 
 // --- comments -----------------------------------------------------------------------------
 
-// Control characters (NUL above all, which PostgreSQL text cannot hold) never belong in text;
-// tabs and line breaks are kept.
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
-
 /**
  * The comment as typed, trimmed. It is stored as text and rendered as text, never as HTML, so
  * it is not escaped here (architecture: "Where we deliberately improve" 6).
  */
 export const commentTextSchema = z
   .string()
-  .transform((value) => value.replace(CONTROL_CHARS, '').trim())
+  .transform(cleanText)
   .pipe(z.string().min(1, communityMessages.commentEmpty).max(COMMENT_MAX, communityMessages.commentTooLong));
 
 export const createCommentSchema = z.object({ text: commentTextSchema }).strict();
@@ -94,11 +90,7 @@ export const galleryQuerySchema = z.object({
     .optional(),
   year: z.coerce.number().int().min(2000).max(2100).optional(),
   month: z.coerce.number().int().min(1).max(12).optional(),
-  q: z
-    .string()
-    .transform((value) => value.replace(CONTROL_CHARS, '').trim())
-    .pipe(z.string().max(GALLERY_SEARCH_MAX))
-    .optional(),
+  q: z.string().transform(cleanText).pipe(z.string().max(GALLERY_SEARCH_MAX)).optional(),
   /** "Hardest to spot" at this eye and distance (issue 39): the pages' one default unless chosen. */
   observer: observerSchema.default(DEFAULT_OBSERVER),
   distance: viewingDistanceSchema.default(DEFAULT_DISTANCE),

@@ -1,5 +1,6 @@
 import { versatilitySchema } from './concealment.schema.js';
 import { z } from './zod.js';
+import { cleanText } from './text-clean.js';
 import { limits } from './limits.js';
 import { stateName } from './states.js';
 import {
@@ -24,11 +25,6 @@ export {
   type DesignToggleName,
   type DesignToggles,
 } from './generation.js';
-
-// Control characters (NUL above all, which PostgreSQL text cannot hold) never belong in text.
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
-const cleanText = (value: string): string => value.replace(CONTROL_CHARS, '').trim();
 
 export const designTogglesSchema = z
   .object(

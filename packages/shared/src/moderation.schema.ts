@@ -1,4 +1,5 @@
 import { z } from './zod.js';
+import { cleanText } from './text-clean.js';
 import {
   adminWarnings,
   MODERATION_REASON_MAX,
@@ -15,11 +16,6 @@ import {
  * reasons are in moderation.ts.
  */
 export * from './moderation.js';
-
-// Control characters never belong in text; tabs and line breaks are kept (as in comments).
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
-const cleanText = (value: string) => value.replace(CONTROL_CHARS, '').trim();
 
 export const createReportSchema = z
   .object({

@@ -1,4 +1,5 @@
 import { z } from './zod.js';
+import { cleanName } from './text-clean.js';
 import { limits } from './limits.js';
 import { messages } from './messages.js';
 
@@ -10,22 +11,13 @@ import { messages } from './messages.js';
 
 const digitsOnly = (input: string): string => input.replace(/\D/g, '');
 
-// Control characters (NUL above all, which PostgreSQL text cannot hold) never belong in a name.
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARS = /[\u0000-\u001F\u007F]/g;
-
-/** Drop control characters and angle brackets (spec §5), collapse white space, trim. */
-function cleanDisplayName(input: string): string {
-  return input.replace(CONTROL_CHARS, ' ').replace(/[<>]/g, '').replace(/\s+/g, ' ').trim();
-}
-
 /** The stored form of a display name: cleaned, then cut to 50 (spec §5). */
 export function normaliseDisplayName(input: string): string {
-  return cleanDisplayName(input).slice(0, limits.displayNameMax);
+  return cleanName(input).slice(0, limits.displayNameMax);
 }
 
 export const displayNameSchema = z.string().transform((raw, ctx) => {
-  const cleaned = cleanDisplayName(raw);
+  const cleaned = cleanName(raw);
   if (cleaned.length > limits.displayNameMax) {
     ctx.addIssue({ code: 'custom', message: messages.displayNameTooLong });
     return z.NEVER;
