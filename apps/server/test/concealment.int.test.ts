@@ -1,3 +1,4 @@
+import { GAME_EYE } from '@camo/shared/concealment';
 import { MEASURE_NAMES, type ConcealmentMeasures } from '@camo/camo-engine';
 import type { DesignCard } from '@camo/shared/api.schema';
 import { CALIBRATION_MIN_ROUNDS, viewingDistances } from '@camo/shared/concealment';
@@ -8,7 +9,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConcealmentRepository } from '../src/concealment/concealment.repository.js';
 import { createCalibrationService } from '../src/concealment/calibration.service.js';
-import { GAME_EYE, type DesignPredictions } from '../src/concealment/prediction-scores.js';
+import { type DesignPredictions } from '../src/concealment/prediction-scores.js';
 import { designs, huntRounds } from '../src/platform/db/schema.js';
 import { createSubmittedDesign, createUsers, huntRoundRow } from './support/community-factory.js';
 import { signIn, type Client } from './support/dev-sign-in.js';

@@ -1,15 +1,11 @@
+import { GAME_EYE } from '@camo/shared/concealment';
 import type { ConcealmentMeasures } from '@camo/camo-engine';
 import { galleryPageSchema } from '@camo/shared/community.schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConcealmentRepository } from '../src/concealment/concealment.repository.js';
 import { setGameEyeScore } from '../src/concealment/eye-hiding.repository.js';
-import {
-  GAME_EYE,
-  hidingRank,
-  defaultWeights,
-  type DesignPredictions,
-} from '../src/concealment/prediction-scores.js';
+import { hidingRank, defaultWeights, type DesignPredictions } from '../src/concealment/prediction-scores.js';
 import { createGalleryRepository } from '../src/gallery/gallery.repository.js';
 import { createGalleryService } from '../src/gallery/gallery.service.js';
 import type { Database } from '../src/platform/db/database.js';

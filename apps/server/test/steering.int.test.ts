@@ -1,3 +1,4 @@
+import { GAME_EYE } from '@camo/shared/concealment';
 import { createHash, randomUUID } from 'node:crypto';
 import { get } from 'node:http';
 import {
@@ -17,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fitTimeModel } from '../src/concealment/calibration-check.js';
 import { createConcealmentRepository } from '../src/concealment/concealment.repository.js';
 import { createCalibrationService, type CalibrationService } from '../src/concealment/calibration.service.js';
-import { GAME_EYE } from '../src/concealment/prediction-scores.js';
+
 import { NATURAL_SHARE } from '../src/hunt/round-scene.js';
 import { concealmentScore, spearman } from '../src/hunt/hunt-statistics.js';
 import { createHuntRepository } from '../src/hunt/hunt.repository.js';

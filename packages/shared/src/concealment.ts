@@ -21,6 +21,17 @@ export const outOfRangeReasons = ['too-near', 'beyond-ground', 'too-small', 'too
 export type OutOfRangeReason = (typeof outOfRangeReasons)[number];
 
 /**
+ * The eye the game measures, and so the one the predictor is calibrated on and rankings compare
+ * with people: a person, at the nearest of the distances (a round's target is 8-26% of the
+ * picture's height, mostly nearer than 10 m at a phone's field of view; 10 m is the closest the
+ * predictor scores). "My ground" ranks for it unless asked (decision 018).
+ */
+export const GAME_EYE = { observer: 'person', distanceM: 10 } as const satisfies {
+  observer: Observer;
+  distanceM: ViewingDistance;
+};
+
+/**
  * What the engine scores candidates for, and the one eye every page starts from until a person
  * chooses another (issue 39: the gallery, the design page and "my ground" share that choice): a
  * deer at 25 m, the animal a hunter hides from at a common bow range. The game's own eye (a person

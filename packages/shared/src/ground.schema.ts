@@ -1,8 +1,8 @@
 import { z } from './zod.js';
 import { designCardSchema } from './api.schema.js';
 import { galleryQuerySchema } from './community.schema.js';
+import { GAME_EYE } from './concealment.js';
 import { observerSchema, predictionSchema, viewingDistanceSchema } from './concealment.schema.js';
-import { GROUND_DEFAULT_DISTANCE, GROUND_DEFAULT_OBSERVER } from './ground.js';
 
 /** A person's own ground photo (issue 28), as its owner sees it; nobody else ever does. */
 export const groundPhotoSchema = z.object({
@@ -30,8 +30,8 @@ export const groundPhotoPatchSchema = z.object({ kept: z.boolean() }).strict();
 
 /** Whose eyes and how far: a person at 10 m unless asked (ground.ts). */
 export const groundEyeSchema = z.object({
-  observer: observerSchema.default(GROUND_DEFAULT_OBSERVER),
-  distance: viewingDistanceSchema.default(GROUND_DEFAULT_DISTANCE),
+  observer: observerSchema.default(GAME_EYE.observer),
+  distance: viewingDistanceSchema.default(GAME_EYE.distanceM),
 });
 
 /** `/api/ground-photos/:id/ranking`: the eye, the gallery's filters and the page cursor. */

@@ -3,15 +3,7 @@
  * it is predicted to hide there, and each design's versatility across other places. The rules and
  * the words, shared by the server and the browser.
  */
-import { observerNames, type Observer, type ViewingDistance } from './concealment.js';
-
-/**
- * The eye a ranking uses unless asked: a person at 10 m, the eye hide and seek measures and the
- * predictor is calibrated on, so the ranking's agreement with the game is stated for it
- * (decision 018; a deer, and 25-100 m, are one choice away).
- */
-export const GROUND_DEFAULT_OBSERVER: Observer = 'person';
-export const GROUND_DEFAULT_DISTANCE: ViewingDistance = 10;
+import { GAME_EYE, observerNames, type Observer } from './concealment.js';
 
 /** Ground photos a person may upload in 24 hours unless the site sets otherwise (GROUND_PHOTOS_PER_DAY). */
 export const DEFAULT_GROUND_PHOTOS_PER_DAY = 20;
@@ -75,7 +67,7 @@ export const groundText = {
   useThisPhoto: 'Use this photo',
   versatilityTitle: 'Beyond its own photo',
   versatility: (median: number, worst: number, places: number) =>
-    `Across ${places === 1 ? '1 photo' : `${places} photos`} of other designs from its state, its predicted hiding from ${observerNames[GROUND_DEFAULT_OBSERVER].a} at ${GROUND_DEFAULT_DISTANCE} m is ${median} (median) and ${worst} at worst.`,
+    `Across ${places === 1 ? '1 photo' : `${places} photos`} of other designs from its state, its predicted hiding from ${observerNames[GAME_EYE.observer].a} at ${GAME_EYE.distanceM} m is ${median} (median) and ${worst} at worst.`,
   versatilityPending: 'Not yet measured across other places.',
   versatilityTooFew: (places: number) =>
     places === 0

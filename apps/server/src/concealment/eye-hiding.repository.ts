@@ -1,8 +1,9 @@
+import { GAME_EYE } from '@camo/shared/concealment';
 import { observers, viewingDistances } from '@camo/shared/concealment';
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../platform/db/database.js';
 import { designHiding, designs, predictorFits } from '../platform/db/schema.js';
-import { defaultWeights, GAME_EYE, hidingRank, type ActiveWeights, type Eye } from './prediction-scores.js';
+import { defaultWeights, hidingRank, type ActiveWeights, type Eye } from './prediction-scores.js';
 
 /** Every eye and distance the pages offer, the gallery's "Hardest to spot" among them. */
 export const allEyes: readonly Eye[] = observers.flatMap((observer) =>

@@ -1,3 +1,4 @@
+import { GAME_EYE } from '@camo/shared/concealment';
 import {
   DEFAULT_WEIGHTS,
   meanAndError,
@@ -26,16 +27,6 @@ export interface ActiveWeights {
 }
 
 export const defaultWeights: ActiveWeights = { weights: DEFAULT_WEIGHTS, calibrated: false };
-
-/**
- * The eye the gallery's "Hardest to spot" and the calibration compare with the game: a person, at
- * the nearest of the distances (a round's target is 8-26% of the picture's height, mostly nearer
- * than 10 m at a phone's field of view; 10 m is the closest the predictor scores).
- */
-export const GAME_EYE = { observer: 'person', distanceM: 10 } as const satisfies Pick<
-  StoredEye,
-  'observer' | 'distanceM'
->;
 
 /** The version of a stored prediction made now (StoredPrediction.version): older ones are measured again. */
 export const PREDICTION_VERSION = 2;

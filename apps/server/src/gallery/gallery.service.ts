@@ -1,3 +1,4 @@
+import { GAME_EYE } from '@camo/shared/concealment';
 import { designCardSchema, type DesignCard } from '@camo/shared/api.schema';
 import type { GalleryQuery, GalleryStates } from '@camo/shared/community.schema';
 import { communityMessages } from '@camo/shared/community.schema';
@@ -9,7 +10,7 @@ import { z } from 'zod';
 import { ValidationError } from '../platform/http-errors.js';
 import type { FileUrl } from '../platform/storage.js';
 import { toDesignCard } from '../designs/design-card.js';
-import { cardHiding, GAME_EYE, type Eye } from '../concealment/prediction-scores.js';
+import { cardHiding, type Eye } from '../concealment/prediction-scores.js';
 import type { DesignRecord } from '../designs/designs.repository.js';
 import type { VotesRepository } from '../votes/votes.repository.js';
 import type { GalleryKey, GalleryRepository, GalleryRow } from './gallery.repository.js';

@@ -1,8 +1,8 @@
+import { GAME_EYE } from '@camo/shared/concealment';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_WEIGHTS, defaultToggles, expectedHiddenSeconds, predictedHiding } from '@camo/camo-engine';
-import { GROUND_DEFAULT_DISTANCE, GROUND_DEFAULT_OBSERVER } from '@camo/shared/ground';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
@@ -100,7 +100,7 @@ async function ownRanks(designSide: Side, photoSide: Side) {
       width: raster.width,
       height: raster.height,
     };
-    const eye = { observer: GROUND_DEFAULT_OBSERVER, distanceM: GROUND_DEFAULT_DISTANCE };
+    const eye = { observer: GAME_EYE.observer, distanceM: GAME_EYE.distanceM };
     const profile = groundProfileTask({ ...photo, ...eye })!;
     const first = await index.rank(profile, DEFAULT_WEIGHTS, {});
     const top = first.slice(0, SECOND_PASS_DESIGNS);

@@ -1,12 +1,8 @@
+import { GAME_EYE } from '@camo/shared/concealment';
 import { createHash } from 'node:crypto';
 import { predictedHiding } from '@camo/camo-engine';
 import type { Versatility } from '@camo/shared/concealment.schema';
-import {
-  earnsVersatilityBadge,
-  GROUND_DEFAULT_DISTANCE,
-  GROUND_DEFAULT_OBSERVER,
-  VERSATILITY,
-} from '@camo/shared/ground';
+import { earnsVersatilityBadge, VERSATILITY } from '@camo/shared/ground';
 import type { Logger } from 'pino';
 import type { ActiveWeights } from '../concealment/prediction-scores.js';
 import { loadShownPhoto } from '../hunt/round.service.js';
@@ -14,11 +10,8 @@ import type { Storage } from '../platform/storage.js';
 import type { GroundRepository } from './ground.repository.js';
 import type { GroundEngine } from './ground.service.js';
 
-/** Versatility is judged at the rankings' default eye (a person at 10 m; shared ground.ts, decision 018). */
-export const VERSATILITY_EYE = {
-  observer: GROUND_DEFAULT_OBSERVER,
-  distanceM: GROUND_DEFAULT_DISTANCE,
-} as const;
+/** Versatility is judged at the rankings' default eye, the game's (a person at 10 m; decision 018). */
+export const VERSATILITY_EYE = GAME_EYE;
 
 /** A card's and a page's versatility, from the design's columns; null until measured. */
 export function versatilityOf(row: {
