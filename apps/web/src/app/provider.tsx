@@ -7,8 +7,9 @@ export function AppProvider({ queryClient, children }: { queryClient: QueryClien
   return (
     <QueryClientProvider client={queryClient}>
       {children}
+      {/* At the bottom: at the top a toast covered the header (the logo and the phone's menu). */}
       <Toaster
-        position="top-center"
+        position="bottom-center"
         theme="dark"
         richColors
         closeButton

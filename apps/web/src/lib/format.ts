@@ -53,3 +53,16 @@ export function formatLongDate(iso: string, options: { utc?: boolean } = {}): st
     ? `${monthNames[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`
     : `${monthNames[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
 }
+
+/** "3:05 PM" in the reader's time zone. */
+export function clockTime(date: Date): string {
+  const hours = date.getHours();
+  const minutes = String(date.getMinutes()).padStart(2, '0');
+  return `${hours % 12 === 0 ? 12 : hours % 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
+}
+
+/** "a day", "1 hour", "12 hours". */
+export function hoursLabel(hours: number): string {
+  if (hours === 24) return 'a day';
+  return `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
+}

@@ -115,4 +115,19 @@ describe('SignInPanel', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(messages.emailRequiredForLink);
     expect(fetchMock).not.toHaveBeenCalled();
   });
+
+  it("says why a visitor sent from a members' page is asked to log in, with the way to sign up", async () => {
+    renderPanel('login', '/login?redirect=%2Fgallery');
+    const note = await screen.findByTestId('members-only-note');
+    expect(note).toHaveTextContent('That page is for members. Log in to open it, or sign up if you are new.');
+    expect(screen.getByRole('link', { name: 'sign up' })).toHaveAttribute(
+      'href',
+      '/signup?redirect=%2Fgallery',
+    );
+  });
+
+  it('says nothing of the kind on a plain visit to /login', () => {
+    renderPanel('login', '/login');
+    expect(screen.queryByTestId('members-only-note')).toBeNull();
+  });
 });

@@ -125,6 +125,27 @@ export function SignInPanel({ mode }: { mode: Mode }) {
         </p>
       )}
 
+      {/* Sent here from a members' page (the gallery, the game, designing): say why. */}
+      {redirectParam && redirectTarget !== '/' && !me.data && !needsSignUp && !returnedError && (
+        <p
+          className="rounded border border-olive-500 bg-olive-900 p-3 text-sm"
+          data-testid="members-only-note"
+        >
+          That page is for members.{' '}
+          {mode === 'login' ? (
+            <>
+              Log in to open it, or{' '}
+              <Link to={`/signup${otherSearch}`} className="text-link">
+                sign up
+              </Link>{' '}
+              if you are new.
+            </>
+          ) : (
+            'Sign up to open it.'
+          )}
+        </p>
+      )}
+
       {needsSignUp && (
         <p role="alert" className="rounded border border-blaze/60 bg-blaze/10 p-3">
           {apiMessages.signUpFirst}{' '}

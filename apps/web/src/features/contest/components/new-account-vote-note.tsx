@@ -1,18 +1,6 @@
 import type { PrivateProfile } from '@camo/shared/api.schema';
-import { formatLongDate } from '@/lib/format';
+import { clockTime, formatLongDate, hoursLabel } from '@/lib/format';
 import { useHydrated } from '@/lib/hydration';
-
-/** "3:05 PM" in the reader's time zone. */
-function clockTime(date: Date): string {
-  const hours = date.getHours();
-  const minutes = String(date.getMinutes()).padStart(2, '0');
-  return `${hours % 12 === 0 ? 12 : hours % 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
-}
-
-function hoursLabel(hours: number): string {
-  if (hours === 24) return 'a day';
-  return `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
-}
 
 /**
  * Right where a new member votes: their vote counts in the gallery at once, but a vote cast

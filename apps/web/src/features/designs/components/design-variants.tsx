@@ -23,10 +23,9 @@ function VariantCard({ design, variant }: { design: Design; variant: Variant }) 
   const selected = design.selectedVariant === variant;
   const prompt = variant === 'A' ? design.promptA : design.promptB;
   const analysis = variant === 'A' ? design.markdownAnalysisA : design.markdownAnalysisB;
-  const src =
-    selected && design.hasEdits && design.finalDesignChoice === 'edited' && design.editedImageUrl
-      ? design.editedImageUrl
-      : variantUrl(design, variant);
+  const showsEdit =
+    selected && design.hasEdits && design.finalDesignChoice === 'edited' && !!design.editedImageUrl;
+  const src = showsEdit ? design.editedImageUrl : variantUrl(design, variant);
   return (
     <li className={`card overflow-hidden ${selected ? 'ring-2 ring-blaze' : ''}`}>
       <div className="flex items-center justify-between gap-2 px-4 py-2.5">
@@ -49,7 +48,20 @@ function VariantCard({ design, variant }: { design: Design; variant: Variant }) 
           className="aspect-square w-full bg-loam object-cover"
         />
       )}
-      {prompt && <p className="px-4 py-3 text-sm leading-relaxed text-sage">{prompt}</p>}
+      {showsEdit && design.editPrompt && (
+        <p className="px-4 pt-3 text-sm text-bone">
+          Edited: &ldquo;{design.editPrompt}&rdquo; (the analysis below is of the design before the edit).
+        </p>
+      )}
+      {/* The generation prompt (spec: shown if present), folded: it is written for the generator. */}
+      {prompt && (
+        <details className="group px-4 py-3">
+          <summary className="cursor-pointer font-condensed text-base font-bold uppercase tracking-wider text-coyote-300 hover:text-bone">
+            How it was made
+          </summary>
+          <p className="pt-2 text-sm leading-relaxed text-sage">{prompt}</p>
+        </details>
+      )}
       {analysis && <VariantAnalysis variant={variant} markdown={analysis} />}
     </li>
   );

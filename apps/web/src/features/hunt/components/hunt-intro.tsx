@@ -1,5 +1,7 @@
 import { HUNT_MIN_ROUNDS_FOR_SCORE, huntMessages } from '@camo/shared/hunt';
 import { Link } from 'react-router';
+import { clockTime, formatLongDate, hoursLabel } from '@/lib/format';
+import { useHydrated } from '@/lib/hydration';
 import { useMe } from '@/lib/me';
 import { seconds, useBoard, usePlayer } from '@/features/hunt/api/hunt';
 
@@ -7,7 +9,7 @@ import type { Play } from '@/features/hunt/lib/hunt-play';
 
 export function Intro({ play, onStart }: { play: Play; onStart: () => void }) {
   return (
-    <div className="flex flex-col gap-8 px-2">
+    <div className="flex flex-col gap-8 px-2 pt-7 sm:pt-8">
       <div className="flex flex-col gap-4">
         <h1 className="stencil-heading text-4xl text-bone sm:text-5xl">Hide and Seek</h1>
         <p className="max-w-2xl text-lg text-sage">
@@ -20,7 +22,10 @@ export function Intro({ play, onStart }: { play: Play; onStart: () => void }) {
             type="button"
             className="btn btn-primary"
             onClick={onStart}
-            disabled={play.phase === 'loading'}
+            // Nothing left to play: another press would only say so again.
+            disabled={
+              play.phase === 'loading' || (play.phase === 'error' && play.message === huntMessages.noDesigns)
+            }
           >
             {play.phase === 'loading' ? 'Loading…' : 'Start a round'}
           </button>
@@ -66,7 +71,40 @@ function MyRecord() {
         A design&apos;s score shows on its page from its first round, and in the gallery from{' '}
         {HUNT_MIN_ROUNDS_FOR_SCORE} rounds.
       </p>
+      {me && (
+        <NewAccountRoundsNote
+          countFrom={me.contestVotes.countFrom}
+          hours={me.contestVotes.minAccountAgeHours}
+        />
+      )}
     </section>
+  );
+}
+
+/**
+ * A new account's rounds go on its record at once, but count toward designs' scores (and the
+ * predictor's calibration) only once the account is as old as a contest vote must be: the server's
+ * rule (hunt.repository.ts), said where the player sees their record. Browser only: the time is
+ * the reader's.
+ */
+export function NewAccountRoundsNote({
+  countFrom,
+  hours,
+  now = Date.now,
+}: {
+  countFrom: string;
+  hours: number;
+  now?: () => number;
+}) {
+  const hydrated = useHydrated();
+  const from = new Date(countFrom);
+  if (!hydrated || hours <= 0 || !(from.getTime() > now())) return null;
+  return (
+    <p className="text-sm text-sage" data-testid="new-account-rounds-note">
+      Your account is new: your rounds are on your record now, but they count toward designs&apos; scores only
+      from {formatLongDate(countFrom)} at {clockTime(from)} (rounds from accounts younger than{' '}
+      {hoursLabel(hours)} do not count there, so that a few new accounts cannot steer the scores).
+    </p>
   );
 }
 

@@ -163,7 +163,7 @@ export function Round({
       </div>
       <div
         ref={frame}
-        className="relative mx-auto w-full rounded short:col-start-1 short:row-span-2 short:row-start-1 focus-visible:outline focus-visible:outline-4 focus-visible:outline-blaze"
+        className="relative mx-auto w-full overflow-hidden rounded short:col-start-1 short:row-span-2 short:row-start-1 focus-visible:outline focus-visible:outline-4 focus-visible:outline-blaze"
         style={{ maxWidth }}
         tabIndex={playing ? 0 : -1}
         role="application"

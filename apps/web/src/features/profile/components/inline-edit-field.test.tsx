@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from '@/lib/api-client';
 import { InlineEditField } from './inline-edit-field';
 
-vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn(), dismiss: vi.fn() } }));
 
 function Harness({
   save,
@@ -77,6 +77,8 @@ describe('InlineEditField', () => {
 
     expect(save).toHaveBeenCalledWith('phoneNumber', '16025550100');
     expect(toast.success).toHaveBeenCalledWith(messages.phoneUpdated);
+    // Opening an edit clears the last save's toast, so the two never stand together.
+    expect(toast.dismiss).toHaveBeenCalled();
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: /edit/i })).toHaveFocus();
   });

@@ -51,6 +51,8 @@ export function InlineEditField({
     if (isEditing) {
       setDraft(initialDraft);
       setError(null);
+      // The last save's "updated successfully" would stand beside this edit's own message.
+      toast.dismiss();
       inputRef.current?.focus();
       inputRef.current?.select();
     } else if (wasEditing.current) {
