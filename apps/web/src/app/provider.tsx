@@ -7,9 +7,12 @@ export function AppProvider({ queryClient, children }: { queryClient: QueryClien
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      {/* At the bottom: at the top a toast covered the header (the logo and the phone's menu). */}
+      {/* Below the sticky header (64 px and its border): over it, a toast hid the logo and the
+          phone's menu while it stood. */}
       <Toaster
-        position="bottom-center"
+        position="top-center"
+        offset={{ top: 78 }}
+        mobileOffset={{ top: 74 }}
         theme="dark"
         richColors
         closeButton
