@@ -55,6 +55,12 @@ export function pageModuleOf(path: string): string | null {
   );
 }
 
+/** The images the page at `path` paints first (its routes' `images`), for the server to preload. */
+export function pageImagesOf(path: string): string[] {
+  const matches = matchRoutes(routes, path) ?? [];
+  return [...new Set(matches.flatMap((match) => routeHandle(match.route.handle).images ?? []))];
+}
+
 /**
  * The page at `url` (absolute, with its query), or null when the browser should render it itself:
  * a signed-in page for a visitor, a session that could not be checked, or a route that redirects.

@@ -161,6 +161,24 @@ describe('createIndexPage', () => {
     expect(await indexPage.render(`/gallery/${ID}`)).toBe('<!doctype html><div id="root"></div>');
   });
 
+  it('preloads the images a page paints first, on that page only', async () => {
+    const indexPage = createIndexPage({
+      html: HTML,
+      publicUrl: new URL('https://camo.example'),
+      siteName: 'Camo Community',
+      findDesign: () => Promise.resolve(null),
+      images: (pathName) => (pathName === '/' ? ['/textures/camo.svg', '//elsewhere.example/x.svg'] : []),
+    });
+    const home = await indexPage.render('/');
+    expect(home).toContain(
+      '<link rel="preload" href="/textures/camo.svg" as="image" type="image/svg+xml" />',
+    );
+    // Only this site's own paths.
+    expect(home).not.toContain('elsewhere.example');
+    expect(home.indexOf('rel="preload"')).toBeLessThan(home.indexOf('</head>'));
+    expect(await indexPage.render('/gallery')).not.toContain('rel="preload"');
+  });
+
   it("names the page's chunks for the entry to preload, after the tags", async () => {
     const indexPage = createIndexPage({
       html: HTML,

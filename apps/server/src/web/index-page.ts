@@ -75,7 +75,12 @@ export function previewTags(preview: LinkPreview): string {
  * The built index.html with the tags (and the page's chunks) before `</head>`, and the document
  * title the web app sets once it runs: the site name, or "<design> | <site name>" on a design page.
  */
-export function injectPreview(html: string, preview: LinkPreview, preloads: string[] = []): string {
+export function injectPreview(
+  html: string,
+  preview: LinkPreview,
+  preloads: string[] = [],
+  images: readonly string[] = [],
+): string {
   const headEnd = html.indexOf('</head>');
   // The build always writes one; a page without a head still loads, only without a preview.
   if (headEnd < 0) return html;
@@ -88,7 +93,15 @@ export function injectPreview(html: string, preview: LinkPreview, preloads: stri
   const chunks = preloads.length
     ? [`<meta name="page-chunks" content="${escapeHtml(preloads.join(' '))}" />`]
     : [];
-  return `${head}  ${[previewTags(preview), ...chunks].join('\n    ')}\n  ${html.slice(headEnd)}`;
+  // Fetched at once, as the page paints them first (its own images only: a preload the page does
+  // not use is a console warning).
+  const imageLinks = images
+    .filter((src) => src.startsWith('/') && !src.startsWith('//'))
+    .map(
+      (src) =>
+        `<link rel="preload" href="${escapeHtml(src)}" as="image"${src.endsWith('.svg') ? ' type="image/svg+xml"' : ''} />`,
+    );
+  return `${head}  ${[previewTags(preview), ...imageLinks, ...chunks].join('\n    ')}\n  ${html.slice(headEnd)}`;
 }
 
 export interface IndexPageDeps {
@@ -101,6 +114,8 @@ export interface IndexPageDeps {
   findDesign: (id: string) => Promise<PreviewDesign | null>;
   /** The scripts of the page's own chunk, to preload (route-preloads.ts). */
   preloads?: (pathName: string) => string[];
+  /** The images the page paints first (the web app's route table says which), to preload. */
+  images?: (pathName: string) => readonly string[];
 }
 
 export interface IndexPage {
@@ -135,10 +150,11 @@ export function createIndexPage(deps: IndexPageDeps): IndexPage {
   return {
     async render(pathName) {
       const preloads = deps.preloads?.(pathName) ?? [];
+      const images = deps.images?.(pathName) ?? [];
       const id = designIdOfPath(pathName);
       const design = id ? await deps.findDesign(id) : null;
       if (!design || !isCommunityVisible(design.status) || !design.imageUrl)
-        return injectPreview(html, generic(pathName), preloads);
+        return injectPreview(html, generic(pathName), preloads, images);
       const title = design.name?.trim() || messages.noName;
       return injectPreview(
         html,
@@ -152,6 +168,7 @@ export function createIndexPage(deps: IndexPageDeps): IndexPage {
           type: 'article',
         },
         preloads,
+        images,
       );
     },
   };

@@ -76,6 +76,10 @@ describe("the web app's build", () => {
         '/contest': 'contest',
         '/no-such-page': 'not-found',
       };
+      // The texture behind a hero or header is preloaded where it is painted, and only there.
+      expect(render!.pageImagesOf('/')).toEqual(['/textures/camo.svg']);
+      expect(render!.pageImagesOf('/design')).toEqual(['/textures/camo.svg']);
+      expect(render!.pageImagesOf('/gallery')).toEqual([]);
       for (const [pathName, module] of Object.entries(pages)) {
         const own = manifest[`src/app/routes/${module}.tsx`]?.file;
         expect(own, module).toBeDefined();

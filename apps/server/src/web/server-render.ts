@@ -20,6 +20,7 @@ interface EntryServer {
   statusOf(url: URL): 200 | 404;
   /** Absent from a bundle that predates it (or a test's stand-in): no page is preloaded. */
   pageModuleOf?(path: string): string | null;
+  pageImagesOf?(path: string): string[];
   setFetcherSource(source: () => Fetcher): void;
   SERVER_STATE_ELEMENT_ID: string;
 }
@@ -33,6 +34,8 @@ export interface ServerRender {
   statusOf(url: URL): 200 | 404;
   /** The file of the page module that serves a path, as the build's manifest names it. */
   pageModuleOf(path: string): string | null;
+  /** The images the page at a path paints first, to preload in its head. */
+  pageImagesOf(path: string): string[];
 }
 
 /** The bundle `npm run build` writes beside the web app. */
@@ -57,6 +60,7 @@ export async function loadServerRender(webDist: string): Promise<ServerRender | 
     inject: (html, page) => injectRenderedPage(html, page, entry.SERVER_STATE_ELEMENT_ID),
     statusOf: (url) => entry.statusOf(url),
     pageModuleOf: (path) => entry.pageModuleOf?.(path) ?? null,
+    pageImagesOf: (path) => entry.pageImagesOf?.(path) ?? [],
   };
 }
 

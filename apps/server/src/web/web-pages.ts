@@ -43,6 +43,7 @@ export async function registerWebPages(app: FastifyInstance, options: WebPagesOp
           readBuildManifest(path.join(webDist, '.vite/manifest.json')),
           (pathName) => serverRender?.pageModuleOf(pathName) ?? null,
         ),
+        images: (pathName) => serverRender?.pageImagesOf(pathName) ?? [],
         // The page loads whatever happens here; only its preview falls back to the site's own.
         findDesign: (id) =>
           options.findDesign(id).catch((error: unknown) => {

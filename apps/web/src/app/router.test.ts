@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { routeHandle } from '@/lib/route-handle';
-import { pageModuleOf } from '../entry-server';
+import { pageImagesOf, pageModuleOf } from '../entry-server';
 import { routes } from './router';
 
 /** The page modules there are, by their file beside this one (Vite's glob import). */
@@ -32,5 +32,10 @@ describe('the route table', () => {
     expect(pageModuleOf('/gallery/user/u1')).toBe('src/app/routes/designer.tsx');
     expect(pageModuleOf('/gallery/0b9f1c52')).toBe('src/app/routes/design-detail.tsx');
     expect(pageModuleOf('/no-such-page')).toBe('src/app/routes/not-found.tsx');
+    // The hero texture, preloaded where it is painted first and not where it would go unused.
+    expect(pageImagesOf('/')).toEqual(['/textures/camo.svg']);
+    expect(pageImagesOf('/login')).toEqual(['/textures/camo.svg']);
+    expect(pageImagesOf('/gallery/0b9f1c52')).toEqual([]);
+    expect(pageImagesOf('/hunt')).toEqual([]);
   });
 });

@@ -17,6 +17,8 @@ const page = (name: string, load: () => Promise<PageModule>, handle: RouteHandle
 });
 
 const withFooter: RouteHandle = { footer: true };
+/** The camouflage texture behind a page's hero or header (styles/index.css, camo-texture). */
+const withTexture: RouteHandle = { images: ['/textures/camo.svg'] };
 
 export const routes: RouteObject[] = [
   {
@@ -28,10 +30,10 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           // Spec §2 route table: "/" has the header and the footer ...
-          { index: true, ...page('home', () => import('./routes/home'), withFooter) },
+          { index: true, ...page('home', () => import('./routes/home'), { ...withFooter, ...withTexture }) },
           // ... /login, /signup, /terms and /privacy the header only.
-          { path: 'login', ...page('login', () => import('./routes/login')) },
-          { path: 'signup', ...page('signup', () => import('./routes/signup')) },
+          { path: 'login', ...page('login', () => import('./routes/login'), withTexture) },
+          { path: 'signup', ...page('signup', () => import('./routes/signup'), withTexture) },
           { path: 'terms', ...page('terms', () => import('./routes/terms')) },
           { path: 'privacy', ...page('privacy', () => import('./routes/privacy')) },
           // The contest's rules, standings and Trophy Club are public, like the home page's.
@@ -42,12 +44,18 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: 'profile',
-                ...page('profile', () => import('./routes/profile'), { browserOnly: true }),
+                ...page('profile', () => import('./routes/profile'), { browserOnly: true, ...withTexture }),
               },
-              { path: 'design', ...page('design-studio', () => import('./routes/design-studio')) },
+              {
+                path: 'design',
+                ...page('design-studio', () => import('./routes/design-studio'), withTexture),
+              },
               {
                 path: 'create-design',
-                ...page('create-design', () => import('./routes/create-design'), { browserOnly: true }),
+                ...page('create-design', () => import('./routes/create-design'), {
+                  browserOnly: true,
+                  ...withTexture,
+                }),
               },
               { path: 'gallery', ...page('gallery', () => import('./routes/gallery')) },
               { path: 'gallery/user/:userId', ...page('designer', () => import('./routes/designer')) },

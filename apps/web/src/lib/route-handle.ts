@@ -32,6 +32,12 @@ export interface RouteHandle {
   load?: () => Promise<PageModule>;
   /** That module's file from the web app's root, as the build's manifest names it. */
   module?: string;
+  /**
+   * Images the page paints first (its header's camouflage texture): the server names them in the
+   * page's head for the browser to fetch at once, on this page only (a preload elsewhere is a
+   * console warning that it went unused).
+   */
+  images?: readonly string[];
 }
 
 export function routeHandle(handle: unknown): RouteHandle {
