@@ -4,6 +4,7 @@ import type { Db } from '../platform/db/database.js';
 import { communityVisible } from '../designs/design-queries.repository.js';
 import { personNameSql } from '../users/person-name.repository.js';
 import { comments, designs, users } from '../platform/db/schema.js';
+import { mayWrite } from '../platform/db/writers.js';
 
 export interface CommentRow {
   id: string;
@@ -83,7 +84,7 @@ export function createCommentsRepository(db: Db) {
               hiddenAt: sql<Date | null>`null::timestamptz`.as('hidden_at'),
             })
             .from(designs)
-            .innerJoin(users, and(eq(users.id, values.userId), isNull(users.blockedAt)))
+            .innerJoin(users, mayWrite(values.userId))
             .where(and(eq(designs.id, values.designId), communityVisible)),
         )
         .returning({ id: comments.id });

@@ -9,6 +9,7 @@ import type { Db, Tx } from '../platform/db/database.js';
 import { isCommunityVisible } from '../designs/design-policy.js';
 import { statusMove } from '../designs/design-queries.repository.js';
 import { comments, designs, moderationLog, reports, users } from '../platform/db/schema.js';
+import { mayWrite } from '../platform/db/writers.js';
 
 /** What a report is about, as the database has it now. */
 export interface ReportTargetRow {
@@ -148,7 +149,7 @@ export function createModerationRepository(db: Db) {
               resolvedAt: sql<Date | null>`null::timestamptz`.as('resolved_at'),
             })
             .from(users)
-            .where(and(eq(users.id, values.reporterId), isNull(users.blockedAt))),
+            .where(mayWrite(values.reporterId)),
         )
         .onConflictDoNothing()
         .returning({ id: reports.id });

@@ -1,7 +1,8 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/database.js';
 import { communityVisible } from '../designs/design-queries.repository.js';
-import { designs, users, votes } from '../platform/db/schema.js';
+import { designs, votes } from '../platform/db/schema.js';
+import { writerMayWrite } from '../platform/db/writers.js';
 
 export function createVotesRepository(db: Db) {
   return {
@@ -36,7 +37,7 @@ export function createVotesRepository(db: Db) {
                   communityVisible,
                   ne(designs.userId, userId),
                   // A blocked voter casts nothing (moderation/).
-                  sql`not exists (select 1 from ${users} where ${users.id} = ${userId} and ${users.blockedAt} is not null)`,
+                  writerMayWrite(userId),
                 ),
               ),
           )
