@@ -1,4 +1,4 @@
-import type { Query } from '@tanstack/react-query';
+import { pollWhile } from '@/lib/poll';
 
 /**
  * Predictions are a job that runs seconds after a design is made: while some are missing, ask
@@ -7,10 +7,5 @@ import type { Query } from '@tanstack/react-query';
 const POLL_MS = 1500;
 export const MAX_POLLS = 40;
 
-export function pollWhileMissing<T>(missing: (data: T) => boolean) {
-  return (query: Query<T, Error, T, readonly unknown[]>): number | false => {
-    const { data, status, dataUpdateCount } = query.state;
-    if (status !== 'success' || data === undefined) return false;
-    return missing(data) && dataUpdateCount < MAX_POLLS ? POLL_MS : false;
-  };
-}
+export const pollWhileMissing = <T>(missing: (data: T) => boolean) =>
+  pollWhile(missing, { everyMs: POLL_MS, atMost: MAX_POLLS });

@@ -1,3 +1,4 @@
+import { pollWhile } from '@/lib/poll';
 import type { Observer } from '@camo/shared/concealment';
 import type { GroundRanking } from '@camo/shared/ground.schema';
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
@@ -51,11 +52,7 @@ export const groundRankingQueryOptions = (ground: GroundRankingFor, filters: Gal
     queryFn: ({ pageParam, signal }) => getGroundRankingPage(ground, filters, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
-    refetchInterval: (query) => {
-      const { data, status, dataUpdateCount } = query.state;
-      if (status !== 'success' || !data) return false;
-      return isRefining(data) && dataUpdateCount < MAX_REFINE_POLLS ? REFINE_POLL_MS : false;
-    },
+    refetchInterval: pollWhile(isRefining, { everyMs: REFINE_POLL_MS, atMost: MAX_REFINE_POLLS }),
   });
 
 export const isRefining = (data: InfiniteData<GroundRanking, unknown>) =>
