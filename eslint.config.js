@@ -41,6 +41,13 @@ const serverZones = [
     ],
     message: 'platform/ imports no domain: move what it needs into platform/.',
   },
+  // http/ puts the app together (plugins, the route table, the API docs): a domain imports
+  // nothing of it; a request helper that domains share lives in platform/.
+  {
+    target: serverDomains.filter((dir) => dir !== 'http').map((dir) => `./apps/server/src/${dir}`),
+    from: './apps/server/src/http',
+    message: 'A domain imports nothing from http/: shared request helpers live in platform/.',
+  },
 ];
 
 export default tseslint.config(

@@ -7,7 +7,7 @@ import {
 } from '@camo/shared/concealment.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sendRevalidated } from '../http/revalidated.js';
+import { sendRevalidated } from '../platform/revalidated.js';
 import { currentUser, type SessionResolver } from '../platform/auth/session.js';
 import type { CalibrationService } from './calibration.service.js';
 import type { ConcealmentService } from './concealment.service.js';

@@ -10,7 +10,7 @@ import {
 } from '@camo/shared/generation.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sendRevalidated } from '../http/revalidated.js';
+import { sendRevalidated } from '../platform/revalidated.js';
 import { currentUser, type SessionResolver } from '../platform/auth/session.js';
 import type { DesignsService } from './designs.service.js';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { etagMatches } from '../http/revalidated.js';
+import { etagMatches } from '../platform/revalidated.js';
 import type { SessionResolver } from '../platform/auth/session.js';
 import { FILES_PREFIX } from '../platform/storage.js';
 import type { FileAudience, FilesService } from './files.service.js';

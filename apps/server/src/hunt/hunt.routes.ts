@@ -14,7 +14,7 @@ import {
 } from '@camo/shared/hunt.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sendRevalidated } from '../http/revalidated.js';
+import { sendRevalidated } from '../platform/revalidated.js';
 import { currentUser, type SessionResolver } from '../platform/auth/session.js';
 import type { DesignMeasuresService } from './design-measures.service.js';
 import type { HuntInsightsService } from './hunt-insights.service.js';

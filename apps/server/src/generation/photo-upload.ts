@@ -1,6 +1,6 @@
 import { generationMessages, uploadLimits } from '@camo/shared/generation.schema';
 import type { FastifyRequest } from 'fastify';
-import { ImageRejectedError, imageMessages } from '../generation/photo-image.js';
+import { ImageRejectedError, imageMessages } from './photo-image.js';
 import { ValidationError } from '../platform/http-errors.js';
 
 /**
