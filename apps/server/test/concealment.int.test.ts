@@ -16,19 +16,7 @@ import { signIn, type Client } from './support/dev-sign-in.js';
 import { upload, waitForGeneration } from './support/generation-client.js';
 import { forestJpeg } from './support/photos.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
-
-const post = <T>(client: Client, path: string, body: unknown = {}) =>
-  client.json<T>(path, { method: 'POST', body: JSON.stringify(body) });
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`still not done: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-}
+import { post, until } from './support/until.js';
 
 describe('predicted concealment through the API', () => {
   let server: TestServer;
