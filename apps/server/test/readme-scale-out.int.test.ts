@@ -22,7 +22,10 @@ function npmRun(script: string, env: Record<string, string>) {
   });
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  // 'close', not 'exit': npm exits at the signal while the launcher and the server it started
+  // (holding the same pipes) are still shutting down and writing their last lines; the streams
+  // close only once every process of the tree has gone.
+  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
   const stop = () => {
     try {
       process.kill(-child.pid!, 'SIGTERM');
