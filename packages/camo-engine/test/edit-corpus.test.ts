@@ -5,11 +5,9 @@ import {
   edit,
   EditNotUnderstoodError,
   generate,
-  renderIndices,
   type EditResult,
   type GenerateInput,
   type GenerateResult,
-  type Recipe,
 } from '../src/index.js';
 import { bestMapping, largestPatchOverlaps } from '../src/metrics/layout.js';
 import { ciede2000 } from '../src/metrics/ciede2000.js';
@@ -19,7 +17,7 @@ import { axisEnergyShare, edgeCoherence } from '../src/metrics/orientation.js';
 import { wrapJumpRatios } from '../src/metrics/tiling.js';
 import { decodeIndexedPng } from '../src/node.js';
 import type { Photo } from '../src/types.js';
-import { EDIT_CORPUS } from './edit-corpus.js';
+import { EDIT_CORPUS, shiftIsRoll } from './edit-corpus.js';
 import { loadFixtures } from './fixtures.js';
 
 type Img = ReturnType<typeof decodeIndexedPng>;
@@ -154,16 +152,6 @@ class Measures {
       const tr = xx + yy;
       return tr > 0 ? (yy - xx) / tr : 0;
     });
-}
-
-/** G5's first part: the edited recipe rendered with the origin shifted by half the tile equals the tile rolled by half. */
-function shiftIsRoll(recipe: Recipe): boolean {
-  const t = renderIndices(recipe, 256).index;
-  const h = renderIndices(recipe, 256, { originX: 128, originY: 128 }).index;
-  for (let y = 0; y < 256; y++)
-    for (let x = 0; x < 256; x++)
-      if (h[y * 256 + x] !== t[((y + 128) % 256) * 256 + ((x + 128) % 256)]) return false;
-  return true;
 }
 
 /** Checks one corpus expectation; returns a failure message or ''. */

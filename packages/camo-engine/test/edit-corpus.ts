@@ -33,6 +33,7 @@
  * Every request is applied to design A (organic) of the forest fixture, or to design B (digital)
  * when it starts with "@B ".
  */
+import { renderIndices, type Recipe } from '../src/index.js';
 export const EDIT_CORPUS: [string, string][] = [
   // Lightness
   ['make it darker', 'L-'],
@@ -355,3 +356,13 @@ export const EDIT_CORPUS: [string, string][] = [
   ['make it more better', 'E'],
   ['draw me a unicorn', 'E'],
 ];
+
+/** G5's first part: the edited recipe rendered with the origin shifted by half the tile equals the tile rolled by half. */
+export function shiftIsRoll(recipe: Recipe): boolean {
+  const t = renderIndices(recipe, 256).index;
+  const h = renderIndices(recipe, 256, { originX: 128, originY: 128 }).index;
+  for (let y = 0; y < 256; y++)
+    for (let x = 0; x < 256; x++)
+      if (h[y * 256 + x] !== t[((y + 128) % 256) * 256 + ((x + 128) % 256)]) return false;
+  return true;
+}

@@ -8,19 +8,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { hexToRgb, rgbToLab, type Lab } from '../src/color/lab.js';
 import { parseEdit } from '../src/edit/parse.js';
 import { relabel } from '../src/edit/recipe-ops.js';
-import {
-  edit,
-  EditNotUnderstoodError,
-  generate,
-  renderIndices,
-  type GenerateResult,
-  type Recipe,
-} from '../src/index.js';
+import { edit, EditNotUnderstoodError, generate, type GenerateResult, type Recipe } from '../src/index.js';
 import { ciede2000 } from '../src/metrics/ciede2000.js';
 import { bestMapping } from '../src/metrics/layout.js';
 import { wrapJumpRatios } from '../src/metrics/tiling.js';
 import { decodeIndexedPng } from '../src/node.js';
 import type { Photo } from '../src/types.js';
+import { shiftIsRoll } from './edit-corpus.js';
 import { loadFixtures } from './fixtures.js';
 
 type Img = ReturnType<typeof decodeIndexedPng>;
@@ -67,16 +61,6 @@ function rgbOf(img: Img): Uint8Array {
   const out = new Uint8Array(img.index.length * 3);
   img.index.forEach((v, i) => out.set(img.palette[v] ?? [0, 0, 0], i * 3));
   return out;
-}
-
-/** G5's first part: rendering with the origin shifted by half the tile equals the tile rolled by half. */
-function shiftIsRoll(recipe: Recipe): boolean {
-  const t = renderIndices(recipe, 256).index;
-  const h = renderIndices(recipe, 256, { originX: 128, originY: 128 }).index;
-  for (let y = 0; y < 256; y++)
-    for (let x = 0; x < 256; x++)
-      if (h[y * 256 + x] !== t[((y + 128) % 256) * 256 + ((x + 128) % 256)]) return false;
-  return true;
 }
 
 const WINTER = ['add snow', 'snowy', 'make it look like winter', 'for the snow season'];
