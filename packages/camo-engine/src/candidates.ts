@@ -24,7 +24,7 @@ import type { DesignToggles } from './types.js';
  * Candidates per style when the input does not say. Set from docs/benchmarks.md (2026-11-26): with
  * six, analysis plus both 1024 designs stay under G9's 1 s median on two threads.
  */
-export const DEFAULT_CANDIDATES = 6;
+export const DEFAULT_CANDIDATES = 1;
 /** The most candidates an input may ask for (each costs a preview and a prediction). */
 export const MAX_CANDIDATES = 16;
 /** Candidates are judged at this distance: a hunter at 25 m, the choose screen's comparison. */

@@ -169,7 +169,22 @@ function design(
   const ranked = rankedCandidates(input, variant, analysis, toggles, seed, opts.prepared);
   const best = ranked?.[0];
   if (!ranked || !best) {
-    const only = drawRecipe(analysis, style, toggles, candidateSeed(seed, variant, 0), opts);
+    let only = drawRecipe(analysis, style, toggles, candidateSeed(seed, variant, 0), opts);
+    // A layout that misses a target (G1-G7, as missedTargets() measures them) is drawn again with
+    // the next candidate seeds, at most two, and the first that misses fewer is kept: the rescue
+    // the ranked path below gives, without the predictor's previews (decision 028: choosing among
+    // layouts by their figures gained nothing). Fixed order, so the output stays deterministic (G8).
+    if (input.palette !== 'greedy') {
+      let missed = missedTargets(only, analysis, style);
+      for (let k = 1; k <= 2 && missed.length > 0; k++) {
+        const next = drawRecipe(analysis, style, toggles, candidateSeed(seed, variant, k), {});
+        const nextMissed = missedTargets(next, analysis, style);
+        if (nextMissed.length < missed.length) {
+          only = next;
+          missed = nextMissed;
+        }
+      }
+    }
     return designFromRecipe(analysis, variant, only.recipe, encodeIndexedPng(only.tile));
   }
   const firstCandidate = ranked.find((c) => c.index === 0) ?? best;
