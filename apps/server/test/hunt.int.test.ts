@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { HuntRound, HuntTapResult } from '@camo/shared/hunt.schema';
+import { huntMessages } from '@camo/shared/hunt';
+import type { HuntNothingToPlay, HuntRound, HuntTapResult } from '@camo/shared/hunt.schema';
 import { HUNT_MAX_MISSES, HUNT_MIN_TARGET_CSS_PX, HUNT_ROUND_TTL_MS } from '@camo/shared/hunt.schema';
 import { eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -212,7 +213,9 @@ describe('hide and seek through the API', () => {
 
   it('never gives a player their own design, nor one twice; a round past 15 s ends not found', async () => {
     // Alice has had all three of Bob's designs: none is left for her.
-    expect((await post(alice, '/api/hunt/rounds')).status).toBe(404);
+    const none = await post<HuntNothingToPlay>(alice, '/api/hunt/rounds');
+    expect(none.status).toBe(200);
+    expect(none.body).toEqual({ round: null, message: huntMessages.noDesigns });
     const seen = await server.database.db
       .select({ designId: huntRounds.designId })
       .from(huntRounds)
@@ -236,7 +239,7 @@ describe('hide and seek through the API', () => {
     const r = await round(mine.body.roundId);
     const [design] = await server.database.db.select().from(designs).where(eq(designs.id, r.designId));
     expect(design!.userId).toBe(aliceId);
-    expect((await post(bob, '/api/hunt/rounds')).status).toBe(404);
+    expect(await post(bob, '/api/hunt/rounds')).toMatchObject({ status: 200, body: { round: null } });
 
     const concealment = await bob.json<{ rounds: number; found: number }>(
       `/api/designs/${r.designId}/concealment`,

@@ -13,6 +13,13 @@ export const huntRoundSchema = z.object({
 export type HuntRound = z.infer<typeof huntRoundSchema>;
 
 /**
+ * Starting a round when nothing is left to play (the player has had every design there is, or
+ * there is none but their own): not an error, so not a 404 logged in the browser's console.
+ */
+export const huntNothingToPlaySchema = z.object({ round: z.null(), message: z.string() });
+export type HuntNothingToPlay = z.infer<typeof huntNothingToPlaySchema>;
+
+/**
  * Starting a round: the room the page has for the picture, in CSS pixels, and the screen's pixel
  * ratio, so the picture is made at the screen's shape and the target at a size a person can find
  * there. Without it, a landscape 960 x 600 room.

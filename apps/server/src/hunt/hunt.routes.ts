@@ -1,10 +1,12 @@
 import { errorSchema, userIdParamsSchema } from '@camo/shared/api.schema';
+import { huntMessages } from '@camo/shared/hunt';
 import {
   bestHidingSchema,
   concealmentSchema,
   huntBoardSchema,
   huntHiddenResultSchema,
   huntInsightsSchema,
+  huntNothingToPlaySchema,
   huntPlayerSchema,
   huntRoundSchema,
   huntRoundStartSchema,
@@ -44,12 +46,17 @@ export function huntRoutes(
         schema: {
           tags: ['hunt'],
           summary:
-            'Start a round: a scene made anew from a photo, at the shape of the room the page has for it, with one target hidden in it (where, only the server knows)',
+            'Start a round: a scene made anew from a photo, at the shape of the room the page has for it, with one target hidden in it (where, only the server knows); 200 with no round when nothing is left to play',
           body: huntRoundStartSchema,
-          response: { 201: huntRoundSchema, ...errors },
+          response: { 201: huntRoundSchema, 200: huntNothingToPlaySchema, ...errors },
         },
       },
-      async (req, reply) => reply.code(201).send(await rounds.start(currentUser(req).id, req.body?.viewport)),
+      async (req, reply) => {
+        const round = await rounds.start(currentUser(req).id, req.body?.viewport);
+        return round
+          ? reply.code(201).send(round)
+          : reply.code(200).send({ round: null, message: huntMessages.noDesigns });
+      },
     );
 
     app.get(

@@ -109,12 +109,12 @@ export function createRoundService(deps: {
      * A new round: the server picks the design and the photo, makes a scene anew from the photo's
      * ground at the shape of the player's screen and places the target in it (decision 024).
      */
-    async start(playerId: string, viewport: RoundViewport = DEFAULT_VIEWPORT): Promise<HuntRound> {
+    async start(playerId: string, viewport: RoundViewport = DEFAULT_VIEWPORT): Promise<HuntRound | null> {
       await sweepLegacyImages();
       await repo.expire(new Date(now().getTime() - HUNT_ROUND_TTL_MS), now());
       for (let attempt = 0; attempt < 3; attempt++) {
         const design = await repo.chooseDesign(playerId);
-        if (!design) throw new NotFoundError(huntMessages.noDesigns);
+        if (!design) return null;
         const designKey = chosenImageKey(design);
         if (!designKey || !design.environmentPhotoUrl) continue;
         // Its own environment, or another photo of the same state.
@@ -163,7 +163,7 @@ export function createRoundService(deps: {
           timeLimitMs: HUNT_TIME_LIMIT_MS,
         };
       }
-      throw new NotFoundError(huntMessages.noDesigns);
+      return null;
     },
 
     /**

@@ -1,4 +1,3 @@
-import { huntMessages } from '@camo/shared/hunt';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
@@ -29,17 +28,19 @@ export default function HuntPage() {
     setPlay({ phase: 'loading' });
     try {
       const round = await startRound(pictureRoom());
+      if ('message' in round) {
+        setPlay({ phase: 'error', message: round.message });
+        return;
+      }
       const blob = await fetchRoundImage(round.imageUrl);
       if (objectUrl.current) URL.revokeObjectURL(objectUrl.current);
       objectUrl.current = URL.createObjectURL(blob);
       // The clock starts when the picture is on screen (see onLoad below).
       setPlay({ phase: 'playing', round, imageUrl: objectUrl.current, shownAt: 0, misses: 0 });
     } catch (error) {
-      setPlay({
-        phase: 'error',
-        message:
-          error instanceof ApiRequestError && error.status === 404 ? huntMessages.noDesigns : GENERIC_ERROR,
-      });
+      // A refusal says why in the server's words (too many rounds, say); anything else, the generic line.
+      const said = error instanceof ApiRequestError && error.status < 500;
+      setPlay({ phase: 'error', message: said ? error.message : GENERIC_ERROR });
     }
   }, []);
 

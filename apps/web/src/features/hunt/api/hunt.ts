@@ -4,6 +4,7 @@ import type {
   HuntBoard,
   HuntHiddenResult,
   HuntInsights,
+  HuntNothingToPlay,
   HuntPlayer,
   HuntRound,
   HuntRoundStart,
@@ -15,9 +16,12 @@ import { requestJson } from '@/lib/api-client';
 /** Every hide-and-seek query starts with this key: a finished round marks them all stale. */
 export const huntQueryKey = ['hunt'] as const;
 
-/** Starts a round made for `viewport`: the room the page has for the picture (CSS pixels) and the pixel ratio. */
+/**
+ * Starts a round made for `viewport`: the room the page has for the picture (CSS pixels) and the
+ * pixel ratio. `round: null` when nothing is left to play, with the words to say so.
+ */
 export const startRound = (viewport: HuntRoundStart['viewport']) =>
-  requestJson<HuntRound>('/api/hunt/rounds', { method: 'POST', body: { viewport } });
+  requestJson<HuntRound | HuntNothingToPlay>('/api/hunt/rounds', { method: 'POST', body: { viewport } });
 
 export const sendTap = (roundId: string, tap: { x: number; y: number }) =>
   requestJson<HuntTapResult>(`/api/hunt/rounds/${encodeURIComponent(roundId)}/taps`, {
