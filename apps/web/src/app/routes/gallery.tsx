@@ -77,7 +77,13 @@ export default function GalleryPage() {
       ) : (
         <GroundFinder signedIn={Boolean(me)} onChoose={(choice) => setGround(choice)} />
       )}
-      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] lg:gap-8">
+      <div
+        className={
+          ground
+            ? 'grid grid-cols-1 gap-4'
+            : 'grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] lg:gap-8'
+        }
+      >
         <div className="flex flex-col gap-4">
           <GalleryFilterBar filters={filters} onChange={setFilters} ranked={ground !== null} />
           {!ground && filters.sort === 'hiding' && (
@@ -87,7 +93,11 @@ export default function GalleryPage() {
           )}
         </div>
         {/* The map sets the same state filter as the dropdown, through the same URL and storage path. */}
-        <GalleryMapPanel selected={filters.state} onSelect={(state) => setFilters({ state })} />
+        <GalleryMapPanel
+          selected={filters.state}
+          onSelect={(state) => setFilters({ state })}
+          folded={ground !== null}
+        />
       </div>
       {ground ? (
         <GroundResults
