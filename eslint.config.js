@@ -31,6 +31,26 @@ const webZones = [
 
 // Server: platform/ is the ground floor and imports no domain folder (nor app.ts or compose.ts).
 const serverDomains = dirsIn('./apps/server/src/').filter((dir) => dir !== 'platform');
+// What each server domain may import besides itself and platform/ (http/, which puts the app
+// together, may import every domain). A new domain folder fails the lint until it is listed here.
+// Today's loops (designs with concealment, generation, ground and users; generation with ground
+// and hunt; concealment with hunt) go when the engine gets its own home (issue 42 item 1).
+const SERVER_IMPORTS = {
+  comments: ['designs', 'users'],
+  concealment: ['designs', 'hunt'],
+  contest: ['designs', 'users'],
+  designs: ['concealment', 'generation', 'ground', 'users'],
+  files: ['designs'],
+  gallery: ['concealment', 'designs', 'votes'],
+  generation: ['concealment', 'designs', 'ground', 'hunt'],
+  ground: ['concealment', 'designs', 'generation', 'hunt'],
+  hunt: ['concealment', 'designs', 'generation'],
+  moderation: ['designs'],
+  system: [],
+  users: ['designs'],
+  votes: ['designs'],
+  web: ['designs'],
+};
 const serverZones = [
   {
     target: './apps/server/src/platform',
@@ -48,6 +68,22 @@ const serverZones = [
     from: './apps/server/src/http',
     message: 'A domain imports nothing from http/: shared request helpers live in platform/.',
   },
+  // Which domain may import which (besides itself and platform/): SERVER_IMPORTS below.
+  ...serverDomains
+    .filter((dir) => dir !== 'http')
+    .map((dir) => {
+      const allowed = SERVER_IMPORTS[dir];
+      if (!allowed) throw new Error(`apps/server/src/${dir}/ is not in SERVER_IMPORTS (eslint.config.js)`);
+      return {
+        target: `./apps/server/src/${dir}`,
+        from: [
+          ...serverDomains.filter((other) => other !== dir && other !== 'http' && !allowed.includes(other)),
+          'app.ts',
+          'compose.ts',
+        ].map((other) => `./apps/server/src/${other}`),
+        message: `${dir}/ may import ${allowed.map((other) => `${other}/, `).join('')}platform/ only (SERVER_IMPORTS in eslint.config.js): a new edge between domains is a decision.`,
+      };
+    }),
 ];
 
 export default tseslint.config(
@@ -113,6 +149,13 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: [...webZones, ...serverZones] }],
     },
+  },
+  // Web route files stay thin: a route puts features together, and what grows moves into a feature
+  // (ARCHITECTURE.md). The longest, the gallery, is 139 lines.
+  {
+    files: ['apps/web/src/app/routes/*.tsx'],
+    ignores: ['**/*.test.tsx'],
+    rules: { 'max-lines': ['error', { max: 160 }] },
   },
   // No import cycles, in any workspace.
   {
