@@ -1,6 +1,7 @@
 import type { PublicConfig } from '@camo/shared/api.schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestJson } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export function getConfig(): Promise<PublicConfig> {
   return requestJson<PublicConfig>('/api/config');
@@ -8,7 +9,7 @@ export function getConfig(): Promise<PublicConfig> {
 
 /** Public settings never change while the server runs: load once per page load. */
 export const configQueryOptions = queryOptions({
-  queryKey: ['config'],
+  queryKey: queryKeys.config,
   queryFn: getConfig,
   staleTime: Infinity,
   gcTime: Infinity,

@@ -1,17 +1,16 @@
 import type { Design, Variant } from '@camo/shared/generation.schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestJson } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 const designPath = (id: string) => `/api/designs/${encodeURIComponent(id)}`;
-
-export const designQueryKey = (id: string) => ['designs', id] as const;
 
 export async function getDesign(id: string): Promise<Design> {
   return requestJson<Design>(designPath(id));
 }
 
 export const designQueryOptions = (id: string) =>
-  queryOptions({ queryKey: designQueryKey(id), queryFn: () => getDesign(id) });
+  queryOptions({ queryKey: queryKeys.design(id), queryFn: () => getDesign(id) });
 
 export function useDesign(id: string) {
   return useQuery(designQueryOptions(id));

@@ -1,8 +1,7 @@
 import type { PrivateProfile } from '@camo/shared/api.schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiRequestError, requestJson } from '@/lib/api-client';
-
-export const meQueryKey = ['me'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * The signed-in user's profile, or `null` when signed out. This query is the app's session state.
@@ -23,7 +22,7 @@ export async function getMe(): Promise<PrivateProfile | null> {
 }
 
 export const meQueryOptions = queryOptions({
-  queryKey: meQueryKey,
+  queryKey: queryKeys.me,
   queryFn: getMe,
   staleTime: 60_000,
 });

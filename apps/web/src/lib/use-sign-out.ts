@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { meQueryKey } from '@/lib/me';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * Set from a sign-out until /login has mounted: a protected page that finds itself signed out in
@@ -33,9 +33,10 @@ export function useSignOut() {
       return;
     }
     await navigate('/login', { replace: true });
-    queryClient.setQueryData(meQueryKey, null);
+    queryClient.setQueryData(queryKeys.me, null);
     queryClient.removeQueries({
-      predicate: (query) => query.queryKey[0] !== 'config' && query.queryKey[0] !== meQueryKey[0],
+      predicate: (query) =>
+        query.queryKey[0] !== queryKeys.config[0] && query.queryKey[0] !== queryKeys.me[0],
     });
   }, [navigate, queryClient]);
 }

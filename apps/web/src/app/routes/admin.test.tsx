@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { meQueryKey } from '@/lib/me';
+import { queryKeys } from '@/lib/query-keys';
 import AdminPage from './admin';
 import { testConfig } from '@/test/public-config';
 
@@ -29,7 +29,7 @@ const config = testConfig({ devSignIn: true, signInProvider: 'dev-oidc' });
 function renderAdmin(queue: Queue) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   queryClient.setQueryData(['config'], config);
-  queryClient.setQueryData(meQueryKey, moderator);
+  queryClient.setQueryData(queryKeys.me, moderator);
   queryClient.setQueryData(['admin', 'reports'], queue);
   queryClient.setQueryData(['admin', 'log'], { actions: [] });
   queryClient.setQueryData(['admin', 'blocked'], { users: [] });

@@ -20,7 +20,6 @@ const api = vi.hoisted(() => ({
 vi.mock('@/features/create-design/api/start-generation', () => ({ startGeneration: api.startGeneration }));
 vi.mock('@/features/create-design/api/get-generation', () => ({ followGeneration: api.followGeneration }));
 vi.mock('@/lib/design-actions', () => ({
-  designQueryKey: (id: string) => ['designs', id],
   exportUrl: (id: string, size: number) => `/api/designs/${id}/export?size=${size}`,
   selectVariant: api.selectVariant,
   editDesign: api.editDesign,

@@ -1,12 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
-import { fetchRoundImage, huntQueryKey, startRound } from '@/features/hunt/api/hunt';
+import { fetchRoundImage, startRound } from '@/features/hunt/api/hunt';
 import { ApiRequestError } from '@/lib/api-client';
 import type { Reveal, Ending, Play } from '@/features/hunt/lib/hunt-play';
 import { Round } from '@/features/hunt/components/hunt-round';
 import { Intro } from '@/features/hunt/components/hunt-intro';
 import { pictureRoom } from '@/features/hunt/lib/picture-room';
+import { queryKeys } from '@/lib/query-keys';
 
 const GENERIC_ERROR = 'The round could not be loaded. Please try again.';
 
@@ -51,7 +52,7 @@ export default function HuntPage() {
           ? { phase: 'ended', round: current.round, imageUrl: current.imageUrl, ending, reveal, misses }
           : current,
       );
-      void queryClient.invalidateQueries({ queryKey: huntQueryKey });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.hunt });
     },
     [queryClient],
   );

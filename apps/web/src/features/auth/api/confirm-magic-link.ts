@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '@/lib/api-client';
-import { meQueryKey } from '@/lib/me';
 import { emailForSignInKey } from './send-magic-link';
+import { queryKeys } from '@/lib/query-keys';
 
 /** `signUp`: confirmed on /signup, whose link was asked for with the terms agreed. */
 export type ConfirmMagicLinkInput = { token: string; email: string; signUp?: boolean };
@@ -21,7 +21,7 @@ export function useConfirmMagicLink() {
       } catch {
         // Nothing to clean up when storage is unavailable.
       }
-      await queryClient.invalidateQueries({ queryKey: meQueryKey });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.me });
     },
   });
 }

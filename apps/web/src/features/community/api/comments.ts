@@ -1,10 +1,9 @@
 import type { Comment, CommentList } from '@camo/shared/community.schema';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 const commentsPath = (designId: string) => `/api/designs/${encodeURIComponent(designId)}/comments`;
-
-export const commentsQueryKey = (designId: string) => ['designs', designId, 'comments'] as const;
 
 export async function listComments(designId: string): Promise<CommentList> {
   return requestJson<CommentList>(commentsPath(designId));
@@ -20,7 +19,7 @@ export async function deleteComment(commentId: string): Promise<void> {
 
 /** Newest first, with the design's comment count. */
 export const commentsQueryOptions = (designId: string) =>
-  queryOptions({ queryKey: commentsQueryKey(designId), queryFn: () => listComments(designId) });
+  queryOptions({ queryKey: queryKeys.designComments(designId), queryFn: () => listComments(designId) });
 
 export function useComments(designId: string) {
   return useQuery(commentsQueryOptions(designId));
@@ -31,10 +30,10 @@ export function usePostComment(designId: string) {
   return useMutation({
     mutationFn: (text: string) => postComment(designId, text),
     onSuccess: (comment) => {
-      queryClient.setQueryData<CommentList>(commentsQueryKey(designId), (list) =>
+      queryClient.setQueryData<CommentList>(queryKeys.designComments(designId), (list) =>
         list ? { comments: [comment, ...list.comments], count: list.count + 1 } : list,
       );
-      void queryClient.invalidateQueries({ queryKey: commentsQueryKey(designId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.designComments(designId) });
     },
   });
 }
@@ -44,12 +43,12 @@ export function useDeleteComment(designId: string) {
   return useMutation({
     mutationFn: (commentId: string) => deleteComment(commentId),
     onSuccess: (_, commentId) => {
-      queryClient.setQueryData<CommentList>(commentsQueryKey(designId), (list) =>
+      queryClient.setQueryData<CommentList>(queryKeys.designComments(designId), (list) =>
         list
           ? { comments: list.comments.filter((c) => c.id !== commentId), count: Math.max(0, list.count - 1) }
           : list,
       );
-      void queryClient.invalidateQueries({ queryKey: commentsQueryKey(designId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.designComments(designId) });
     },
   });
 }

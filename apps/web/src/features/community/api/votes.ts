@@ -1,12 +1,9 @@
 import type { VoteStatus } from '@camo/shared/community.schema';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { contestQueryKey } from '@/lib/query-keys';
-import { designQueryKey } from '@/lib/design-actions';
 import { requestJson } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 const votePath = (designId: string) => `/api/designs/${encodeURIComponent(designId)}/vote`;
-
-export const voteQueryKey = (designId: string) => ['designs', designId, 'vote'] as const;
 
 export async function getVoteStatus(designId: string): Promise<VoteStatus> {
   return requestJson<VoteStatus>(votePath(designId));
@@ -17,7 +14,7 @@ export async function castVote(designId: string): Promise<VoteStatus> {
 }
 
 export const voteStatusQueryOptions = (designId: string) =>
-  queryOptions({ queryKey: voteQueryKey(designId), queryFn: () => getVoteStatus(designId) });
+  queryOptions({ queryKey: queryKeys.designVote(designId), queryFn: () => getVoteStatus(designId) });
 
 /**
  * The viewer's vote on a design. `known` is a status the page already has from the server (a
@@ -40,7 +37,7 @@ export function useVoteStatus(designId: string, options: { enabled: boolean; kno
  */
 export function useCastVote(designId: string) {
   const queryClient = useQueryClient();
-  const key = voteQueryKey(designId);
+  const key = queryKeys.designVote(designId);
   return useMutation({
     mutationFn: () => castVote(designId),
     onMutate: async () => {
@@ -55,12 +52,12 @@ export function useCastVote(designId: string) {
     },
     onSuccess: (status) => {
       queryClient.setQueryData(key, status);
-      void queryClient.invalidateQueries({ queryKey: designQueryKey(designId), exact: true });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.design(designId), exact: true });
       // The gallery's counts and ranks are stale now, but the page in view is not reordered
       // under the voter's finger: it refreshes the next time it is shown.
-      void queryClient.invalidateQueries({ queryKey: ['gallery'], refetchType: 'none' });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.gallery, refetchType: 'none' });
       // The contest's standings and this design's counted votes move with it.
-      void queryClient.invalidateQueries({ queryKey: contestQueryKey });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.contest });
     },
   });
 }

@@ -3,10 +3,11 @@ import type { DesignConcealment } from '@camo/shared/concealment.schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestJson } from '@/lib/api-client';
 import { pollWhileMissing } from '../lib/predictions';
+import { queryKeys } from '@/lib/query-keys';
 
 const designConcealmentQueryOptions = (designId: string) =>
   queryOptions({
-    queryKey: ['concealment', designId],
+    queryKey: queryKeys.concealment(designId),
     queryFn: () =>
       requestJson<DesignConcealment>(`/api/designs/${encodeURIComponent(designId)}/predicted-hiding`),
     staleTime: 60_000,

@@ -2,12 +2,13 @@ import type { VariantConcealment } from '@camo/shared/concealment.schema';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '@/lib/api-client';
 import { MAX_POLLS, pollWhileMissing } from '../lib/predictions';
+import { queryKeys } from '@/lib/query-keys';
 
 const missing = (data: VariantConcealment) => data.A.length === 0 || data.B.length === 0;
 
 const variantConcealmentQueryOptions = (designId: string) =>
   queryOptions({
-    queryKey: ['concealment', designId, 'variants'],
+    queryKey: queryKeys.variantConcealment(designId),
     queryFn: () =>
       requestJson<VariantConcealment>(
         `/api/designs/${encodeURIComponent(designId)}/predicted-hiding/variants`,

@@ -8,43 +8,43 @@ import type {
 } from '@camo/shared/contest.schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestJson } from '@/lib/api-client';
-import { contestQueryKey } from '@/lib/query-keys';
+import { queryKeys } from '@/lib/query-keys';
 
 export const contestOverviewQueryOptions = queryOptions({
-  queryKey: [...contestQueryKey, 'overview'],
+  queryKey: [...queryKeys.contest, 'overview'],
   queryFn: () => requestJson<ContestOverview>('/api/contest'),
   staleTime: 15_000,
 });
 
 export const contestStandingsQueryOptions = queryOptions({
-  queryKey: [...contestQueryKey, 'standings'],
+  queryKey: [...queryKeys.contest, 'standings'],
   queryFn: () => requestJson<ContestStandings>('/api/contest/standings'),
   staleTime: 15_000,
 });
 
 export const contestResultsQueryOptions = (month: string) =>
   queryOptions({
-    queryKey: [...contestQueryKey, 'results', month],
+    queryKey: [...queryKeys.contest, 'results', month],
     queryFn: () => requestJson<ContestResults>(`/api/contest/months/${encodeURIComponent(month)}`),
     // A closed month's result does not change.
     staleTime: Infinity,
   });
 
 export const trophyClubQueryOptions = queryOptions({
-  queryKey: [...contestQueryKey, 'trophy-club'],
+  queryKey: [...queryKeys.contest, 'trophy-club'],
   queryFn: () => requestJson<TrophyClub>('/api/contest/winners'),
   staleTime: 5 * 60_000,
 });
 
 export const designContestQueryOptions = (designId: string) =>
   queryOptions({
-    queryKey: [...contestQueryKey, 'design', designId],
+    queryKey: [...queryKeys.contest, 'design', designId],
     queryFn: () => requestJson<DesignContest>(`/api/designs/${encodeURIComponent(designId)}/contest`),
   });
 
 export const designerWinsQueryOptions = (userId: string) =>
   queryOptions({
-    queryKey: [...contestQueryKey, 'wins', userId],
+    queryKey: [...queryKeys.contest, 'wins', userId],
     queryFn: () => requestJson<DesignerWins>(`/api/users/${encodeURIComponent(userId)}/wins`),
     staleTime: 5 * 60_000,
   });

@@ -4,8 +4,8 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { DesignFinalize } from '@/features/create-design/components/design-finalize';
 import { DesignSelection } from '@/features/create-design/components/design-selection';
-import { designQueryKey } from '@/lib/design-actions';
 import { availableVariants } from '@/lib/design-view';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Moves focus to the new step's heading when the step changes (not on the first render). */
 export function useStepFocus(key: string) {
@@ -39,7 +39,7 @@ export function DesignWorkflow({
 
   const update = (next: Design) => {
     setDesign(next);
-    queryClient.setQueryData(designQueryKey(next.id), next);
+    queryClient.setQueryData(queryKeys.design(next.id), next);
   };
 
   const selecting = choosing || design.selectedVariant === null;
@@ -69,10 +69,10 @@ export function DesignWorkflow({
       }
       onSubmitted={(submitted) => {
         update(submitted);
-        void queryClient.invalidateQueries({ queryKey: ['generations'] });
-        void queryClient.invalidateQueries({ queryKey: ['users', submitted.userId, 'designs'] });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.generations });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.userDesigns(submitted.userId) });
         // Figures kept from before the choice (a draft's page seen earlier) are not the submitted image's.
-        queryClient.removeQueries({ queryKey: ['concealment', submitted.id] });
+        queryClient.removeQueries({ queryKey: queryKeys.concealment(submitted.id) });
         void navigate(`/gallery/${submitted.id}`);
       }}
     />

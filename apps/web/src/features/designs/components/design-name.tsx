@@ -4,8 +4,9 @@ import { limits } from '@camo/shared/limits';
 import { messages } from '@camo/shared/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { designQueryKey, renameDesign } from '@/lib/design-actions';
+import { renameDesign } from '@/lib/design-actions';
 import { useControlReady } from '@/lib/hydration';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * The design page's title. Its owner may name a design whose name is empty or 'No Name' (spec §6,
@@ -39,13 +40,13 @@ export function DesignName({ design, isOwner }: { design: Design; isOwner: boole
     setError(null);
     try {
       const updated = await renameDesign(design.id, trimmed);
-      queryClient.setQueryData(designQueryKey(design.id), updated);
-      void queryClient.invalidateQueries({ queryKey: ['gallery'], refetchType: 'none' });
+      queryClient.setQueryData(queryKeys.design(design.id), updated);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.gallery, refetchType: 'none' });
       setEditing(false);
     } catch {
       setError(generationMessages.renameFailed);
       // Someone (another tab) may have named it meanwhile: show what the server has.
-      void queryClient.invalidateQueries({ queryKey: designQueryKey(design.id), exact: true });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.design(design.id), exact: true });
     } finally {
       setSaving(false);
     }

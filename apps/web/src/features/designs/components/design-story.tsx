@@ -3,8 +3,9 @@ import { generationMessages } from '@camo/shared/generation';
 import { limits } from '@camo/shared/limits';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { designQueryKey, saveDesignStory } from '@/lib/design-actions';
+import { saveDesignStory } from '@/lib/design-actions';
 import { useControlReady } from '@/lib/hydration';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * The designer's optional story (spec design detail). Everyone reads it as plain text with its
@@ -33,7 +34,7 @@ export function DesignStory({ design, isOwner }: { design: Design; isOwner: bool
     setError(null);
     try {
       const updated = await saveDesignStory(design.id, draft);
-      queryClient.setQueryData(designQueryKey(design.id), updated);
+      queryClient.setQueryData(queryKeys.design(design.id), updated);
       setEditing(false);
     } catch {
       setError(generationMessages.storyFailed);

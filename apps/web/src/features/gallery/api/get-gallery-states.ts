@@ -1,8 +1,7 @@
 import type { GalleryStates } from '@camo/shared/community.schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestJson } from '@/lib/api-client';
-
-export const galleryStatesQueryKey = ['gallery', 'states'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 export async function getGalleryStates(signal?: AbortSignal): Promise<GalleryStates> {
   return requestJson<GalleryStates>('/api/gallery/states', { signal });
@@ -10,7 +9,7 @@ export async function getGalleryStates(signal?: AbortSignal): Promise<GallerySta
 
 /** Submitted designs per state, for the map: a code -> count lookup (states without designs are absent). */
 export const galleryStatesQueryOptions = queryOptions({
-  queryKey: galleryStatesQueryKey,
+  queryKey: queryKeys.galleryStates,
   queryFn: ({ signal }) => getGalleryStates(signal),
 });
 

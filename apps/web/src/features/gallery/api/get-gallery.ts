@@ -3,12 +3,13 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { requestJson } from '@/lib/api-client';
 import type { EyeChoice } from '@/lib/eye-choice';
 import { filtersToQuery, type GalleryFilters } from '../lib/gallery-filters';
+import { queryKeys } from '@/lib/query-keys';
 
 /** "Hardest to spot" is ordered for an eye and distance (issue 39); the other sorts have none. */
 const eyeFor = (filters: GalleryFilters, eye: EyeChoice) => (filters.sort === 'hiding' ? eye : null);
 
 export const galleryQueryKey = (filters: GalleryFilters, eye: EyeChoice) =>
-  ['gallery', filters, eyeFor(filters, eye)] as const;
+  [...queryKeys.gallery, filters, eyeFor(filters, eye)] as const;
 
 export async function getGalleryPage(
   filters: GalleryFilters,

@@ -4,6 +4,7 @@ import type { GroundRanking } from '@camo/shared/ground.schema';
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import { requestJson } from '@/lib/api-client';
 import { filtersToQuery, type GalleryFilters } from '../lib/gallery-filters';
+import { queryKeys } from '@/lib/query-keys';
 
 /** What a ranking is for: a ground photo and an eye (the gallery's filters come beside it). */
 export type GroundRankingFor = { photoId: string; observer: Observer; distance: number };
@@ -11,8 +12,7 @@ export type GroundRankingFor = { photoId: string; observer: Observer; distance: 
 /** Shares the ground queries' first key, so deleting the photo drops its rankings too. */
 export const groundRankingQueryKey = (ground: GroundRankingFor, filters: GalleryFilters) =>
   [
-    'ground',
-    ground.photoId,
+    ...queryKeys.groundPhoto(ground.photoId),
     'ranking',
     {
       observer: ground.observer,

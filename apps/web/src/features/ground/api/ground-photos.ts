@@ -2,14 +2,12 @@ import type { Observer } from '@camo/shared/concealment';
 import type { GroundDesign, GroundPhoto, GroundPhotoList } from '@camo/shared/ground.schema';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiRequestError, requestJson } from '@/lib/api-client';
-
-/** Every ground query starts with this key: an upload, a keep or a delete marks them all stale. */
-export const groundQueryKey = ['ground'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 const photoPath = (id: string) => `/api/ground-photos/${encodeURIComponent(id)}`;
 
 export const groundPhotosQueryOptions = queryOptions({
-  queryKey: [...groundQueryKey, 'photos'],
+  queryKey: queryKeys.groundPhotos,
   queryFn: ({ signal }) => requestJson<GroundPhotoList>('/api/ground-photos', { signal }),
 });
 
@@ -72,7 +70,7 @@ export function useDeleteGroundPhoto() {
   return useMutation({
     mutationFn: (id: string) => requestJson<null>(photoPath(id), { method: 'DELETE', body: {} }),
     onSuccess: (_reply, id) => {
-      queryClient.removeQueries({ queryKey: [...groundQueryKey, id] });
+      queryClient.removeQueries({ queryKey: queryKeys.groundPhoto(id) });
       return queryClient.invalidateQueries({ queryKey: groundPhotosQueryOptions.queryKey });
     },
   });
@@ -81,7 +79,7 @@ export function useDeleteGroundPhoto() {
 /** One design in one ground photo: the predicted hiding for both eyes at every distance. */
 export const useGroundDesign = (photoId: string, designId: string) =>
   useQuery({
-    queryKey: [...groundQueryKey, photoId, 'designs', designId],
+    queryKey: [...queryKeys.groundPhoto(photoId), 'designs', designId],
     queryFn: ({ signal }) =>
       requestJson<GroundDesign>(`${photoPath(photoId)}/designs/${encodeURIComponent(designId)}`, {
         signal,

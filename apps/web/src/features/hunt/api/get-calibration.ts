@@ -1,10 +1,10 @@
 import type { Calibration } from '@camo/shared/concealment.schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestJson } from '@/lib/api-client';
-import { huntQueryKey } from './hunt';
+import { queryKeys } from '@/lib/query-keys';
 
 const calibrationQueryOptions = queryOptions({
-  queryKey: [...huntQueryKey, 'calibration'],
+  queryKey: [...queryKeys.hunt, 'calibration'],
   queryFn: () => requestJson<Calibration>('/api/hunt/calibration'),
   staleTime: 5 * 60_000,
 });

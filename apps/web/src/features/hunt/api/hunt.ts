@@ -12,9 +12,7 @@ import type {
 } from '@camo/shared/hunt.schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestJson } from '@/lib/api-client';
-
-/** Every hide-and-seek query starts with this key: a finished round marks them all stale. */
-export const huntQueryKey = ['hunt'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * Starts a round made for `viewport`: the room the page has for the picture (CSS pixels) and the
@@ -51,20 +49,20 @@ export async function fetchRoundImage(url: string, signal?: AbortSignal): Promis
 
 export const concealmentQueryOptions = (designId: string) =>
   queryOptions({
-    queryKey: [...huntQueryKey, 'concealment', designId],
+    queryKey: [...queryKeys.hunt, 'concealment', designId],
     queryFn: () => requestJson<Concealment>(`/api/designs/${encodeURIComponent(designId)}/concealment`),
     staleTime: 30_000,
   });
 
 export const playerQueryOptions = (userId: string) =>
   queryOptions({
-    queryKey: [...huntQueryKey, 'player', userId],
+    queryKey: [...queryKeys.hunt, 'player', userId],
     queryFn: () => requestJson<HuntPlayer>(`/api/users/${encodeURIComponent(userId)}/hunt`),
     staleTime: 30_000,
   });
 
 export const boardQueryOptions = queryOptions({
-  queryKey: [...huntQueryKey, 'board'],
+  queryKey: [...queryKeys.hunt, 'board'],
   queryFn: () => requestJson<HuntBoard>('/api/hunt/board'),
   staleTime: 30_000,
 });
@@ -78,14 +76,14 @@ export const useBoard = () => useQuery(boardQueryOptions);
 export const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 export const bestHidingQueryOptions = queryOptions({
-  queryKey: [...huntQueryKey, 'best-hiding'],
+  queryKey: [...queryKeys.hunt, 'best-hiding'],
   queryFn: () => requestJson<BestHiding>('/api/hunt/best-hiding'),
   staleTime: 5 * 60_000,
 });
 export const useBestHiding = () => useQuery(bestHidingQueryOptions);
 
 export const insightsQueryOptions = queryOptions({
-  queryKey: [...huntQueryKey, 'insights'],
+  queryKey: [...queryKeys.hunt, 'insights'],
   queryFn: () => requestJson<HuntInsights>('/api/hunt/insights'),
   staleTime: 60_000,
 });

@@ -8,43 +8,41 @@ import type {
 } from '@camo/shared/moderation.schema';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '@/lib/api-client';
-
-export const myReportsQueryKey = ['me', 'reports'] as const;
-const adminKey = ['admin'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 export function useReport() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (report: CreateReport) => requestJson('/api/reports', { method: 'POST', body: report }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: myReportsQueryKey }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.myReports }),
   });
 }
 
 /** The signed-in person's reports and what came of them (shown on /profile). */
 export function useMyReports() {
   return useQuery({
-    queryKey: myReportsQueryKey,
+    queryKey: queryKeys.myReports,
     queryFn: () => requestJson<MyReportList>('/api/me/reports'),
   });
 }
 
 export function useModerationQueue() {
   return useQuery({
-    queryKey: [...adminKey, 'reports'],
+    queryKey: [...queryKeys.admin, 'reports'],
     queryFn: () => requestJson<Queue>('/api/admin/reports'),
   });
 }
 
 export function useModerationLog() {
   return useQuery({
-    queryKey: [...adminKey, 'log'],
+    queryKey: [...queryKeys.admin, 'log'],
     queryFn: () => requestJson<ModerationLog>('/api/admin/log'),
   });
 }
 
 export function useBlockedUsers() {
   return useQuery({
-    queryKey: [...adminKey, 'blocked'],
+    queryKey: [...queryKeys.admin, 'blocked'],
     queryFn: () => requestJson<BlockedUserList>('/api/admin/blocked'),
   });
 }
@@ -85,6 +83,6 @@ export function useModerate() {
       const { path, body } = commandRequest(command);
       return requestJson(path, { method: 'POST', body });
     },
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKey }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.admin }),
   });
 }

@@ -1,6 +1,7 @@
 import type { DesignCard } from '@camo/shared/api.schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestJson } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export async function getUserDesigns(userId: string): Promise<DesignCard[]> {
   const reply = await requestJson<{ designs: DesignCard[] }>(
@@ -10,7 +11,7 @@ export async function getUserDesigns(userId: string): Promise<DesignCard[]> {
 }
 
 export const userDesignsQueryOptions = (userId: string) =>
-  queryOptions({ queryKey: ['users', userId, 'designs'], queryFn: () => getUserDesigns(userId) });
+  queryOptions({ queryKey: queryKeys.userDesigns(userId), queryFn: () => getUserDesigns(userId) });
 
 export function useUserDesigns(userId: string) {
   return useQuery(userDesignsQueryOptions(userId));

@@ -2,7 +2,7 @@ import type { PrivateProfile } from '@camo/shared/api.schema';
 import type { UpdateProfileRequest } from '@camo/shared/profile.schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '@/lib/api-client';
-import { meQueryKey } from '@/lib/me';
+import { queryKeys } from '@/lib/query-keys';
 
 export function updateProfile(changes: UpdateProfileRequest): Promise<PrivateProfile> {
   return requestJson<PrivateProfile>('/api/me', { method: 'PATCH', body: changes });
@@ -13,6 +13,6 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateProfile,
-    onSuccess: (profile) => queryClient.setQueryData(meQueryKey, profile),
+    onSuccess: (profile) => queryClient.setQueryData(queryKeys.me, profile),
   });
 }
