@@ -123,6 +123,7 @@ describe.each(backends)('create a design through the API (%s)', (backend) => {
     const selected = await post<Design>(alice, `/api/designs/${id}/select`, { variant: 'B' });
     expect(selected.status).toBe(200);
     expect(selected.body.selectedVariant).toBe('B');
+    expect(selected.body).toMatchObject({ shownImageUrl: selected.body.designBUrl, showsEdit: false });
 
     const unknown = await post<{ message: string }>(alice, `/api/designs/${id}/edit`, {
       editPrompt: 'qwzx vbnm plok',
@@ -176,6 +177,8 @@ describe.each(backends)('create a design through the API (%s)', (backend) => {
     expect(submitted.body.imageUrl).toBe(edited.body.editedImageUrl);
     // The page shows a WebP of the chosen image at its full size, made at submission.
     expect(submitted.body.displayUrl).toMatch(/camo_design_[\w-]+_b_edited_display\.webp$/);
+    // The server says which image the design shows; the browser shows it as sent.
+    expect(submitted.body).toMatchObject({ shownImageUrl: submitted.body.displayUrl, showsEdit: true });
     const display = await bob.fetch(submitted.body.displayUrl!);
     expect(display.headers.get('content-type')).toBe('image/webp');
     const displayBytes = Buffer.from(await display.arrayBuffer());

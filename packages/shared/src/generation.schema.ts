@@ -147,6 +147,14 @@ export const designSchema = z.object({
   imageUrl: z.string().nullable(),
   /** The chosen image as a WebP at page size, once submitted (null before, and for older designs). */
   displayUrl: z.string().nullable(),
+  /**
+   * The image the design shows, as the server decides it (the page-size rendition when there is
+   * one, else the edited image when chosen, else the selected variant's): the browser never
+   * decides it again.
+   */
+  shownImageUrl: z.string().nullable(),
+  /** Whether the image shown is the edited one (the edit chosen over the variant). */
+  showsEdit: z.boolean(),
   thumbnailUrl: z.string().nullable(),
   environmentDescription: z.string(),
   environmentPhotoId: z.string().nullable(),

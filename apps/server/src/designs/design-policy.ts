@@ -32,6 +32,11 @@ type ImageColumns = Pick<
 const showsEdited = (row: Pick<ImageColumns, 'hasEdits' | 'finalDesignChoice'>) =>
   row.hasEdits && row.finalDesignChoice === 'edited';
 
+/** Whether a design shows its edited image: the edit chosen, and there. */
+export const showsEditedImage = (
+  row: Pick<ImageColumns, 'hasEdits' | 'finalDesignChoice' | 'editedImageUrl'>,
+) => showsEdited(row) && Boolean(row.editedImageUrl);
+
 /** The key of the image a design shows: the edited one when chosen, else the selected variant's. */
 export function chosenImageKey(
   row: Omit<

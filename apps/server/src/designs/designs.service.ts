@@ -29,7 +29,7 @@ import {
 } from '../platform/http-errors.js';
 import { createEngineWork, ENGINE_WORK_DEFAULTS, workKey, type EngineWork } from '../platform/engine-work.js';
 import { storageKeys, type FileUrl, type Storage } from '../platform/storage.js';
-import { canView, chosenImageKey, chosenThumbnailKey } from './design-policy.js';
+import { canView, chosenImageKey, chosenThumbnailKey, showsEditedImage } from './design-policy.js';
 import {
   editRunning,
   type DesignRecord,
@@ -75,6 +75,8 @@ export function createDesignsService(deps: {
       name: row.name,
       imageUrl: fileUrl(chosen),
       displayUrl: fileUrl(row.displayUrl),
+      shownImageUrl: fileUrl(row.displayUrl ?? chosen),
+      showsEdit: showsEditedImage(row),
       thumbnailUrl: fileUrl(row.thumbnailUrl ?? chosenThumb),
       environmentDescription: row.environmentDescription,
       environmentPhotoId: row.environmentPhotoId,

@@ -16,14 +16,6 @@ export function availableVariants(design: Design): Variant[] {
   return (['A', 'B'] as const).filter((v) => variantUrl(design, v) !== null);
 }
 
-/** Spec §2 detail page: the edited image when hasEdits and finalDesignChoice is edited, else the selected variant's. */
-export function chosenImageUrl(design: Design): string | null {
-  if (design.hasEdits && design.finalDesignChoice === 'edited' && design.editedImageUrl) {
-    return design.editedImageUrl;
-  }
-  return (design.selectedVariant && variantUrl(design, design.selectedVariant)) ?? design.imageUrl;
-}
-
 /** Spec §8, the design detail page. */
 export const designPageMessages = {
   notFound: messages.designNotFound,

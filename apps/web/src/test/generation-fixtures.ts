@@ -8,6 +8,8 @@ export function makeDesign(overrides: Partial<Design> = {}): Design {
     name: '',
     imageUrl: null,
     displayUrl: null,
+    shownImageUrl: null,
+    showsEdit: false,
     thumbnailUrl: null,
     environmentDescription: 'Oak timber in late fall',
     environmentPhotoId: 'p1',

@@ -60,6 +60,9 @@ describe('/gallery/:designId', () => {
           hasEdits: true,
           finalDesignChoice: 'edited',
           editedImageUrl: '/files/b_edited.png',
+          // What the server decides (designs.service.ts#toDesign): the page shows it as sent.
+          shownImageUrl: '/files/b_edited.png',
+          showsEdit: true,
           voteCount: 3,
         }),
       ),

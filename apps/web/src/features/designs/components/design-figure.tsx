@@ -1,10 +1,9 @@
 import type { Design } from '@camo/shared/generation.schema';
-import { chosenImageUrl } from '@/lib/design-view';
 
 /** The design as chosen (or as edited), large, with the edit that made it. */
 export function DesignFigure({ design, name }: { design: Design; name: string }) {
-  const image = design.displayUrl ?? chosenImageUrl(design);
-  const showsEdited = design.hasEdits && design.finalDesignChoice === 'edited' && design.editedImageUrl;
+  const image = design.shownImageUrl;
+  const showsEdited = design.showsEdit;
   return (
     <figure className="card self-start overflow-hidden">
       {image ? (

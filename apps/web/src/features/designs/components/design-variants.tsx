@@ -23,8 +23,7 @@ function VariantCard({ design, variant }: { design: Design; variant: Variant }) 
   const selected = design.selectedVariant === variant;
   const prompt = variant === 'A' ? design.promptA : design.promptB;
   const analysis = variant === 'A' ? design.markdownAnalysisA : design.markdownAnalysisB;
-  const showsEdit =
-    selected && design.hasEdits && design.finalDesignChoice === 'edited' && !!design.editedImageUrl;
+  const showsEdit = selected && design.showsEdit;
   const src = showsEdit ? design.editedImageUrl : variantUrl(design, variant);
   return (
     <li className={`card overflow-hidden ${selected ? 'ring-2 ring-blaze' : ''}`}>
