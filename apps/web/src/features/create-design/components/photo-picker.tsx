@@ -1,5 +1,5 @@
-import { useId, useRef, useState, type DragEvent } from 'react';
-import { photoProblem } from '@/lib/photo-file';
+import { useId } from 'react';
+import { PhotoDropZone, usePhotoChoice } from '@/components/ui/photo-drop-zone';
 
 /**
  * Step 1's environment photo: click (or tap) the area to pick a file, drop one on it, or, on a
@@ -20,61 +20,21 @@ export function PhotoPicker({
   isDisabled?: boolean;
 }) {
   const id = useId();
-  const [error, setError] = useState<string | null>(null);
-  const [dragging, setDragging] = useState(false);
-
-  // Only the latest choice counts: an earlier file still decoding must not overwrite it.
-  const latest = useRef(0);
-
-  const take = async (picked: File | undefined) => {
-    if (!picked) return;
-    const choice = ++latest.current;
-    const problem = await photoProblem(picked);
-    if (choice !== latest.current) return;
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    setError(null);
-    onPick(picked);
-  };
-
-  const onDrop = (event: DragEvent<HTMLLabelElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    if (!isDisabled) void take(event.dataTransfer.files[0]);
-  };
+  const { take, error } = usePhotoChoice(onPick, isDisabled);
 
   return (
     <div className="flex flex-col gap-2">
       <p id={`${id}-title`} className="font-condensed text-xl font-bold uppercase tracking-wider text-bone">
         Environment photo
       </p>
-      <label
-        htmlFor={`${id}-file`}
-        onDragOver={(event) => {
-          event.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
-        className={`group relative flex aspect-[4/3] cursor-pointer flex-col items-center justify-center gap-3 overflow-hidden rounded-md border-2 border-dashed p-6 text-center transition-colors has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-blaze sm:aspect-[16/9] ${
-          dragging ? 'border-blaze bg-loam' : 'border-olive-500 bg-night hover:border-olive-300 hover:bg-loam'
-        }`}
+      <PhotoDropZone
+        inputId={`${id}-file`}
+        onFile={(picked) => void take(picked)}
+        describedBy={`${id}-hint${error ? ` ${id}-error` : ''}`}
+        invalid={Boolean(error)}
+        inputProps={{ disabled: isDisabled }}
+        className="group relative flex aspect-[4/3] flex-col items-center justify-center gap-3 overflow-hidden p-6 text-center sm:aspect-[16/9]"
       >
-        <input
-          id={`${id}-file`}
-          type="file"
-          accept="image/*"
-          className="sr-only"
-          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-          aria-invalid={error ? true : undefined}
-          disabled={isDisabled}
-          onChange={(event) => {
-            void take(event.currentTarget.files?.[0]);
-            event.currentTarget.value = '';
-          }}
-        />
         {previewUrl ? (
           <>
             <img
@@ -110,7 +70,7 @@ export function PhotoPicker({
             <span className="text-sage">or drop it here. JPEG, PNG or WebP.</span>
           </>
         )}
-      </label>
+      </PhotoDropZone>
       <p id={`${id}-hint`} className="text-sm text-sage">
         The ground you hunt or camp: timber, marsh, sage flat. Location data is stripped on upload.
       </p>

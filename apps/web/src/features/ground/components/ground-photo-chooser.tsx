@@ -1,10 +1,10 @@
 import { generationMessages } from '@camo/shared/generation';
 import { groundText } from '@camo/shared/ground';
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useId } from 'react';
+import { PhotoDropZone, usePhotoChoice } from '@/components/ui/photo-drop-zone';
 import { LocalDate } from '@/components/ui/local-date';
 import { ApiRequestError } from '@/lib/api-client';
 import { useControlReady } from '@/lib/hydration';
-import { photoProblem } from '@/lib/photo-file';
 import { useGroundPhotos, useUploadGroundPhoto } from '../api/ground-photos';
 import type { GroundEye } from '../lib/ground-params';
 import { GroundPhotoThumb } from './ground-photo-thumb';
@@ -28,74 +28,39 @@ export function GroundPhotoChooser({
   const id = useId();
   const photos = useGroundPhotos();
   const upload = useUploadGroundPhoto();
-  const [error, setError] = useState<string | null>(null);
-  const [dragging, setDragging] = useState(false);
-  // Only the latest choice counts: an earlier file still decoding must not overwrite it.
-  const latest = useRef(0);
   const busy = upload.isPending;
   const ready = useControlReady();
-
-  const take = async (picked: File | undefined) => {
-    if (!picked || busy) return;
-    const choice = ++latest.current;
-    const problem = await photoProblem(picked);
-    if (choice !== latest.current) return;
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    setError(null);
-    upload.mutate(
-      { photo: picked, eye },
-      {
-        onSuccess: (photo) => onChosen(photo.id),
-        onError: (failure) =>
-          setError(failure instanceof ApiRequestError ? failure.message : generationMessages.invalidImage),
-      },
-    );
-  };
-
-  const onDrop = (event: DragEvent<HTMLLabelElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    void take(event.dataTransfer.files[0]);
-  };
+  const { take, error, setError } = usePhotoChoice(
+    (picked) =>
+      upload.mutate(
+        { photo: picked, eye },
+        {
+          onSuccess: (photo) => onChosen(photo.id),
+          onError: (failure) =>
+            setError(failure instanceof ApiRequestError ? failure.message : generationMessages.invalidImage),
+        },
+      ),
+    busy,
+  );
 
   const earlier = photos.data?.photos ?? [];
   return (
     <div className="flex flex-col gap-4">
-      <label
-        htmlFor={`${id}-file`}
-        onDragOver={(event) => {
-          event.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
-        className={`flex min-h-32 cursor-pointer flex-col items-center justify-center gap-1 rounded-md border-2 border-dashed p-4 text-center transition-colors has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-blaze ${
-          dragging ? 'border-blaze bg-loam' : 'border-olive-500 bg-night hover:border-olive-300 hover:bg-loam'
-        }`}
+      <PhotoDropZone
+        inputId={`${id}-file`}
+        onFile={(picked) => void take(picked)}
+        describedBy={`${id}-hint${error ? ` ${id}-error` : ''}`}
+        invalid={Boolean(error)}
+        inputProps={ready(busy)}
+        className="flex min-h-32 flex-col items-center justify-center gap-1 p-4 text-center"
       >
-        <input
-          id={`${id}-file`}
-          type="file"
-          accept="image/*"
-          className="sr-only"
-          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-          aria-invalid={error ? true : undefined}
-          {...ready(busy)}
-          onChange={(event) => {
-            void take(event.currentTarget.files?.[0]);
-            event.currentTarget.value = '';
-          }}
-        />
         <span className="font-condensed text-xl font-bold uppercase tracking-wider text-bone">
           {groundText.choosePhoto}
         </span>
         <span className="text-sage">
           {groundText.dropHere}. {groundText.photoFormats}
         </span>
-      </label>
+      </PhotoDropZone>
       <p id={`${id}-hint`} className="text-sm text-sage">
         {groundText.privateNote}
         {photos.data && ` ${groundText.usedToday(photos.data.usedToday, photos.data.dailyLimit)}`}
