@@ -29,6 +29,22 @@ const webZones = [
   },
 ];
 
+// The engine imports of ours only the shared vocabulary (the eyes, distances and toggles: zod-free
+// and import-free), so it runs anywhere without the site's schemas (issue 42 item 2).
+const engineZones = [
+  {
+    target: './packages/camo-engine',
+    from: './packages/shared/src',
+    except: ['./vocabulary.ts'],
+    message: 'The engine imports only @camo/shared/vocabulary of the shared package.',
+  },
+  {
+    target: './packages/camo-engine',
+    from: './apps',
+    message: 'The engine imports nothing of the apps.',
+  },
+];
+
 // Server: platform/ is the ground floor and imports no domain folder (nor app.ts or compose.ts).
 const serverDomains = dirsIn('./apps/server/src/').filter((dir) => dir !== 'platform');
 // What each server domain may import besides itself and platform/ (http/, which puts the app
@@ -147,7 +163,7 @@ export default tseslint.config(
       ],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: [...webZones, ...serverZones] }],
+      'import-x/no-restricted-paths': ['error', { zones: [...webZones, ...serverZones, ...engineZones] }],
     },
   },
   // Web route files stay thin: a route puts features together, and what grows moves into a feature

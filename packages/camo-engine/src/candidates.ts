@@ -3,6 +3,7 @@
  * cheaply and scored by the concealment predictor (decision 016) for one observer at one
  * distance, so generate() can keep the layout predicted to hide best in the uploaded photo.
  */
+import { DEFAULT_DISTANCE } from '@camo/shared/vocabulary';
 import type { PhotoAnalysis } from './analysis/analyse.js';
 import { prepareDesign } from './concealment/compose.js';
 import { viewGeometry } from './concealment/observers.js';
@@ -27,8 +28,8 @@ import type { DesignToggles } from './types.js';
 export const DEFAULT_CANDIDATES = 1;
 /** The most candidates an input may ask for (each costs a preview and a prediction). */
 export const MAX_CANDIDATES = 16;
-/** Candidates are judged at this distance: a hunter at 25 m, the choose screen's comparison. */
-export const CHOICE_DISTANCE_M = 25;
+/** Candidates are judged at this distance: the pages' default eye's (25 m; @camo/shared/vocabulary). */
+export const CHOICE_DISTANCE_M: number = DEFAULT_DISTANCE;
 /**
  * The preview's side and field grid. At 25 m a 1.05 m target is 20-35 px tall in a photo of 640-1024
  * px, and one tile (0.75 m) 15-25 px: a 64 px preview is already shrunk by the compositor, and a

@@ -1,3 +1,5 @@
+import { designToggleNames, type DesignToggleName, type DesignToggles } from '@camo/shared/vocabulary';
+
 /** A decoded image: `data` holds RGBA (4 channels) or RGB (3 channels) bytes, row-major. */
 export interface Photo {
   width: number;
@@ -5,22 +7,11 @@ export interface Photo {
   data: Uint8Array;
 }
 
-export const TOGGLE_NAMES = [
-  'blobs',
-  'contourLines',
-  'speckledDots',
-  'geometricShapes',
-  'organicObjects',
-  'highContrast',
-  'limitedPalette',
-  'outlineStrokes',
-  'whiteSpace',
-] as const;
-
-export type ToggleName = (typeof TOGGLE_NAMES)[number];
-
-/** The nine design-element toggles of the create-design form; all default to false. */
-export type DesignToggles = Record<ToggleName, boolean>;
+/** The nine design-element toggles of the create-design form, named once for the site and the engine. */
+export const TOGGLE_NAMES = designToggleNames;
+export type ToggleName = DesignToggleName;
+/** The toggles a design is drawn with; all default to false. */
+export type { DesignToggles };
 
 export function defaultToggles(): DesignToggles {
   return {

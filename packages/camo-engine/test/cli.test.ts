@@ -14,8 +14,8 @@ import { FIXTURE_DIR } from './fixtures.js';
 const run = promisify(execFile);
 
 /**
- * The site's words for refusals (packages/shared/src/edit-refusal.ts), read as text: the engine
- * imports nothing of ours, not even in a test (its tsconfig's rootDir), so the command line's copy
+ * The site's words for refusals (packages/shared/src/edit-refusal.ts), read as text: of ours, the
+ * engine imports only @camo/shared/vocabulary (eslint.config.js), so the command line's copy
  * (src/edit/refusal-words.ts) is checked against the file itself.
  */
 function siteWords(name: string): Record<string, string> {

@@ -4,13 +4,18 @@
  * words the pages say, shared by the server and the browser.
  */
 import { playerRule } from './players.js';
+import {
+  DEFAULT_DISTANCE,
+  DEFAULT_OBSERVER,
+  GAME_EYE,
+  observers,
+  viewingDistances,
+  type Observer,
+  type ViewingDistance,
+} from './vocabulary.js';
 
-export const observers = ['deer', 'person'] as const;
-export type Observer = (typeof observers)[number];
-
-/** Viewing distances in metres, for a target of real size (a crouching hunter, about 1 m). */
-export const viewingDistances = [10, 25, 50, 100] as const;
-export type ViewingDistance = (typeof viewingDistances)[number];
+export { DEFAULT_DISTANCE, DEFAULT_OBSERVER, GAME_EYE, observers, viewingDistances };
+export type { Observer, ViewingDistance };
 
 /**
  * Why a distance has no figure in a photo (decision 028): the target would stand nearer than the
@@ -19,26 +24,6 @@ export type ViewingDistance = (typeof viewingDistances)[number];
  */
 export const outOfRangeReasons = ['too-near', 'beyond-ground', 'too-small', 'too-large'] as const;
 export type OutOfRangeReason = (typeof outOfRangeReasons)[number];
-
-/**
- * The eye the game measures, and so the one the predictor is calibrated on and rankings compare
- * with people: a person, at the nearest of the distances (a round's target is 8-26% of the
- * picture's height, mostly nearer than 10 m at a phone's field of view; 10 m is the closest the
- * predictor scores). "My ground" ranks for it unless asked (decision 018).
- */
-export const GAME_EYE = { observer: 'person', distanceM: 10 } as const satisfies {
-  observer: Observer;
-  distanceM: ViewingDistance;
-};
-
-/**
- * What the engine scores candidates for, and the one eye every page starts from until a person
- * chooses another (issue 39: the gallery, the design page and "my ground" share that choice): a
- * deer at 25 m, the animal a hunter hides from at a common bow range. The game's own eye (a person
- * at 10 m, where its measured scores count) is one choice away.
- */
-export const DEFAULT_OBSERVER: Observer = 'deer';
-export const DEFAULT_DISTANCE: ViewingDistance = 25;
 
 /** The game calibrates the predictor from this many answered rounds over this many designs on. */
 export const CALIBRATION_MIN_ROUNDS = 200;

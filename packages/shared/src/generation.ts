@@ -1,5 +1,6 @@
 import { limits } from './limits.js';
 import { messages } from './messages.js';
+import { designToggleNames, type DesignToggleName, type DesignToggles } from './vocabulary.js';
 
 /**
  * The messages of the create flow and the design page, without the schemas (generation.ts): what
@@ -55,20 +56,8 @@ export function isUnnamed(name: string): boolean {
   return trimmed === '' || trimmed === messages.noName;
 }
 
-/** The nine design-element toggles of spec §3; all default to false. */
-export const designToggleNames = [
-  'blobs',
-  'contourLines',
-  'speckledDots',
-  'geometricShapes',
-  'organicObjects',
-  'highContrast',
-  'limitedPalette',
-  'outlineStrokes',
-  'whiteSpace',
-] as const;
-export type DesignToggleName = (typeof designToggleNames)[number];
-export type DesignToggles = Record<DesignToggleName, boolean>;
+export { designToggleNames };
+export type { DesignToggleName, DesignToggles };
 
 export function defaultDesignToggles(): DesignToggles {
   return Object.fromEntries(designToggleNames.map((name) => [name, false])) as DesignToggles;

@@ -13,10 +13,12 @@
  * degree and MRA = 1 / acuity the minimum resolvable angle in degrees, applied to linear RGB in
  * the Fourier domain.
  */
+import { viewingDistances, type Observer as ObserverName } from '@camo/shared/vocabulary';
 import { linearRgbToLab, linearToSrgb8, rgbToLab, SRGB_TO_LINEAR, type Lab } from '../color/lab.js';
 import { fft1d, twiddles, type Twiddles } from '../metrics/fft.js';
 
-export type ObserverId = 'person' | 'deer';
+/** The two eyes by name, as the site names them. */
+export type ObserverId = ObserverName;
 
 export interface Observer {
   id: ObserverId;
@@ -41,7 +43,7 @@ export function observerById(id: ObserverId): Observer {
 /** A photo's horizontal field of view: a phone's main camera (uploads carry no EXIF to read it from). */
 export const PHOTO_FOV_DEG = 65;
 /** The distances every design is judged at. */
-export const DISTANCES_M: readonly number[] = [10, 25, 50, 100];
+export const DISTANCES_M: readonly number[] = viewingDistances;
 /** A target smaller than this (its height in the photo's pixels) is out of range: no score. */
 const MIN_TARGET_PX = 8;
 
