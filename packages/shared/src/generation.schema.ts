@@ -226,6 +226,7 @@ export const generationSchema = z.object({
 export type Generation = z.infer<typeof generationSchema>;
 
 export const generationStartedSchema = z.object({ photoId: z.string() });
+export type GenerationStarted = z.infer<typeof generationStartedSchema>;
 
 /** A generation the user has not finished (still running, or designs waiting to be submitted). */
 export const generationSummarySchema = z.object({

@@ -59,7 +59,30 @@ export async function requestJson<T = unknown>(path: string, options: RequestOpt
     signal: options.signal,
     keepalive: options.keepalive,
   });
-  const text = await response.text();
+  return readReply<T>(response.status, await response.text());
+}
+
+/**
+ * A multipart request (a photo and its fields) under the same reply policy. The create flow's
+ * upload, which reports its progress, goes through XMLHttpRequest and readReply instead.
+ */
+export async function requestForm<T>(path: string, form: FormData): Promise<T> {
+  const response = await currentFetcher()(path, {
+    method: 'POST',
+    body: form,
+    headers: { Accept: 'application/json' },
+    credentials: 'same-origin',
+  });
+  return readReply<T>(response.status, await response.text());
+}
+
+/**
+ * The browser's one reply policy (decision 015), for every call however it travels: a 2xx reply's
+ * JSON is the type the caller names, not parsed again (the server built it through the shared
+ * schema); any other status is an ApiRequestError with the server's code, message and a refused
+ * edit's suggestions, or the status alone when the body says nothing.
+ */
+export function readReply<T>(status: number, text: string): T {
   let json: unknown = null;
   if (text) {
     try {
@@ -68,12 +91,12 @@ export async function requestJson<T = unknown>(path: string, options: RequestOpt
       json = null;
     }
   }
-  if (!response.ok) {
+  if (status < 200 || status > 299) {
     const body = isApiError(json) ? json : null;
     throw new ApiRequestError(
-      response.status,
+      status,
       body?.error ?? null,
-      body?.message ?? `Request failed with status ${response.status}`,
+      body?.message ?? `Request failed with status ${status}`,
       Array.isArray(body?.suggestions) ? body.suggestions.filter((s) => typeof s === 'string') : [],
     );
   }

@@ -1,6 +1,5 @@
-import { errorSchema } from '@camo/shared/api.schema';
-import { generationStartedSchema, type DesignToggles } from '@camo/shared/generation.schema';
-import { ApiRequestError } from '@/lib/api-client';
+import type { DesignToggles, GenerationStarted } from '@camo/shared/generation.schema';
+import { ApiRequestError, readReply } from '@/lib/api-client';
 
 export type GenerationRequest = {
   photo: File;
@@ -15,7 +14,7 @@ export type GenerationRequest = {
 
 export type UploadHandle = {
   /** Resolves with the new (or, for a repeated key, the existing) generation's photo id. */
-  done: Promise<{ photoId: string }>;
+  done: Promise<GenerationStarted>;
   abort: () => void;
 };
 
@@ -29,7 +28,7 @@ export function startGeneration(
   onProgress: (fraction: number) => void,
 ): UploadHandle {
   const xhr = new XMLHttpRequest();
-  const done = new Promise<{ photoId: string }>((resolve, reject) => {
+  const done = new Promise<GenerationStarted>((resolve, reject) => {
     const body = new FormData();
     body.append('description', request.description);
     body.append('state', request.state);
@@ -45,35 +44,17 @@ export function startGeneration(
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     };
     xhr.onload = () => {
-      const json = parseJson(xhr.responseText);
-      if (xhr.status >= 200 && xhr.status < 300) {
-        const parsed = generationStartedSchema.safeParse(json);
-        if (parsed.success) {
-          onProgress(1);
-          resolve(parsed.data);
-        } else reject(new ApiRequestError(xhr.status, null, 'Unexpected reply from the server.'));
-        return;
+      try {
+        const started = readReply<GenerationStarted>(xhr.status, xhr.responseText);
+        onProgress(1);
+        resolve(started);
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error(String(error)));
       }
-      const error = errorSchema.safeParse(json);
-      reject(
-        new ApiRequestError(
-          xhr.status,
-          error.success ? error.data.error : null,
-          error.success ? error.data.message : `Request failed with status ${xhr.status}`,
-        ),
-      );
     };
     xhr.onerror = () => reject(new ApiRequestError(0, null, 'Network error'));
     xhr.onabort = () => reject(new DOMException('Upload aborted', 'AbortError'));
     xhr.send(body);
   });
   return { done, abort: () => xhr.abort() };
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return text ? JSON.parse(text) : null;
-  } catch {
-    return null;
-  }
 }

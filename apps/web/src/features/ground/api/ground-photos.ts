@@ -1,7 +1,7 @@
 import type { Observer } from '@camo/shared/concealment';
 import type { GroundDesign, GroundPhoto, GroundPhotoList } from '@camo/shared/ground.schema';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiRequestError, requestJson } from '@/lib/api-client';
+import { requestForm, requestJson } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 const photoPath = (id: string) => `/api/ground-photos/${encodeURIComponent(id)}`;
@@ -29,22 +29,7 @@ export async function uploadGroundPhoto(
   body.append('observer', eye.observer);
   body.append('distance', String(eye.distance));
   body.append('photo', photo, photo.name || 'photo');
-  const response = await fetch('/api/ground-photos', {
-    method: 'POST',
-    body,
-    credentials: 'same-origin',
-    headers: { Accept: 'application/json' },
-  });
-  const json = (await response.json().catch(() => null)) as
-    (Partial<GroundPhoto> & { error?: string; message?: string }) | null;
-  if (!response.ok) {
-    throw new ApiRequestError(
-      response.status,
-      typeof json?.error === 'string' ? json.error : null,
-      typeof json?.message === 'string' ? json.message : `Request failed with status ${response.status}`,
-    );
-  }
-  return json as GroundPhoto;
+  return requestForm<GroundPhoto>('/api/ground-photos', body);
 }
 
 export function useUploadGroundPhoto() {
