@@ -1,7 +1,14 @@
 import { hexToRgb, quantiseLab, rgbToHex, rgbToLab, labToRgb, type Lab } from '../color/lab.js';
 import { colourName } from '../color/names.js';
 import { ciede2000 } from '../metrics/ciede2000.js';
-import { kmeansBest, kmeansLab, sharesByNearest, type Cluster, type LabPoints } from '../metrics/kmeans.js';
+import {
+  kmeansBest,
+  kmeansLab,
+  lloyd,
+  sharesByNearest,
+  type Cluster,
+  type LabPoints,
+} from '../metrics/kmeans.js';
 import { meanStd } from '../metrics/photo-stats.js';
 import type { Photo } from '../types.js';
 import { biomePrior, contextCues } from './context.js';
@@ -343,56 +350,19 @@ const SETTLE_STEP = 0.01;
 
 function settled(palette: Swatch[], pts: LabPoints): Swatch[] {
   const k = palette.length;
-  const { L, A, B } = pts;
-  const n = L.length;
+  const n = pts.L.length;
   if (!k || !n) return palette;
   const cL = Float64Array.from(palette, (s) => s.lab.L);
   const cA = Float64Array.from(palette, (s) => s.lab.a);
   const cB = Float64Array.from(palette, (s) => s.lab.b);
-  const sL = new Float64Array(k);
-  const sA = new Float64Array(k);
-  const sB = new Float64Array(k);
-  const sW = new Float64Array(k);
-  for (let it = 0; it < SETTLE_ITERATIONS; it++) {
-    sL.fill(0);
-    sA.fill(0);
-    sB.fill(0);
-    sW.fill(0);
-    for (let i = 0; i < n; i++) {
-      const l = L[i] ?? 0;
-      const a = A[i] ?? 0;
-      const b = B[i] ?? 0;
-      let best = 0;
-      let bd = Infinity;
-      for (let j = 0; j < k; j++) {
-        const dl = l - (cL[j] ?? 0);
-        const da = a - (cA[j] ?? 0);
-        const db = b - (cB[j] ?? 0);
-        const d = dl * dl + da * da + db * db;
-        if (d < bd) {
-          bd = d;
-          best = j;
-        }
-      }
-      sL[best] = (sL[best] ?? 0) + l;
-      sA[best] = (sA[best] ?? 0) + a;
-      sB[best] = (sB[best] ?? 0) + b;
-      sW[best] = (sW[best] ?? 0) + 1;
-    }
-    let moved = 0;
-    for (let j = 0; j < k; j++) {
-      const w = sW[j] ?? 0;
-      if (!w) continue;
-      const l = (sL[j] ?? 0) / w;
-      const a = (sA[j] ?? 0) / w;
-      const b = (sB[j] ?? 0) / w;
-      moved = Math.max(moved, Math.hypot(l - (cL[j] ?? 0), a - (cA[j] ?? 0), b - (cB[j] ?? 0)));
-      cL[j] = l;
-      cA[j] = a;
-      cB[j] = b;
-    }
-    if (moved < SETTLE_STEP) break;
-  }
+  const sW = lloyd(
+    { L: pts.L, A: pts.A, B: pts.B },
+    cL,
+    cA,
+    cB,
+    SETTLE_ITERATIONS,
+    (_, moved) => moved < SETTLE_STEP,
+  );
   const out: Swatch[] = [];
   for (let j = 0; j < k; j++) {
     const share = (sW[j] ?? 0) / n;

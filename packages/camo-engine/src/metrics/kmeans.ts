@@ -87,6 +87,37 @@ export function kmeansLab(points: LabPoints, k: number, seed = 1, maxIter = 40, 
     potential = update(L[bestIdx] ?? 0, A[bestIdx] ?? 0, B[bestIdx] ?? 0, d2, d2);
   }
   const kk = cL.length;
+  const sW = lloyd(points, cL, cA, cB, maxIter, (changed) => changed === 0);
+  const out: Cluster[] = [];
+  for (let c = 0; c < kk; c++) {
+    const w = sW[c] ?? 0;
+    if (w > 0) out.push({ lab: { L: cL[c] ?? 0, a: cA[c] ?? 0, b: cB[c] ?? 0 }, share: w / total });
+  }
+  out.sort((p, q) => q.share - p.share);
+  return out;
+}
+
+/** Centre coordinates, updated in place: plain arrays or typed ones. */
+type Coords = { [i: number]: number; readonly length: number };
+
+/**
+ * Lloyd's iterations from the given centres (moved in place): each point to its nearest centre
+ * (Euclidean in CIELAB), then each centre to its points' weighted mean, at most `maxIter` times or
+ * until `stop` says so, given how many points changed centre and how far the furthest centre moved.
+ * Returns each centre's weight in the last assignment. k-means++ ends its clustering with it, and
+ * the palette settles its chosen clustering on a denser sample with it (analysis/analyse.ts).
+ */
+export function lloyd(
+  points: LabPoints,
+  cL: Coords,
+  cA: Coords,
+  cB: Coords,
+  maxIter: number,
+  stop: (changed: number, moved: number) => boolean,
+): Float64Array {
+  const { L, A, B, W } = points;
+  const n = L.length;
+  const kk = cL.length;
   const assign = new Int32Array(n).fill(-1);
   const sL = new Float64Array(kk);
   const sA = new Float64Array(kk);
@@ -118,29 +149,28 @@ export function kmeansLab(points: LabPoints, k: number, seed = 1, maxIter = 40, 
         assign[i] = best;
         changed++;
       }
-      const w = weight(i);
+      const w = W ? (W[i] ?? 0) : 1;
       sL[best] = (sL[best] ?? 0) + l * w;
       sA[best] = (sA[best] ?? 0) + a * w;
       sB[best] = (sB[best] ?? 0) + b * w;
       sW[best] = (sW[best] ?? 0) + w;
     }
+    let moved = 0;
     for (let c = 0; c < kk; c++) {
       const w = sW[c] ?? 0;
       if (w > 0) {
-        cL[c] = (sL[c] ?? 0) / w;
-        cA[c] = (sA[c] ?? 0) / w;
-        cB[c] = (sB[c] ?? 0) / w;
+        const l = (sL[c] ?? 0) / w;
+        const a = (sA[c] ?? 0) / w;
+        const b = (sB[c] ?? 0) / w;
+        moved = Math.max(moved, Math.hypot(l - (cL[c] ?? 0), a - (cA[c] ?? 0), b - (cB[c] ?? 0)));
+        cL[c] = l;
+        cA[c] = a;
+        cB[c] = b;
       }
     }
-    if (changed === 0) break;
+    if (stop(changed, moved)) break;
   }
-  const out: Cluster[] = [];
-  for (let c = 0; c < kk; c++) {
-    const w = sW[c] ?? 0;
-    if (w > 0) out.push({ lab: { L: cL[c] ?? 0, a: cA[c] ?? 0, b: cB[c] ?? 0 }, share: w / total });
-  }
-  out.sort((p, q) => q.share - p.share);
-  return out;
+  return sW;
 }
 
 /** Assigns each Lab point to the nearest of the given centres (Euclidean) and returns the share per centre. */
