@@ -29,14 +29,15 @@ const webZones = [
   },
 ];
 
-// The engine imports of ours only the shared vocabulary (the eyes, distances and toggles: zod-free
-// and import-free), so it runs anywhere without the site's schemas (issue 42 item 2).
+// The engine imports of ours only the shared vocabulary (the eyes, distances and toggles) and the
+// words of a refused edit, both zod-free and import-free, so it runs anywhere without the site's
+// schemas (issue 42 item 2).
 const engineZones = [
   {
     target: './packages/camo-engine',
     from: './packages/shared/src',
-    except: ['./vocabulary.ts'],
-    message: 'The engine imports only @camo/shared/vocabulary of the shared package.',
+    except: ['./vocabulary.ts', './edit-refusal.ts'],
+    message: 'The engine imports only @camo/shared/vocabulary and edit-refusal of the shared package.',
   },
   {
     target: './packages/camo-engine',
