@@ -1,6 +1,7 @@
 import pino, { type Logger } from 'pino';
 import { createDesignsRepository } from './designs/designs.repository.js';
 import { createDesignsService } from './designs/designs.service.js';
+import { designsJobs } from './designs/designs.jobs.js';
 import { createCommentsRepository } from './comments/comments.repository.js';
 import { createCommentsService } from './comments/comments.service.js';
 import { createGalleryRepository } from './gallery/gallery.repository.js';
@@ -16,6 +17,7 @@ import { withFaultInjection } from './generation/fault-injection.js';
 import { createProviderUsage } from './generation/provider-usage.repository.js';
 import { createGenerationRepository } from './generation/generation.repository.js';
 import { createGenerationService } from './generation/generation.service.js';
+import { generationJobs } from './generation/generation.jobs.js';
 import { createProgressBus } from './generation/progress.js';
 import type { DesignProvider } from './generation/provider.js';
 import { createFilesRepository } from './files/files.repository.js';
@@ -26,15 +28,18 @@ import { createHuntRepository } from './hunt/hunt.repository.js';
 import { createDesignMeasuresService } from './hunt/design-measures.service.js';
 import { createHuntInsightsService } from './hunt/hunt-insights.service.js';
 import { createRoundService } from './hunt/round.service.js';
+import { huntJobs } from './hunt/hunt.jobs.js';
 import { createContestRepository } from './contest/contest.repository.js';
 import { createContestService } from './contest/contest.service.js';
+import { contestJobs } from './contest/contest.jobs.js';
 import { createConcealmentRepository } from './concealment/concealment.repository.js';
 import { createCalibrationService } from './concealment/calibration.service.js';
 import { createConcealmentService } from './concealment/concealment.service.js';
+import { concealmentJobs } from './concealment/concealment.jobs.js';
 import { createGroundIndex } from './ground/ground-index.js';
 import { createGroundRepository } from './ground/ground.repository.js';
 import { createGroundService } from './ground/ground.service.js';
-import { measureVersatility } from './ground/versatility.js';
+import { groundJobs } from './ground/ground.jobs.js';
 import { lazyAuth, sessionCookieName } from './platform/auth/auth-gateway.js';
 import { createAuthRepository } from './platform/auth/auth.repository.js';
 import { createSessionResolver } from './platform/auth/session.js';
@@ -43,7 +48,14 @@ import { adminWarningsOf, type Config } from './platform/config.js';
 import type { Database } from './platform/db/database.js';
 import { loggerOptions } from './platform/logger.js';
 import { createMailer, type Mailer } from './platform/mailer.js';
-import { createQueue, type JobMap, type JobName, type JobQueue } from './platform/queue.js';
+import {
+  createQueue,
+  startDomainJobs,
+  type DomainJobs,
+  type JobMap,
+  type JobName,
+  type JobQueue,
+} from './platform/queue.js';
 import { betterAuthRateLimitStorage, createRequestCounter } from './platform/rate-limits.js';
 import { createEngineWork } from './platform/engine-work.js';
 import { createSharedCounters } from './platform/shared-counters.js';
@@ -63,22 +75,6 @@ export interface ComposeOptions {
   /** The services' clock; the seed script sets it to spread a community over past months. */
   now?: () => Date;
 }
-
-/** Two minutes past midnight on the 1st: after the month's end and CLOSE_GRACE_MS. */
-const CONTEST_CLOSE_CRON = '2 0 1 * *';
-/** The predictor is calibrated on the game's rounds nightly (decision 017). */
-const CALIBRATE_CRON = '17 3 * * *';
-/** Designs predicted at a start that had no prediction yet, at most. */
-const BACKFILL_PER_START = 200;
-
-/** Ground photos not kept are removed daily; versatility is measured again weekly (issue 28). */
-const GROUND_EXPIRY_CRON = '41 3 * * *';
-const VERSATILITY_CRON = '23 4 * * 1';
-/** Designs given features per backfill job (it sends itself again while there are more). */
-const FEATURES_PER_BACKFILL = 100;
-
-/** How often a worker looks for generations a crash left unfinished. */
-const RECOVERY_INTERVAL_MS = 60_000;
 
 /**
  * The one composition root: configuration, database, storage, queue, generator and services,
@@ -304,7 +300,29 @@ export async function compose(options: ComposeOptions) {
     events: sessionEvents,
   });
 
-  let recovery: NodeJS.Timeout | undefined;
+  // Each domain declares its jobs, schedules and start-up sends (<domain>.jobs.ts); the order
+  // here is the order of the start-up sends.
+  const domainJobs: DomainJobs[] = [
+    designsJobs(designs),
+    contestJobs(contest, requireQueue),
+    huntJobs(
+      hunt.measures,
+      'measure' in engine ? (photo, png) => (engine as EngineProvider).measure(photo, png) : null,
+    ),
+    concealmentJobs(concealment, calibration, requireQueue),
+    groundJobs({
+      ground,
+      repo: groundRepository,
+      queue: requireQueue,
+      engine: engineThreads?.ground ?? null,
+      storage,
+      weights: () => concealment.activeWeights(),
+      onVersatility: () => gallery.invalidate(),
+      log,
+    }),
+    generationJobs(generation, log),
+  ];
+
   return {
     config,
     database,
@@ -334,92 +352,14 @@ export async function compose(options: ComposeOptions) {
 
     /** Processes jobs in this process (the embedded default, and `npm run worker`). */
     async startWorkers(): Promise<void> {
-      const queue = requireQueue();
-      await queue.startWorkers(
-        {
-          'generate-designs': ({ photoId }) => generation.run(photoId),
-          'edit-design': ({ designId, claimedAt }) => designs.runEdit(designId, new Date(claimedAt)),
-          'contest-close': async () => {
-            await contest.closeDue();
-          },
-          'measure-design': async ({ designId }) => {
-            if ('measure' in engine)
-              await hunt.measures.measure(designId, (photo, png) =>
-                (engine as EngineProvider).measure(photo, png),
-              );
-          },
-          'predict-design': ({ designId }) => concealment.predict(designId),
-          'calibrate-predictor': () => calibration.calibrate(),
-          'design-features': async ({ designId }) => {
-            await ground.computeFeatures(designId);
-            const state = await groundRepository.stateOf(designId);
-            if (state) await queue.send('versatility', { state, designId });
-          },
-          'backfill-features': async () => {
-            const batch = await ground.withoutFeatures(FEATURES_PER_BACKFILL);
-            for (const designId of batch) await ground.computeFeatures(designId);
-            if (batch.length === FEATURES_PER_BACKFILL) {
-              await queue.send('backfill-features', {});
-              return;
-            }
-            // Every design has features: states with designs not yet measured are measured.
-            for (const { state, unmeasured } of await groundRepository.versatilityStates())
-              if (unmeasured > 0) await queue.send('versatility', { state });
-          },
-          'score-ground': ({ photoId, observer, distanceM, designIds }) =>
-            ground.score(photoId, observer, distanceM, designIds),
-          versatility: async ({ state, designId }) => {
-            if (!engineThreads) return;
-            await measureVersatility({
-              state,
-              designId,
-              repo: groundRepository,
-              storage,
-              engine: engineThreads.ground,
-              weights: await concealment.activeWeights(),
-              log,
-            });
-            gallery.invalidate();
-          },
-          'versatility-refresh': async () => {
-            for (const { state } of await groundRepository.versatilityStates())
-              await queue.send('versatility', { state });
-          },
-          'ground-expiry': async () => {
-            await ground.removeExpired();
-          },
-        },
-        config.workerConcurrency,
-      );
-      // Each month is closed just after it ends in the site's time zone; a close missed while
-      // the server was down is caught up now, as a job (closeDue records every ended month not
-      // recorded), so start-up does not wait for it and a failure is retried.
-      await queue.schedule('contest-close', CONTEST_CLOSE_CRON, {}, config.contest.timeZone);
-      await queue.send('contest-close', {});
-      // The predictor is fitted again each night, and at start; designs made before predictions
-      // existed, or whose job was lost, are predicted (newest first, a bounded batch a start).
-      await queue.schedule('calibrate-predictor', CALIBRATE_CRON, {}, config.contest.timeZone);
-      await queue.send('calibrate-predictor', {});
-      for (const designId of await concealment.unpredicted(BACKFILL_PER_START))
-        await queue.send('predict-design', { designId });
-      // Issue 28: submitted designs get their features (resumably, then versatility for every
-      // state once they are done), versatility is measured again weekly, and ground photos not
-      // kept are removed after 30 days.
-      await queue.schedule('ground-expiry', GROUND_EXPIRY_CRON, {}, config.contest.timeZone);
-      await queue.schedule('versatility-refresh', VERSATILITY_CRON, {}, config.contest.timeZone);
-      await queue.send('ground-expiry', {});
-      await queue.send('backfill-features', {});
-      const recover = () =>
-        generation
-          .recoverStale()
-          .catch((error: unknown) => log.error({ err: error }, 'recovery sweep failed'));
-      await recover();
-      recovery = setInterval(() => void recover(), RECOVERY_INTERVAL_MS);
-      recovery.unref();
+      await startDomainJobs(requireQueue(), domainJobs, {
+        concurrency: config.workerConcurrency,
+        timeZone: config.contest.timeZone,
+      });
     },
 
     async close(): Promise<void> {
-      if (recovery) clearInterval(recovery);
+      for (const domain of domainJobs) domain.stop?.();
       // Each piece is closed even when one before it fails, so nothing is left holding connections.
       const steps: [string, () => Promise<void> | undefined][] = [
         ['rate-limit counters', () => counters.close()],

@@ -111,6 +111,46 @@ const QUEUE_OPTIONS = {
   'ground-expiry': { retryLimit: 2, retryDelay: 60, expireInSeconds: 10 * 60 },
 } satisfies Record<JobName, object>;
 
+/** The jobs that carry no data: only they run on a schedule. */
+type ScheduledJob = { [K in JobName]: JobMap[K] extends Record<string, never> ? K : never }[JobName];
+
+/**
+ * What a domain gives the job queue (issue 42 item 3): its handlers, its cron schedules (in the
+ * site's time zone) and what it sends at every start (catch-up work; every job is safe to run
+ * twice). Each domain declares its own in `<domain>.jobs.ts`; compose.ts lists the domains.
+ */
+export interface DomainJobs {
+  handlers: Partial<JobHandlers>;
+  schedules?: readonly { name: ScheduledJob; cron: string }[];
+  /** Run once each time the workers start, after every handler is registered. */
+  atStart?: () => Promise<void>;
+  /** Stops what atStart left running (a timer). */
+  stop?: () => void;
+}
+
+/**
+ * Starts the workers for every job the domains handle (a job handled twice, or by none, refuses to
+ * start), then each domain's schedules and start-up sends, in the order the domains are listed.
+ */
+export async function startDomainJobs(
+  queue: JobQueue,
+  domains: readonly DomainJobs[],
+  options: { concurrency: number; timeZone: string },
+): Promise<void> {
+  const handlers: Partial<Record<JobName, unknown>> = {};
+  for (const domain of domains)
+    for (const name of Object.keys(domain.handlers) as JobName[]) {
+      if (handlers[name]) throw new Error(`Two domains handle the job ${name}`);
+      handlers[name] = domain.handlers[name];
+    }
+  await queue.startWorkers(handlers as Partial<JobHandlers>, options.concurrency);
+  for (const domain of domains) {
+    for (const { name, cron } of domain.schedules ?? [])
+      await queue.schedule(name, cron, {}, options.timeZone);
+    await domain.atStart?.();
+  }
+}
+
 export interface JobQueue {
   send<K extends JobName>(name: K, data: JobMap[K], options?: { id?: string }): Promise<string | null>;
   /**
