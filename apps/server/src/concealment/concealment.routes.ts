@@ -3,12 +3,11 @@ import {
   calibrationSchema,
   designConcealmentSchema,
   variantConcealmentSchema,
-  viewerQuerySchema,
 } from '@camo/shared/concealment.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sendRevalidated } from '../platform/revalidated.js';
 import { currentUser, type SessionResolver } from '../platform/auth/session.js';
+import { sendViewerJpeg, viewerRouteSchema } from '../platform/viewer-route.js';
 import type { CalibrationService } from './calibration.service.js';
 import type { ConcealmentService } from './concealment.service.js';
 
@@ -59,18 +58,15 @@ export function concealmentRoutes(
         ...guarded,
         schema: {
           tags: ['concealment'],
-          summary:
-            'The photo with a hunter wearing the design at a distance, as a person or a deer resolves it (JPEG)',
+          ...viewerRouteSchema,
           params: designParams,
-          querystring: viewerQuerySchema,
         },
       },
       async (req, reply) =>
-        sendRevalidated(
+        sendViewerJpeg(
           req,
           reply,
           await concealment.view(req.params.id, currentUser(req).id, req.query.observer, req.query.distance),
-          'image/jpeg',
         ),
     );
 

@@ -1,5 +1,4 @@
 import { errorSchema } from '@camo/shared/api.schema';
-import { viewerQuerySchema } from '@camo/shared/concealment.schema';
 import {
   groundDesignSchema,
   groundEyeSchema,
@@ -16,6 +15,7 @@ import { readPhotoUpload } from '../generation/photo-upload.js';
 import { sendRevalidated } from '../platform/revalidated.js';
 import { currentUser, type SessionResolver } from '../platform/auth/session.js';
 import { ValidationError } from '../platform/http-errors.js';
+import { sendViewerJpeg, viewerRouteSchema } from '../platform/viewer-route.js';
 import type { GroundService } from './ground.service.js';
 
 const photoParams = z.object({ id: z.uuid('Not a valid photo id.') });
@@ -150,14 +150,12 @@ export function groundRoutes(ground: GroundService, session: SessionResolver): F
         ...guarded,
         schema: {
           tags: ['ground'],
-          summary:
-            'The photo with a hunter wearing the design at a distance, as a person or a deer resolves it (JPEG)',
+          ...viewerRouteSchema,
           params: designParams,
-          querystring: viewerQuerySchema,
         },
       },
       async (req, reply) =>
-        sendRevalidated(
+        sendViewerJpeg(
           req,
           reply,
           await ground.view(
@@ -167,7 +165,6 @@ export function groundRoutes(ground: GroundService, session: SessionResolver): F
             req.query.observer,
             req.query.distance,
           ),
-          'image/jpeg',
         ),
     );
   };
