@@ -14,6 +14,7 @@ import {
 } from './generate.js';
 import { layerCosts, layerGrids, type RenderReuse } from './render/render.js';
 import type { Photo } from './types.js';
+import { ENGINE_PHOTO_MAX_SIDE } from '@camo/shared/vocabulary';
 
 /**
  * Photos of at most this many pixels are decoded in JavaScript (jpeg-js, fast-png); larger ones,
@@ -23,7 +24,7 @@ import type { Photo } from './types.js';
  */
 const JS_DECODE_MAX_PIXELS = 1_100_000;
 /** sharp shrinks a larger photo to this longest side, as the site's upload pipeline does. */
-export const PHOTO_MAX_SIDE = 1024;
+export const PHOTO_MAX_SIDE = ENGINE_PHOTO_MAX_SIDE;
 
 /**
  * Decodes photo bytes into RGBA pixels (Node only; the core takes raw pixels). Small JPEG and

@@ -3,6 +3,7 @@
  * taps where they see it. These are the game's rules, shared by the server (which decides) and the
  * page (which says them).
  */
+import { SHOWN_PHOTO_MAX_SIDE } from './vocabulary.js';
 export const HUNT_TIME_LIMIT_MS = 15_000;
 /** Taps sooner than this after the image appeared are faster than a person can find anything. */
 export const HUNT_REACTION_FLOOR_MS = 300;
@@ -29,7 +30,7 @@ export const HUNT_ASPECT_MIN = 0.45;
 export const HUNT_ASPECT_MAX = 2.4;
 /** The longer side of a round's picture in pixels: sharp on a phone, light to send. */
 export const HUNT_PICTURE_MIN = 480;
-export const HUNT_PICTURE_MAX = 1280;
+export const HUNT_PICTURE_MAX = SHOWN_PHOTO_MAX_SIDE;
 
 export const huntMessages = {
   noDesigns: 'You have seen every design there is for now. Come back when the community has made more.',

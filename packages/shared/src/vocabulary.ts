@@ -47,3 +47,11 @@ export const designToggleNames = [
 ] as const;
 export type DesignToggleName = (typeof designToggleNames)[number];
 export type DesignToggles = Record<DesignToggleName, boolean>;
+
+/**
+ * The two sizes a photo is used at (its longest side, in pixels): as the pages and the game show
+ * it (the display rendition, a round's picture, the viewer's), and as the engine analyses it (its
+ * statistics need no more). The stored original is larger: the server's own choice.
+ */
+export const SHOWN_PHOTO_MAX_SIDE = 1280;
+export const ENGINE_PHOTO_MAX_SIDE = 1024;

@@ -1,4 +1,5 @@
 import { generationMessages, uploadLimits, uploadMessages } from '@camo/shared/generation.schema';
+import { ENGINE_PHOTO_MAX_SIDE, SHOWN_PHOTO_MAX_SIDE } from '@camo/shared/vocabulary';
 import pLimit from 'p-limit';
 import sharp, { type Sharp } from 'sharp';
 import { HttpError } from '../platform/http-errors.js';
@@ -6,9 +7,9 @@ import { HttpError } from '../platform/http-errors.js';
 /** Longest side of the stored environment photo; more detail than any design needs. */
 const STORED_MAX_SIDE = 2048;
 /** Longest side of the display rendition pages show. */
-const DISPLAY_MAX_SIDE = 1280;
+const DISPLAY_MAX_SIDE = SHOWN_PHOTO_MAX_SIDE;
 /** Longest side of what the engine analyses (its statistics do not need more). */
-const ENGINE_MAX_SIDE = 1024;
+const ENGINE_MAX_SIDE = ENGINE_PHOTO_MAX_SIDE;
 
 // One libvips thread per image and no operation cache: uploads are decoded once, and several at
 // once must neither take every core from the event loop nor hold decoded 12-megapixel images.

@@ -1,9 +1,10 @@
 import { composeTarget as composeInScene, prepareDesign, sceneOf, type Scene } from '@camo/camo-engine';
+import { SHOWN_PHOTO_MAX_SIDE } from '@camo/shared/vocabulary';
 import sharp from 'sharp';
 import type { Placement, Silhouette } from './silhouettes.js';
 
-/** The longer side of a round's image: sharp on a phone, light to send. */
-export const ROUND_IMAGE_MAX = 1280;
+/** The longer side of a round's image: the shown photo's size, sharp on a phone, light to send. */
+export const ROUND_IMAGE_MAX = SHOWN_PHOTO_MAX_SIDE;
 
 export interface PhotoRaster {
   data: Buffer;
