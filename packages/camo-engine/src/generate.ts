@@ -175,15 +175,10 @@ function design(
     // the ranked path below gives, without the predictor's previews (decision 028: choosing among
     // layouts by their figures gained nothing). Fixed order, so the output stays deterministic (G8).
     if (input.palette !== 'greedy') {
-      let missed = missedTargets(only, analysis, style);
-      for (let k = 1; k <= 2 && missed.length > 0; k++) {
-        const next = drawRecipe(analysis, style, toggles, candidateSeed(seed, variant, k), {});
-        const nextMissed = missedTargets(next, analysis, style);
-        if (nextMissed.length < missed.length) {
-          only = next;
-          missed = nextMissed;
-        }
-      }
+      const missed = missedTargets(only, analysis, style);
+      const seeds = [1, 2].map((k) => candidateSeed(seed, variant, k));
+      const better = missed.length > 0 ? fewerMisses(missed, seeds, analysis, style, toggles) : null;
+      if (better) only = better.drawn;
     }
     return designFromRecipe(analysis, variant, only.recipe, encodeIndexedPng(only.tile));
   }
@@ -207,19 +202,23 @@ function design(
   // layout of marsh B missed G4's 0.8 at 0.83): the next candidates in rank order, at most two,
   // and the first that misses fewer targets is kept instead (marsh B: 0.79). Fixed order (G8).
   if (input.palette !== 'greedy') {
-    let keptMissed = missedTargets(kept, analysis, style);
-    if (keptMissed.length > 0)
-      for (const c of ranked.filter((x) => x !== best && x !== firstCandidate).slice(0, 2)) {
-        const next = drawRecipe(analysis, style, toggles, c.recipe.seed, {});
-        const nextMissed = missedTargets(next, analysis, style);
-        if (nextMissed.length < keptMissed.length) {
-          kept = next;
-          keptCandidate = c;
-          fellBack = keptMissed.filter((t) => !nextMissed.includes(t));
-          keptMissed = nextMissed;
-          break;
-        }
-      }
+    const keptMissed = missedTargets(kept, analysis, style);
+    const next = ranked.filter((x) => x !== best && x !== firstCandidate).slice(0, 2);
+    const better =
+      keptMissed.length > 0
+        ? fewerMisses(
+            keptMissed,
+            next.map((c) => c.recipe.seed),
+            analysis,
+            style,
+            toggles,
+          )
+        : null;
+    if (better) {
+      kept = better.drawn;
+      keptCandidate = next[better.at] ?? keptCandidate;
+      fellBack = keptMissed.filter((t) => !better.missed.includes(t));
+    }
   }
   const choice: CandidateChoice = {
     candidate: keptCandidate.index,
@@ -233,6 +232,26 @@ function design(
   const recipe: Recipe = { ...kept.recipe, choice };
   recipe.id = recipeId(recipe);
   return designFromRecipe(analysis, variant, recipe, encodeIndexedPng(kept.tile));
+}
+
+/**
+ * The rescue for a layout that misses a target: the first of `seeds`, drawn in full in that order,
+ * whose design misses fewer targets than `missed` (G1-G7, as missedTargets() measures them), with
+ * what it still misses and its place in `seeds`; null when none does. Fixed order (G8).
+ */
+function fewerMisses(
+  missed: readonly string[],
+  seeds: readonly number[],
+  analysis: PhotoAnalysis,
+  style: DesignStyle,
+  toggles: DesignToggles,
+): { drawn: Drawn; missed: string[]; at: number } | null {
+  for (const [at, recipeSeed] of seeds.entries()) {
+    const drawn = drawRecipe(analysis, style, toggles, recipeSeed, {});
+    const nextMissed = missedTargets(drawn, analysis, style);
+    if (nextMissed.length < missed.length) return { drawn, missed: nextMissed, at };
+  }
+  return null;
 }
 
 /**
