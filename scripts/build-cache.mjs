@@ -77,8 +77,8 @@ const bundles = path.join(root, 'apps/server/.build');
 export const SERVER_ENTRIES = {
   main: 'apps/server/src/main.ts',
   worker: 'apps/server/src/worker.ts',
-  // The engine's piscina threads (generation/engine-provider.ts finds it beside its own chunk).
-  'engine-worker': 'apps/server/src/generation/engine.worker.ts',
+  // The engine's piscina threads (engine/engine.ts finds it beside its own chunk).
+  'engine-worker': 'apps/server/src/engine/engine.worker.ts',
 };
 
 /**

@@ -33,7 +33,7 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { buildApp } from '../src/app.js';
 import { defaultWeights } from '../src/concealment/prediction-scores.js';
-import { groundFeaturesTask } from '../src/generation/engine.worker.js';
+import { groundFeaturesTask } from '../src/engine/engine.worker.js';
 import { createGroundIndex } from '../src/ground/ground-index.js';
 import { createGroundRepository } from '../src/ground/ground.repository.js';
 import { SECOND_PASS_DESIGNS } from '../src/ground/ground.service.js';

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { buildApp } from '../src/app.js';
-import { roundScene } from '../src/hunt/round-scene.js';
+import { roundScene } from '../src/engine/round-scene.js';
 import { createSubmittedDesign, createUsers } from '../test/support/community-factory.js';
 import { signIn, type Client } from '../test/support/dev-sign-in.js';
 import { openBenchInstance } from './support/bench-instance.js';

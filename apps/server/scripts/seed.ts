@@ -8,6 +8,7 @@
 import path from 'node:path';
 import pino from 'pino';
 import { compose } from '../src/compose.js';
+import { createEngine } from '../src/engine/engine.js';
 import { createEngineProvider } from '../src/generation/engine-provider.js';
 import { ConfigError, loadConfig } from '../src/platform/config.js';
 import { openInstanceDatabase } from './open-instance.js';
@@ -21,7 +22,7 @@ async function main(): Promise<number> {
   if (!database) return 1;
 
   let clock = new Date();
-  const provider = reusingProvider(createEngineProvider());
+  const provider = reusingProvider(createEngineProvider(createEngine()));
   const app = await compose({
     config,
     database,

@@ -1,4 +1,17 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import pino, { type Logger } from 'pino';
+import { commentsRoutes } from './comments/comments.routes.js';
+import { concealmentRoutes } from './concealment/concealment.routes.js';
+import { contestRoutes } from './contest/contest.routes.js';
+import { designsRoutes } from './designs/designs.routes.js';
+import { galleryRoutes } from './gallery/gallery.routes.js';
+import { generationRoutes } from './generation/generation.routes.js';
+import { groundRoutes } from './ground/ground.routes.js';
+import { huntRoutes } from './hunt/hunt.routes.js';
+import { moderationRoutes } from './moderation/moderation.routes.js';
+import { systemRoutes } from './system/system.routes.js';
+import { usersRoutes } from './users/users.routes.js';
+import { votesRoutes } from './votes/votes.routes.js';
 import { createDesignsRepository } from './designs/designs.repository.js';
 import { createDesignsService } from './designs/designs.service.js';
 import { designsJobs } from './designs/designs.jobs.js';
@@ -8,11 +21,8 @@ import { createGalleryRepository } from './gallery/gallery.repository.js';
 import { createGalleryService } from './gallery/gallery.service.js';
 import { createVotesRepository } from './votes/votes.repository.js';
 import { createVotesService } from './votes/votes.service.js';
-import {
-  createEngineProvider,
-  defaultEngineThreads,
-  type EngineProvider,
-} from './generation/engine-provider.js';
+import { createEngine, defaultEngineThreads, type Engine } from './engine/engine.js';
+import { createEngineProvider } from './generation/engine-provider.js';
 import { withFaultInjection } from './generation/fault-injection.js';
 import { createProviderUsage } from './generation/provider-usage.repository.js';
 import { createGenerationRepository } from './generation/generation.repository.js';
@@ -63,13 +73,25 @@ import { createStorage, fileUrlBuilder, type Storage } from './platform/storage.
 import { createUsersRepository } from './users/users.repository.js';
 import { createUsersService } from './users/users.service.js';
 
+/** A domain as compose.ts lists it: the routes and the jobs it declares. */
+interface Domain {
+  name: string;
+  routes?: FastifyPluginAsyncZod;
+  jobs?: DomainJobs;
+}
+
 export interface ComposeOptions {
   config: Config;
   database: Database;
   storage?: Storage;
   mailer?: Mailer;
   provider?: DesignProvider;
-  /** Engine threads; by default one core is left to the event loop (engine-provider.ts). */
+  /**
+   * The engine's threads (engine/engine.ts): made here unless given; none (null) when a test gives
+   * its own provider and no engine, and then what needs the engine is off.
+   */
+  engine?: Engine | null;
+  /** Engine threads; one a core by default (engine/engine.ts#defaultEngineThreads). */
   engineThreads?: number;
   log?: Logger;
   /** The services' clock; the seed script sets it to spread a community over past months. */
@@ -90,19 +112,27 @@ export async function compose(options: ComposeOptions) {
   const { db } = database;
   // Sign-outs, revocations and blocks in any process, from the database (decision 021).
   const sessionEvents = await createSessionEvents(database, log);
-  const engine = options.provider ?? createEngineProvider({ threads: options.engineThreads });
+  const engine =
+    options.engine !== undefined
+      ? options.engine
+      : options.provider
+        ? null
+        : createEngine({ threads: options.engineThreads });
+  if (!engine && !options.provider) throw new Error('compose needs the engine or a design provider');
+  engine?.ready.catch((error: unknown) => log.fatal({ err: error }, 'the engine cannot start'));
+  const builtIn = options.provider ?? createEngineProvider(engine!);
   // With an image service configured, it draws the designs and the engine is its fallback.
   // Its client library is loaded only then: a start without one does not read it.
   const drawing = config.openai
     ? (await import('./generation/openai-provider.js')).createOpenAiProvider({
         settings: config.openai,
-        fallback: engine,
+        fallback: builtIn,
         usage: createProviderUsage(db, 'openai'),
         log,
         now,
-        flatTile: 'flatTile' in engine ? (image) => (engine as EngineProvider).flatTile(image) : undefined,
+        flatTile: engine ? (image) => engine.flatTile({ image }) : undefined,
       })
-    : engine;
+    : builtIn;
   const provider = config.faultInjection ? withFaultInjection(drawing) : drawing;
   // Engine work a request asks for: kept by its inputs, bounded per person and in all (decision 025).
   const engineWork = createEngineWork({
@@ -168,7 +198,7 @@ export async function compose(options: ComposeOptions) {
       repo: huntRepository,
       storage,
       now,
-      scenes: 'huntRound' in engine ? (task) => (engine as EngineProvider).huntRound(task) : undefined,
+      scenes: engine?.huntRound,
       work: engineWork,
       answersDir: config.huntAnswersDir,
     }),
@@ -182,17 +212,15 @@ export async function compose(options: ComposeOptions) {
       repo: huntRepository,
       storage,
       log,
-      blend:
-        'blendPreview' in engine ? (photo, png) => (engine as EngineProvider).blendPreview(photo, png) : null,
+      engine,
       work: engineWork,
     }),
   };
   const concealmentRepository = createConcealmentRepository(db);
-  const concealmentEngine = 'concealment' in engine ? (engine as EngineProvider).concealment : null;
   const concealment = createConcealmentService({
     repo: concealmentRepository,
     storage,
-    engine: concealmentEngine,
+    engine,
     log,
     work: engineWork,
     onRankChange: () => gallery.invalidate(),
@@ -200,13 +228,12 @@ export async function compose(options: ComposeOptions) {
   const calibration = createCalibrationService({
     repo: concealmentRepository,
     storage,
-    engine: concealmentEngine,
+    engine,
     log,
     onRankChange: () => gallery.invalidate(),
     minAccountAgeHours: config.contest.minAccountAgeHours,
     now,
   });
-  const engineThreads = 'ground' in engine ? (engine as EngineProvider) : null;
   const groundRepository = createGroundRepository(db);
   const groundIndex = createGroundIndex({
     load: (since) => groundRepository.featuresSince(since),
@@ -220,7 +247,7 @@ export async function compose(options: ComposeOptions) {
     repo: groundRepository,
     index: groundIndex,
     storage,
-    engine: engineThreads?.ground ?? null,
+    engine,
     weights: () => concealment.activeWeights(),
     cards: (ids, viewerId) => gallery.cards(ids, viewerId),
     design: (designId, viewerId) => concealment.designImage(designId, viewerId),
@@ -300,28 +327,49 @@ export async function compose(options: ComposeOptions) {
     events: sessionEvents,
   });
 
-  // Each domain declares its jobs, schedules and start-up sends (<domain>.jobs.ts); the order
-  // here is the order of the start-up sends.
-  const domainJobs: DomainJobs[] = [
-    designsJobs(designs),
-    contestJobs(contest, requireQueue),
-    huntJobs(
-      hunt.measures,
-      'measure' in engine ? (photo, png) => (engine as EngineProvider).measure(photo, png) : null,
-    ),
-    concealmentJobs(concealment, calibration, requireQueue),
-    groundJobs({
-      ground,
-      repo: groundRepository,
-      queue: requireQueue,
-      engine: engineThreads?.ground ?? null,
-      storage,
-      weights: () => concealment.activeWeights(),
-      onVersatility: () => gallery.invalidate(),
-      log,
-    }),
-    generationJobs(generation, log),
+  // Each domain declares its routes (<domain>.routes.ts) and its jobs, schedules and start-up
+  // sends (<domain>.jobs.ts); the HTTP layer registers the routes in this order, after sign-in's
+  // (http/api-routes.ts), and the start-up sends go in this order.
+  const domains: Domain[] = [
+    { name: 'designs', routes: designsRoutes(designs, sessions), jobs: designsJobs(designs) },
+    {
+      name: 'contest',
+      routes: contestRoutes(contest, designs, sessions),
+      jobs: contestJobs(contest, requireQueue),
+    },
+    { name: 'hunt', routes: huntRoutes(hunt, sessions), jobs: huntJobs(hunt.measures) },
+    {
+      name: 'concealment',
+      routes: concealmentRoutes(concealment, calibration, sessions),
+      jobs: concealmentJobs(concealment, calibration, requireQueue),
+    },
+    {
+      name: 'ground',
+      routes: groundRoutes(ground, sessions),
+      jobs: groundJobs({
+        ground,
+        repo: groundRepository,
+        queue: requireQueue,
+        engine,
+        storage,
+        weights: () => concealment.activeWeights(),
+        onVersatility: () => gallery.invalidate(),
+        log,
+      }),
+    },
+    {
+      name: 'generation',
+      routes: generationRoutes(generation, sessions),
+      jobs: generationJobs(generation, log),
+    },
+    { name: 'system', routes: systemRoutes(config, database) },
+    { name: 'users', routes: usersRoutes(users, sessions) },
+    { name: 'votes', routes: votesRoutes(votes, sessions) },
+    { name: 'comments', routes: commentsRoutes(comments, sessions) },
+    { name: 'gallery', routes: galleryRoutes(gallery, sessions) },
+    { name: 'moderation', routes: moderationRoutes(moderation, sessions) },
   ];
+  const domainJobs = domains.flatMap((domain) => (domain.jobs ? [domain.jobs] : []));
 
   return {
     config,
@@ -349,6 +397,8 @@ export async function compose(options: ComposeOptions) {
     authRepository,
     sessions,
     requestCounter,
+    /** Every domain's routes, in order (http/api-routes.ts registers them). */
+    routes: domains.flatMap((domain) => (domain.routes ? [domain.routes] : [])),
 
     /** Processes jobs in this process (the embedded default, and `npm run worker`). */
     async startWorkers(): Promise<void> {
@@ -366,6 +416,7 @@ export async function compose(options: ComposeOptions) {
         ['session notifications', () => sessionEvents.close()],
         ['queue', () => queueRef.current?.stop()],
         ['generator', () => provider.close()],
+        ['engine', () => engine?.close()],
         ['database', () => database.close()],
       ];
       for (const [name, step] of steps) {

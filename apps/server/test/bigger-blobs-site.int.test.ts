@@ -1,5 +1,6 @@
 import type { Design } from '@camo/shared/generation.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEngine } from '../src/engine/engine.js';
 import { createEngineProvider } from '../src/generation/engine-provider.js';
 import { patchSizeSpan } from '../../../packages/camo-engine/src/metrics/components.js';
 import { bestMapping, largestPatchOverlaps } from '../../../packages/camo-engine/src/metrics/layout.js';
@@ -25,7 +26,7 @@ describe.each(backends)('"bigger blobs" through the site keeps the layout (%s)',
   let server: TestServer;
   let alice: Client;
   beforeAll(async () => {
-    const engine = createEngineProvider({ threads: 1 });
+    const engine = createEngineProvider(createEngine({ threads: 1 }));
     server = await startTestServer(
       backend,
       {},

@@ -175,7 +175,7 @@ describe('the game calibrates the predictor', () => {
       repo: createConcealmentRepository(db),
       storage: server.storage,
       // Every round here is measured already: the engine is not asked.
-      engine: { measureRound: () => Promise.reject(new Error('not asked')) },
+      engine: { roundMeasures: () => Promise.reject(new Error('not asked')) },
       log: { info: () => undefined, warn: () => undefined },
       // These players' accounts are as new as their rounds: no age gate here (decision 026's test has one).
       minAccountAgeHours: 0,

@@ -2,7 +2,7 @@ import { apiMessages } from '@camo/shared/api-messages';
 import type { GroundDesign, GroundPhoto } from '@camo/shared/ground.schema';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngineProvider, type EngineProvider } from '../src/generation/engine-provider.js';
+import { createEngine, type Engine } from '../src/engine/engine.js';
 import { createSubmittedDesign } from './support/community-factory.js';
 import { signIn, type Client } from './support/dev-sign-in.js';
 import { fixturePhoto, forestJpeg } from './support/photos.js';
@@ -28,7 +28,7 @@ type Counted = 'designView' | 'blend' | 'groundView' | 'groundDesign';
  * that holds the computations asked for while it is closed (so a test can keep them under way).
  */
 function countingEngine() {
-  const real = createEngineProvider({ threads: 1 });
+  const real = createEngine({ threads: 1 });
   const calls: Record<Counted, number> = { designView: 0, blend: 0, groundView: 0, groundDesign: 0 };
   let latch: Promise<void> | null = null;
   let open = () => {};
@@ -37,21 +37,15 @@ function countingEngine() {
     if (latch) await latch;
     return run();
   };
-  const provider: EngineProvider = {
+  const engine: Engine = {
     ...real,
-    blendPreview: (photo, png) => counted('blend', () => real.blendPreview(photo, png)),
-    concealment: {
-      ...real.concealment,
-      view: (...args) => counted('designView', () => real.concealment.view(...args)),
-    },
-    ground: {
-      ...real.ground,
-      view: (...args) => counted('groundView', () => real.ground.view(...args)),
-      inPhoto: (...args) => counted('groundDesign', () => real.ground.inPhoto(...args)),
-    },
+    blendPreview: (input) => counted('blend', () => real.blendPreview(input)),
+    view: (input) => counted('designView', () => real.view(input)),
+    groundView: (input) => counted('groundView', () => real.groundView(input)),
+    groundDesign: (input) => counted('groundDesign', () => real.groundDesign(input)),
   };
   return {
-    provider,
+    engine,
     calls,
     total: () => Object.values(calls).reduce((a, b) => a + b, 0),
     hold() {
@@ -91,7 +85,7 @@ describe.each(backends)('engine work on request is kept and bounded (decision 02
       backend,
       // Two computations at once, one waiting, two per person (of which one may wait).
       { ENGINE_WORK_PER_PERSON: '2', ENGINE_WORK_RUNNING: '2', ENGINE_WORK_QUEUED: '1' },
-      { provider: engine.provider },
+      { engine: engine.engine },
     );
     alice = await signIn(server.origin, { name: 'Alice Busy', email: 'alice-engine-work@example.com' });
     bob = await signIn(server.origin, { name: 'Bob Busy', email: 'bob-engine-work@example.com' });

@@ -6,7 +6,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHuntRepository } from '../src/hunt/hunt.repository.js';
-import { silhouetteById, targetBox } from '../src/hunt/silhouettes.js';
+import { silhouetteById, targetBox } from '../src/engine/silhouettes.js';
 import { designs, huntRounds, users, type EngineMeasures } from '../src/platform/db/schema.js';
 import { setGameEyeScore } from '../src/concealment/eye-hiding.repository.js';
 import { upload, waitForGeneration } from './support/generation-client.js';

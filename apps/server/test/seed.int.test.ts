@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { people } from '../scripts/seed/community-plan.js';
 import { reusingProvider, seedCommunity, SEED_EMAIL_DOMAIN } from '../scripts/seed/seed-community.js';
 import { compose, type AppContext } from '../src/compose.js';
+import { createEngine } from '../src/engine/engine.js';
 import { createEngineProvider } from '../src/generation/engine-provider.js';
 import { loadConfig } from '../src/platform/config.js';
 import { lockDataDirectory } from '../src/platform/db/data-dir-lock.js';
@@ -45,7 +46,7 @@ describe.each(backends)('npm run seed (%s)', (backend) => {
     app = await compose({
       config,
       database,
-      provider: reusingProvider(createEngineProvider()),
+      provider: reusingProvider(createEngineProvider(createEngine())),
       log: pino({ level: 'warn' }),
       now: () => new Date(clock.getTime()),
     });

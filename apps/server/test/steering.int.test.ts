@@ -19,7 +19,7 @@ import { fitTimeModel } from '../src/concealment/calibration-check.js';
 import { createConcealmentRepository } from '../src/concealment/concealment.repository.js';
 import { createCalibrationService, type CalibrationService } from '../src/concealment/calibration.service.js';
 
-import { NATURAL_SHARE } from '../src/hunt/round-scene.js';
+import { NATURAL_SHARE } from '../src/engine/round-scene.js';
 import { concealmentScore, spearman } from '../src/hunt/hunt-statistics.js';
 import { createHuntRepository } from '../src/hunt/hunt.repository.js';
 import { designs, huntRounds, users } from '../src/platform/db/schema.js';
@@ -242,7 +242,7 @@ describe.each(backends)('a handful of accounts cannot steer the figures (decisio
       repo: createConcealmentRepository(db),
       storage: server.storage,
       // The engine measures the attack's rounds: each design's measures, found by its image's bytes.
-      engine: { measureRound: (_photo, png) => Promise.resolve(byBytes.get(sha(png)) ?? null) },
+      engine: { roundMeasures: ({ png }) => Promise.resolve(byBytes.get(sha(png)) ?? null) },
       log: { info: () => undefined, warn: () => undefined },
       minAccountAgeHours: server.config.contest.minAccountAgeHours,
     });

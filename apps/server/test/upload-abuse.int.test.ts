@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { imageMessages } from '../src/generation/photo-image.js';
+import { imageMessages } from '../src/engine/photo.js';
 import { signIn, type Client } from './support/dev-sign-in.js';
 import { upload, waitForGeneration } from './support/generation-client.js';
 import { forestJpeg } from './support/photos.js';

@@ -2,7 +2,7 @@ import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { messages } from '@camo/shared/messages';
 import type { Db } from '../platform/db/database.js';
 import { communityVisible } from '../designs/design-queries.repository.js';
-import { personNameSql } from '../users/person-name.repository.js';
+import { personNameSql } from '../platform/db/person-name.js';
 import { comments, designs, users } from '../platform/db/schema.js';
 import { mayWrite } from '../platform/db/writers.js';
 

@@ -8,7 +8,7 @@
 import { targetDegrees, targetDegreesInPhoto, mulberry32 } from '@camo/camo-engine';
 import { HUNT_MAX_MISSES, HUNT_TIME_LIMIT_MS } from '@camo/shared/hunt';
 import { describe, expect, it } from 'vitest';
-import { pictureSize, placeTarget } from '../hunt/round-scene.js';
+import { pictureSize, placeTarget } from '../engine/round-scene.js';
 import { crossValidate } from './calibration-check.js';
 import {
   designMeansAndDifferences,

@@ -12,7 +12,10 @@ import type { Storage } from '../platform/storage.js';
 import { reversedMeasures } from './calibration.js';
 import { crossValidate, fitTimeModel, type CalibrationRound } from './calibration-check.js';
 import type { ConcealmentRepository } from './concealment.repository.js';
-import { fitWeights, loadRgbPhoto, type ConcealmentEngine, type RgbPhoto } from './concealment.service.js';
+import type { EngineTasks } from '../engine/engine.js';
+import { loadShownPhoto } from '../engine/shown-photo.js';
+import type { RgbPhoto } from '../engine/photo-raster.js';
+import { fitWeights } from './concealment.service.js';
 import { hidingRank, type ActiveWeights } from './prediction-scores.js';
 
 /** Rounds measured per calibration run at most (each is one composite and its measures). */
@@ -46,7 +49,7 @@ export function createCalibrationService(deps: {
   repo: ConcealmentRepository;
   storage: Storage;
   /** Null where the server runs without the engine's threads (a test's own provider). */
-  engine: Pick<ConcealmentEngine, 'measureRound'> | null;
+  engine: Pick<EngineTasks, 'roundMeasures'> | null;
   log: Pick<Logger, 'info' | 'warn'>;
   /** A design's place in "Hardest to spot" changed: the gallery's pages in memory are stale. */
   onRankChange?: () => void;
@@ -60,7 +63,6 @@ export function createCalibrationService(deps: {
   const { repo, storage, engine, log } = deps;
   const rankChanged = () => deps.onRankChange?.();
   const now = deps.now ?? (() => new Date());
-  const shownPhoto = (key: string) => loadRgbPhoto(storage, key);
 
   return {
     /** The weights in use: the latest fit's once calibrated, the literature's before. */
@@ -86,14 +88,19 @@ export function createCalibrationService(deps: {
             designs.set(round.designId, key ? await storage.getBytes(key) : null);
           }
           const png = designs.get(round.designId);
-          if (!photos.has(round.photoKey)) photos.set(round.photoKey, await shownPhoto(round.photoKey));
+          if (!photos.has(round.photoKey))
+            photos.set(round.photoKey, await loadShownPhoto(storage, round.photoKey));
           const measures =
             png && engine
-              ? await engine.measureRound(photos.get(round.photoKey)!, png, {
-                  ...round,
-                  // A synthesised scene (decision 024) shows the photo's ground at its own scale: the
-                  // target's height in the photo's pixels is what sets its distance there.
-                  size: round.scene?.source?.size ?? round.size,
+              ? await engine.roundMeasures({
+                  ...photos.get(round.photoKey)!,
+                  png,
+                  round: {
+                    ...round,
+                    // A synthesised scene (decision 024) shows the photo's ground at its own scale: the
+                    // target's height in the photo's pixels is what sets its distance there.
+                    size: round.scene?.source?.size ?? round.size,
+                  },
                 })
               : null;
           round.measures = { measures };

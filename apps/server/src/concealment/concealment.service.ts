@@ -1,12 +1,10 @@
-import type { ConcealmentMeasures } from '@camo/camo-engine';
 import { concealmentText, type Observer } from '@camo/shared/concealment';
 import type { DesignConcealment, VariantConcealment } from '@camo/shared/concealment.schema';
 import { messages } from '@camo/shared/messages';
 import type { Logger } from 'pino';
-import type { SceneRecord } from '../platform/db/types.js';
 import { canView, chosenImageKey, isCommunityVisible } from '../designs/design-policy.js';
-import { keptPreview, shownPhotoBytes } from '../hunt/design-measures.service.js';
-import { loadShownPhoto } from '../hunt/round.service.js';
+import type { EngineTasks } from '../engine/engine.js';
+import { keptPreview, loadShownPhoto, shownPhotoBytes } from '../engine/shown-photo.js';
 import { createEngineWork, ENGINE_WORK_DEFAULTS, workKey, type EngineWork } from '../platform/engine-work.js';
 import { NotFoundError } from '../platform/http-errors.js';
 import type { Storage } from '../platform/storage.js';
@@ -20,41 +18,8 @@ import {
   toPredictions,
   type ActiveWeights,
   type DesignPredictions,
-  type StoredEye,
   type StoredPrediction,
 } from './prediction-scores.js';
-
-/** A photo as the engine takes it: RGB, three bytes a pixel. */
-export interface RgbPhoto {
-  data: Uint8Array;
-  width: number;
-  height: number;
-}
-
-/** The engine's predictor, on its worker threads (engine-provider.ts). */
-export interface ConcealmentEngine {
-  /** Every observer at every distance: the measures, or null where out of range. */
-  predict(photo: RgbPhoto, png: Uint8Array): Promise<StoredEye[]>;
-  /**
-   * The viewer's picture (JPEG) from the photo's and the design's stored bytes, decoded and encoded
-   * on the engine's thread; null when the distance is out of range in that photo.
-   */
-  view(photo: Uint8Array, png: Uint8Array, observer: Observer, distanceM: number): Promise<Uint8Array | null>;
-  /** A person's measures of a round's own picture (its photo, target and placement). */
-  measureRound(
-    photo: RgbPhoto,
-    png: Uint8Array,
-    round: {
-      silhouette: string;
-      x: number;
-      y: number;
-      size: number;
-      rotation: number;
-      /** The round's synthesised scene (decision 024): measured in it, where the target stood. */
-      scene?: SceneRecord | null;
-    },
-  ): Promise<ConcealmentMeasures | null>;
-}
 
 type Variant = 'A' | 'B' | 'final';
 
@@ -63,12 +28,6 @@ export function fitWeights(row: PredictorFitRow | null): ActiveWeights {
   return row?.status === 'fitted' && row.weights
     ? { weights: row.weights, calibrated: true }
     : defaultWeights;
-}
-
-/** A stored photo as people were shown it, as the engine takes it. */
-export async function loadRgbPhoto(storage: Storage, key: string): Promise<RgbPhoto> {
-  const raster = await loadShownPhoto(storage, key);
-  return { data: raster.data, width: raster.width, height: raster.height };
 }
 
 /**
@@ -81,7 +40,7 @@ export function createConcealmentService(deps: {
   repo: ConcealmentRepository;
   storage: Storage;
   /** Null where the server runs without the engine's threads (a test's own provider). */
-  engine: ConcealmentEngine | null;
+  engine: Pick<EngineTasks, 'predict' | 'view'> | null;
   log: Pick<Logger, 'info' | 'warn'>;
   /** Engine work on request: kept by its inputs, bounded per person and in all (decision 025; compose.ts's). */
   work?: EngineWork;
@@ -93,8 +52,6 @@ export function createConcealmentService(deps: {
   const rankChanged = () => deps.onRankChange?.();
 
   const active = async (): Promise<ActiveWeights> => fitWeights(await repo.latestFit('fitted'));
-
-  const shownPhoto = (key: string) => loadRgbPhoto(storage, key);
 
   async function visible(designId: string, viewerId: string) {
     const design = await repo.design(designId);
@@ -126,14 +83,14 @@ export function createConcealmentService(deps: {
         else missing.add(key);
       }
       if (missing.size > 0) {
-        const photo = await shownPhoto(design.environmentPhotoUrl);
+        const photo = await loadShownPhoto(storage, design.environmentPhotoUrl);
         const measured = new Map(
           await Promise.all(
             [...missing].map(async (key): Promise<[string, StoredPrediction]> => [
               key,
               {
                 imageKey: key,
-                eyes: await engine.predict(photo, await storage.getBytes(key)),
+                eyes: await engine.predict({ ...photo, png: await storage.getBytes(key) }),
                 version: PREDICTION_VERSION,
               },
             ]),
@@ -191,12 +148,12 @@ export function createConcealmentService(deps: {
         return work.cached(workKey('design-view', inputs), () =>
           keptPreview(storage, log, `view_${designId}_${observer}_${distanceM}`, key, () =>
             work.gated(viewerId, async () => {
-              const seen = await engine.view(
-                await shownPhotoBytes(storage, photoKey),
-                await storage.getBytes(key),
+              const seen = await engine.view({
+                photo: await shownPhotoBytes(storage, photoKey),
+                png: await storage.getBytes(key),
                 observer,
                 distanceM,
-              );
+              });
               if (!seen) throw new NotFoundError(concealmentText.outOfRangeAt(distanceM));
               return Buffer.from(seen.buffer, seen.byteOffset, seen.byteLength);
             }),

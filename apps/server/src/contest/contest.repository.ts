@@ -10,7 +10,7 @@ import {
   votes,
 } from '../platform/db/schema.js';
 import { communityVisible, designerNameSql } from '../designs/design-queries.repository.js';
-import { personNameSql } from '../users/person-name.repository.js';
+import { personNameSql } from '../platform/db/person-name.js';
 
 /** The rules a count applies: the month's window and the youngest account whose vote counts. */
 export interface CountRules {

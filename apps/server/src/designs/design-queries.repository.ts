@@ -1,7 +1,7 @@
 import { eq, inArray, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { designs, users } from '../platform/db/schema.js';
-import { personNameSql } from '../users/person-name.repository.js';
+import { personNameSql } from '../platform/db/person-name.js';
 import { designMoves, type DesignMove } from './design-status.js';
 
 /**

@@ -18,7 +18,7 @@ import {
   type DesignProvider,
   type EditSubject,
 } from '../generation/provider.js';
-import { decodeForEngine, designDisplayImage, designThumbnail } from '../generation/photo-image.js';
+import { decodeForEngine, designDisplayImage, designThumbnail } from '../engine/photo.js';
 import {
   ConflictError,
   ForbiddenError,

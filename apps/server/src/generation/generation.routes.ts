@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { currentUser, type SessionResolver } from '../platform/auth/session.js';
 import { ValidationError } from '../platform/http-errors.js';
 import type { GenerationService } from './generation.service.js';
-import { readPhotoUpload } from './photo-upload.js';
+import { readPhotoUpload } from '../engine/photo-upload.js';
 
 const photoParams = z.object({ photoId: z.uuid('Not a valid generation id.') });
 

@@ -20,7 +20,7 @@ import { storageKeys, type FileUrl, type Storage } from '../platform/storage.js'
 import { faultMarkers } from './fault-injection.js';
 import type { GenerationRepository, PhotoRow } from './generation.repository.js';
 import { isPhotoFinished } from './photo-status.js';
-import { decodeForEngine, designThumbnail, reencodeUpload } from './photo-image.js';
+import { decodeForEngine, designThumbnail, reencodeUpload } from '../engine/photo.js';
 import type { ProgressBus } from './progress.js';
 import {
   deadlineAfter,

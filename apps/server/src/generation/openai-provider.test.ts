@@ -4,7 +4,7 @@ import { engineDesignDouble } from '../../test/support/engine-design.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startOpenAiStandIn, type StandIn } from '../../test/support/openai-stand-in.js';
 import { forestRgb } from '../../test/support/photos.js';
-import { checkTile, type TileCheck } from './flat-colours.js';
+import { checkTile, type TileCheck } from '../engine/flat-colours.js';
 import type { OpenAiSettings } from '../platform/config.js';
 import { createOpenAiProvider, MAX_RESULT_BASE64_CHARS } from './openai-provider.js';
 import type { ActualCost, ProviderUsage, Reservation } from './provider-usage.repository.js';
@@ -102,7 +102,7 @@ describe('the OpenAI-compatible provider against the stand-in', () => {
       log: { warn: () => undefined, info: () => undefined },
       flatTile: async (image): Promise<{ png: Uint8Array; check: TileCheck }> => {
         tiles++;
-        const { toFlatTile } = await import('./flat-colours.js');
+        const { toFlatTile } = await import('../engine/flat-colours.js');
         const png = await toFlatTile(image);
         return { png, check: await checkTile(png) };
       },

@@ -8,7 +8,7 @@ import type { Logger } from 'pino';
 import sharp from 'sharp';
 import type { OpenAiSettings } from '../platform/config.js';
 import { ServiceUnavailableError } from '../platform/http-errors.js';
-import { checkTile, toFlatTile, type TileCheck } from './flat-colours.js';
+import { checkTile, toFlatTile, type TileCheck } from '../engine/flat-colours.js';
 import type { ProviderUsage } from './provider-usage.repository.js';
 import {
   editByImageRequest,

@@ -11,9 +11,9 @@ import {
   groundProfileTask,
   groundScoresTask,
   type GroundPhotoTask,
-} from '../generation/engine.worker.js';
-import { decodeForEngine } from '../generation/photo-image.js';
-import { photoRaster } from '../hunt/compositor.js';
+} from '../engine/engine.worker.js';
+import { decodeForEngine } from '../engine/photo.js';
+import { photoRaster } from '../engine/photo-raster.js';
 import { createGroundIndex, orderRanking } from './ground-index.js';
 import { SECOND_PASS_DESIGNS } from './ground.service.js';
 
@@ -96,7 +96,7 @@ async function ownRanks(designSide: Side, photoSide: Side) {
     const raster = await photoRaster(await photoBytes(name, photoSide));
     const photo: GroundPhotoTask = {
       photoId: `${name}-${photoSide}`,
-      rgb: raster.data,
+      data: raster.data,
       width: raster.width,
       height: raster.height,
     };

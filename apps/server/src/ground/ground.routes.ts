@@ -11,7 +11,7 @@ import {
 import { limits } from '@camo/shared/limits';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { readPhotoUpload } from '../generation/photo-upload.js';
+import { readPhotoUpload } from '../engine/photo-upload.js';
 import { sendRevalidated } from '../platform/revalidated.js';
 import { currentUser, type SessionResolver } from '../platform/auth/session.js';
 import { ValidationError } from '../platform/http-errors.js';

@@ -3,7 +3,6 @@ import {
   expectedHiddenSeconds,
   predictedHiding,
   type ConcealmentMeasures,
-  type DesignFeatures,
   type GroundProfile,
 } from '@camo/camo-engine';
 import type { DesignCard } from '@camo/shared/api.schema';
@@ -21,49 +20,22 @@ import { messages } from '@camo/shared/messages';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import { chosenImageKey, isCommunityVisible } from '../designs/design-policy.js';
-import { reencodeGroundUpload } from '../generation/photo-image.js';
-import { photoRaster } from '../hunt/compositor.js';
+import type { EngineTasks } from '../engine/engine.js';
+import { reencodeGroundUpload } from '../engine/photo.js';
+import { photoRaster } from '../engine/photo-raster.js';
+import type { GroundPhotoTask } from '../engine/engine.worker.js';
 import { createEngineWork, ENGINE_WORK_DEFAULTS, workKey, type EngineWork } from '../platform/engine-work.js';
 import { HttpError, NotFoundError, ValidationError } from '../platform/http-errors.js';
 import type { Storage } from '../platform/storage.js';
 import { toPredictions, type ActiveWeights } from '../concealment/prediction-scores.js';
-import type { RgbPhoto } from '../concealment/concealment.service.js';
 import { orderRanking, type FirstPassEntry, type GroundIndex } from './ground-index.js';
 import type { GroundPhotoRow, GroundRepository } from './ground.repository.js';
 
-/** A ground photo as the engine's ground tasks take it: raw RGB with its id (a thread prepares it once). */
-export type GroundRaster = RgbPhoto & { photoId: string };
-
-/** The engine's ground tasks, on its worker threads (engine-provider.ts). */
-export interface GroundEngine {
-  features(png: Uint8Array): Promise<{ features: DesignFeatures; tile: Uint8Array }>;
-  profile(photo: GroundRaster, observer: Observer, distanceM: number): Promise<GroundProfile | null>;
-  scores(
-    photo: GroundRaster,
-    observer: Observer,
-    distanceM: number,
-    tiles: Uint8Array[],
-  ): Promise<(ConcealmentMeasures | null)[]>;
-  /** The viewer's picture (JPEG) in the photo, decoded and encoded on the engine's thread; null when out of range. */
-  view(
-    photo: GroundBytes,
-    png: Uint8Array,
-    observer: Observer,
-    distanceM: number,
-  ): Promise<Uint8Array | null>;
-  /** One design (its feature tile, or its image to make one from) scored in full at each eye. */
-  inPhoto(
-    photo: GroundBytes,
-    design: { tile: Uint8Array } | { image: Uint8Array },
-    eyes: { observer: Observer; distanceM: number }[],
-  ): Promise<(ConcealmentMeasures | null)[]>;
-}
-
-/** A ground photo by its stored bytes (WebP), for tasks that decode it on the engine's thread. */
-export interface GroundBytes {
-  photoId: string;
-  bytes: Uint8Array;
-}
+/** The engine's tasks a ranking uses, on its threads (engine/engine.ts). */
+export type GroundEngine = Pick<
+  EngineTasks,
+  'groundFeatures' | 'groundProfile' | 'groundScores' | 'groundView' | 'groundDesign'
+>;
 
 /**
  * The designs a ranking scores in full (the second pass): the first pass's best this many. The
@@ -156,7 +128,7 @@ export function createGroundService(deps: {
     return row;
   }
 
-  async function raster(photoId: string): Promise<GroundRaster> {
+  async function raster(photoId: string): Promise<GroundPhotoTask> {
     const image = await repo.image(photoId);
     if (!image) throw new NotFoundError(groundText.photoNotFound);
     // As the design's own photo is measured (concealment.service.ts): the shown size, RGB.
@@ -183,7 +155,7 @@ export function createGroundService(deps: {
       workKey('ground-profile', { photo: row.id, observer, distanceM }),
       () =>
         work.gated(row.userId, async () => {
-          const made = await ground.profile(await raster(row.id), observer, distanceM);
+          const made = await ground.groundProfile({ ...(await raster(row.id)), observer, distanceM });
           await repo.setProfile(row.id, key, made);
           return made;
         }),
@@ -369,7 +341,7 @@ export function createGroundService(deps: {
                   kept?.imageKey === imageKey
                     ? { tile: new Uint8Array(kept.tile) }
                     : { image: await deps.storage.getBytes(imageKey) };
-                const measures = await ground.inPhoto({ photoId, bytes: photo }, source, missing);
+                const measures = await ground.groundDesign({ photoId, photo, design: source, eyes: missing });
                 const made = missing.map((eye, i) => ({
                   photoId,
                   designId,
@@ -421,12 +393,13 @@ export function createGroundService(deps: {
             work.gated(userId, async () => {
               const photo = await repo.image(photoId);
               if (!photo) throw new NotFoundError(groundText.photoNotFound);
-              const seen = await ground.view(
-                { photoId, bytes: photo },
-                await deps.storage.getBytes(imageKey),
+              const seen = await ground.groundView({
+                photoId,
+                photo,
+                png: await deps.storage.getBytes(imageKey),
                 observer,
                 distanceM,
-              );
+              });
               if (!seen) throw new NotFoundError(concealmentText.outOfRangeAt(distanceM));
               return Buffer.from(seen.buffer, seen.byteOffset, seen.byteLength);
             }),
@@ -447,12 +420,12 @@ export function createGroundService(deps: {
       const photo = await raster(photoId);
       for (let i = 0; i < todo.length; i += SCORES_PER_JOB) {
         const batch = todo.slice(i, i + SCORES_PER_JOB);
-        const measures = await engine.scores(
-          photo,
+        const measures = await engine.groundScores({
+          ...photo,
           observer,
           distanceM,
-          batch.map((t) => t.tile),
-        );
+          tiles: batch.map((t) => t.tile),
+        });
         await repo.addScores(
           batch.map((t, j) => ({
             photoId,
@@ -473,7 +446,7 @@ export function createGroundService(deps: {
       if (!design || !isCommunityVisible(design.status)) return;
       const key = chosenImageKey(design);
       if (!key) return;
-      const { features, tile } = await engine.features(await deps.storage.getBytes(key));
+      const { features, tile } = await engine.groundFeatures({ png: await deps.storage.getBytes(key) });
       await repo.setFeatures(designId, key, features, Buffer.from(tile), now());
       index.invalidate();
       firstPasses.clear();

@@ -5,10 +5,10 @@ import type { Versatility } from '@camo/shared/concealment.schema';
 import { earnsVersatilityBadge, VERSATILITY } from '@camo/shared/ground';
 import type { Logger } from 'pino';
 import type { ActiveWeights } from '../concealment/prediction-scores.js';
-import { loadShownPhoto } from '../hunt/round.service.js';
+import { loadShownPhoto } from '../engine/shown-photo.js';
 import type { Storage } from '../platform/storage.js';
 import type { GroundRepository } from './ground.repository.js';
-import type { GroundEngine } from './ground.service.js';
+import type { EngineTasks } from '../engine/engine.js';
 
 /** Versatility is judged at the rankings' default eye, the game's (a person at 10 m; decision 018). */
 export const VERSATILITY_EYE = GAME_EYE;
@@ -65,7 +65,7 @@ export async function measureVersatility(deps: {
   designId?: string;
   repo: GroundRepository;
   storage: Storage;
-  engine: GroundEngine;
+  engine: Pick<EngineTasks, 'groundScores'>;
   weights: ActiveWeights;
   log: Pick<Logger, 'warn'>;
 }): Promise<number> {
@@ -87,12 +87,13 @@ export async function measureVersatility(deps: {
   for (const [photoKey, judged] of byPhoto) {
     try {
       const raster = await loadShownPhoto(deps.storage, photoKey);
-      const measures = await engine.scores(
-        { photoId: `env:${photoKey}`, data: raster.data, width: raster.width, height: raster.height },
-        VERSATILITY_EYE.observer,
-        VERSATILITY_EYE.distanceM,
-        judged.map((d) => d.tile),
-      );
+      const measures = await engine.groundScores({
+        photoId: `env:${photoKey}`,
+        ...raster,
+        observer: VERSATILITY_EYE.observer,
+        distanceM: VERSATILITY_EYE.distanceM,
+        tiles: judged.map((d) => d.tile),
+      });
       judged.forEach((d, i) => {
         const m = measures[i];
         if (m) scores.get(d.id)!.push(predictedHiding(m, weights.weights));

@@ -2,18 +2,13 @@ import type { DomainJobs } from '../platform/queue.js';
 import type { DesignMeasuresService } from './design-measures.service.js';
 
 /**
- * A submitted design measured against its photo (G2-G4) for the game's insights, with the engine's
- * threads; without them (a provider that has no measure), the job does nothing.
+ * A submitted design measured against its photo (G2-G4) for the game's insights, on the engine's
+ * threads; without them (a test's own provider), the job does nothing.
  */
-export function huntJobs(
-  measures: DesignMeasuresService,
-  measureWith: Parameters<DesignMeasuresService['measure']>[1] | null,
-): DomainJobs {
+export function huntJobs(measures: DesignMeasuresService): DomainJobs {
   return {
     handlers: {
-      'measure-design': async ({ designId }) => {
-        if (measureWith) await measures.measure(designId, measureWith);
-      },
+      'measure-design': ({ designId }) => measures.measure(designId),
     },
   };
 }

@@ -16,33 +16,17 @@ import {
 import { messages } from '@camo/shared/messages';
 import { chosenImageKey } from '../designs/design-policy.js';
 import { ConflictError, NotFoundError } from '../platform/http-errors.js';
-import { LEGACY_HUNT_PREFIX, storageKeys, type Storage } from '../platform/storage.js';
-import { photoRaster, type PhotoRaster } from './compositor.js';
-import {
-  DEFAULT_VIEWPORT,
-  roundScene,
-  type RoundScene,
-  type RoundSceneTask,
-  type RoundViewport,
-} from './round-scene.js';
+import { LEGACY_HUNT_PREFIX, type Storage } from '../platform/storage.js';
+import { DEFAULT_VIEWPORT, roundScene, type RoundViewport } from '../engine/round-scene.js';
+import type { EngineTasks } from '../engine/engine.js';
+import { shownPhotoBytes } from '../engine/shown-photo.js';
+import { hitsTarget, silhouetteById, targetBox } from '../engine/silhouettes.js';
 import type { EngineWork } from '../platform/engine-work.js';
 import { concealmentScore } from './hunt-statistics.js';
 import type { HuntRepository, HuntRoundRow, RoundEnd } from './hunt.repository.js';
-import { hitsTarget, silhouetteById, targetBox } from './silhouettes.js';
 
 /** A tap this long after the limit still counts as the timeout it is (network and rendering). */
 const LATE_GRACE_MS = 1_000;
-
-/** The bytes of the photo a round or a preview shows: its page-size rendition when there is one. */
-async function shownPhotoBytes(storage: Storage, key: string): Promise<Uint8Array> {
-  const display = storageKeys.displayVersion(key);
-  return storage.getBytes(display !== key && (await storage.exists(display)) ? display : key);
-}
-
-/** The photo a round or a preview shows, decoded. */
-export async function loadShownPhoto(storage: Storage, key: string): Promise<PhotoRaster> {
-  return photoRaster(await shownPhotoBytes(storage, key));
-}
 
 /** Hide and seek's rounds: the server picks, serves once, times and judges every tap. */
 export function createRoundService(deps: {
@@ -50,8 +34,8 @@ export function createRoundService(deps: {
   storage: Storage;
   now?: () => Date;
   random?: () => number;
-  /** Makes a round's picture: on the engine's threads in the server (engine-provider.ts), here by default. */
-  scenes?: (task: RoundSceneTask) => Promise<RoundScene>;
+  /** Makes a round's picture: on the engine's threads in the server (engine/engine.ts), here by default. */
+  scenes?: EngineTasks['huntRound'];
   /** The gate engine work a request asks for passes (decision 025); none in a test's service. */
   work?: EngineWork;
   /** Browser tests only (HUNT_ANSWERS, development sign-in): where each round's target is written. */

@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../../src/app.js';
+import type { Engine } from '../../src/engine/engine.js';
 import type { DesignProvider } from '../../src/generation/provider.js';
 import { loadConfig, type Config } from '../../src/platform/config.js';
 import { openDatabase, type Database, type DatabaseTarget } from '../../src/platform/db/database.js';
@@ -147,6 +148,8 @@ export async function startTestServer(
     now?: () => Date;
     /** The design provider (compose's; the built-in engine unless given), e.g. one that counts its calls. */
     provider?: DesignProvider;
+    /** The engine's threads (compose's unless given), e.g. ones that count what they are asked. */
+    engine?: Engine | null;
   } = {},
 ): Promise<TestServer> {
   const port = await freePort();
@@ -189,6 +192,7 @@ export async function startTestServer(
     storage,
     now: options.now,
     provider: options.provider,
+    engine: options.engine,
     onRoute: (route) => {
       const response = (route.schema as { response?: Record<string, unknown> } | undefined)?.response;
       for (const method of [route.method].flat()) routes.set(`${method} ${route.url}`, response ?? {});

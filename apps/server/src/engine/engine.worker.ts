@@ -36,11 +36,12 @@ import type { DesignToggles } from '@camo/shared/generation';
 import sharp from 'sharp';
 import type { Observer } from '@camo/shared/concealment';
 import type { EngineMeasures, SceneRecord, StoredEye } from '../platform/db/types.js';
-import { composeTarget, meanColour, photoRaster, sideBySide } from '../hunt/compositor.js';
-import { silhouetteById } from '../hunt/silhouettes.js';
+import { composeTarget, meanColour, sideBySide } from './compositor.js';
+import { photoRaster, type RgbPhoto } from './photo-raster.js';
+import { silhouetteById } from './silhouettes.js';
 import { lowerThreadPriority } from './thread-priority.js';
 import { checkTile, toFlatTile, type TileCheck } from './flat-colours.js';
-import { roundScene, type RoundScene, type RoundSceneTask } from '../hunt/round-scene.js';
+import { roundScene, type RoundScene, type RoundSceneTask } from './round-scene.js';
 
 // The engine's threads yield to the event loop: on a 2-core machine they may use both cores
 // (engine-provider.ts) without the site's requests waiting behind a design being drawn.
@@ -123,13 +124,8 @@ export async function flatTileTask(task: {
 }
 
 /** The engine's measures of a design image against its photo's ground (hunt insights). */
-export async function measureTask(task: {
-  rgb: Uint8Array;
-  width: number;
-  height: number;
-  png: Uint8Array;
-}): Promise<EngineMeasures> {
-  const stats = photoStats({ width: task.width, height: task.height, data: task.rgb });
+export async function measureTask(task: RgbPhoto & { png: Uint8Array }): Promise<EngineMeasures> {
+  const stats = photoStats({ width: task.width, height: task.height, data: task.data });
   const { data, info } = await sharp(task.png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const m = measureDesign(indexRgb(new Uint8Array(data), info.width, info.height, 3), stats);
   return { coverage: m.clusterToDesignWeightedMean, shareTv: m.tvDistance, slopeGap: Math.abs(m.slopeDiff) };
@@ -146,13 +142,8 @@ async function designPhoto(png: Uint8Array) {
 }
 
 /** Predicted concealment of a design image in its photo: every observer at every distance (decision 016). */
-export async function predictTask(task: {
-  rgb: Uint8Array;
-  width: number;
-  height: number;
-  png: Uint8Array;
-}): Promise<StoredEye[]> {
-  const photo = preparePhoto({ width: task.width, height: task.height, data: task.rgb });
+export async function predictTask(task: RgbPhoto & { png: Uint8Array }): Promise<StoredEye[]> {
+  const photo = preparePhoto({ width: task.width, height: task.height, data: task.data });
   const rows = predictConcealmentTable({ photo, design: await designPhoto(task.png) });
   const ground = photo.depth.kind;
   const share = (v: number, of: number) => Math.round((v / of) * 10000) / 10000;
@@ -240,24 +231,23 @@ export async function blendPreviewTask(task: { photo: Uint8Array; png: Uint8Arra
  * left out: they touch the target and its ground alike). An older round is measured where it stood
  * in the photo. Null when it cannot be measured.
  */
-export async function roundMeasuresTask(task: {
-  rgb: Uint8Array;
-  width: number;
-  height: number;
-  png: Uint8Array;
-  round: {
-    silhouette: string;
-    size: number;
-    x?: number;
-    y?: number;
-    rotation?: number;
-    scene?: SceneRecord | null;
-  };
-}): Promise<ConcealmentMeasures | null> {
+export async function roundMeasuresTask(
+  task: RgbPhoto & {
+    png: Uint8Array;
+    round: {
+      silhouette: string;
+      size: number;
+      x?: number;
+      y?: number;
+      rotation?: number;
+      scene?: SceneRecord | null;
+    };
+  },
+): Promise<ConcealmentMeasures | null> {
   const silhouette = silhouettes.find((s) => s.id === task.round.silhouette);
   // Under 8 px a target is out of the predictor's range (decision 016).
   if (!silhouette || task.round.size < 8) return null;
-  const photo = { width: task.width, height: task.height, data: task.rgb };
+  const photo = { width: task.width, height: task.height, data: task.data };
   const design = await designPhoto(task.png);
   const { pxPerDeg } = viewGeometry(task.width, task.height, silhouette.heightM, 1);
   const scene = task.round.scene;
@@ -286,12 +276,7 @@ export async function roundMeasuresTask(task: {
 }
 
 /** A ground photo (issue 28) as the ground tasks take it: raw RGB with its id, so a thread prepares it once. */
-export interface GroundPhotoTask {
-  photoId: string;
-  rgb: Uint8Array;
-  width: number;
-  height: number;
-}
+export type GroundPhotoTask = RgbPhoto & { photoId: string };
 
 /** The last ground photos prepared on this thread (scene and sky): the tasks of one ranking share one. */
 const preparedGrounds = new Map<string, PreparedGround>();
@@ -300,7 +285,7 @@ const PREPARED_GROUNDS_KEPT = 2;
 function groundOf(task: GroundPhotoTask): PreparedGround {
   const known = preparedGrounds.get(task.photoId);
   if (known) return known;
-  const ground = prepareGround({ width: task.width, height: task.height, data: task.rgb });
+  const ground = prepareGround({ width: task.width, height: task.height, data: task.data });
   if (preparedGrounds.size >= PREPARED_GROUNDS_KEPT)
     preparedGrounds.delete(preparedGrounds.keys().next().value!);
   preparedGrounds.set(task.photoId, ground);
@@ -346,7 +331,7 @@ async function groundOfBytes(task: GroundBytesTask): Promise<PreparedGround> {
   const known = preparedGrounds.get(task.photoId);
   if (known) return known;
   const raster = await shownPhoto(task.photo);
-  return groundOf({ photoId: task.photoId, rgb: raster.data, width: raster.width, height: raster.height });
+  return groundOf({ photoId: task.photoId, ...raster });
 }
 
 /** The viewer in a ground photo (JPEG): the design (its full image) on a target there, as the eye resolves it. */
@@ -379,4 +364,38 @@ export async function groundDesignTask(
 /** A hide-and-seek round's picture: a scene synthesised from the photo's ground, the target in it (decision 024). */
 export async function huntRoundTask(task: RoundSceneTask): Promise<RoundScene> {
   return roundScene(task);
+}
+
+/** The engine's tasks by name: everything the main thread may ask of a thread (engine.ts#Engine). */
+export const engineTasks = {
+  generate: generateTask,
+  edit: editTask,
+  render: renderTask,
+  flatTile: flatTileTask,
+  measure: measureTask,
+  blendPreview: blendPreviewTask,
+  huntRound: huntRoundTask,
+  predict: predictTask,
+  view: viewTask,
+  roundMeasures: roundMeasuresTask,
+  groundFeatures: groundFeaturesTask,
+  groundProfile: groundProfileTask,
+  groundScores: groundScoresTask,
+  groundView: groundViewTask,
+  groundDesign: groundDesignTask,
+};
+
+export type EngineTaskName = keyof typeof engineTasks;
+
+/** What the main thread sends a thread: a task by name and its input, or no task to ask which it knows. */
+export type EngineCall = { task: EngineTaskName; input: unknown } | { task: null };
+
+/**
+ * The thread's one handler (piscina's default export): a task by name, or, with no name, the
+ * names this thread knows, which the main thread checks against its own at start (engine.ts).
+ */
+export default function runEngineTask(call: EngineCall): unknown {
+  if (call.task === null) return Object.keys(engineTasks);
+  if (!Object.hasOwn(engineTasks, call.task)) throw new Error(`no engine task named ${String(call.task)}`);
+  return (engineTasks[call.task] as (input: unknown) => unknown)(call.input);
 }

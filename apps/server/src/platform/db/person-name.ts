@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { users } from '../platform/db/schema.js';
+import { users } from './schema.js';
 
 /**
  * A person's name as the site shows it: their display name now (a rename shows everywhere at

@@ -34,7 +34,13 @@ describe('a played round measured for the calibration', () => {
     const { focalPx, pxPerDeg } = viewGeometry(width, height, hunter.heightM, 1);
     const size = (hunter.heightM * focalPx) / 10; // the size a hunter has at 10 m
     const at = (x: number, y: number, rotation: number) =>
-      roundMeasuresTask({ rgb, width, height, png, round: { silhouette: hunter.id, size, x, y, rotation } });
+      roundMeasuresTask({
+        data: rgb,
+        width,
+        height,
+        png,
+        round: { silhouette: hunter.id, size, x, y, rotation },
+      });
     const here = await at(width * 0.3, height * 0.7, 0);
     expect(here).toEqual(
       measureAt({
@@ -67,7 +73,7 @@ describe('a played round measured for the calibration', () => {
       source: null,
     };
     const measured = await roundMeasuresTask({
-      rgb,
+      data: rgb,
       width,
       height,
       png,
@@ -96,11 +102,11 @@ describe('a played round measured for the calibration', () => {
       .png()
       .toBuffer();
     expect(
-      await roundMeasuresTask({ rgb, width, height, png, round: { silhouette: 'ufo', size: 100 } }),
+      await roundMeasuresTask({ data: rgb, width, height, png, round: { silhouette: 'ufo', size: 100 } }),
     ).toBeNull();
     expect(
       await roundMeasuresTask({
-        rgb,
+        data: rgb,
         width,
         height,
         png,

@@ -1,27 +1,7 @@
 import { composeTarget as composeInScene, prepareDesign, sceneOf, type Scene } from '@camo/camo-engine';
-import { SHOWN_PHOTO_MAX_SIDE } from '@camo/shared/vocabulary';
 import sharp from 'sharp';
 import type { Placement, Silhouette } from './silhouettes.js';
-
-/** The longer side of a round's image: the shown photo's size, sharp on a phone, light to send. */
-export const ROUND_IMAGE_MAX = SHOWN_PHOTO_MAX_SIDE;
-
-export interface PhotoRaster {
-  data: Buffer;
-  width: number;
-  height: number;
-}
-
-/** The photo as it will be shown: oriented, at most ROUND_IMAGE_MAX on its longer side, RGB. */
-export async function photoRaster(photo: Uint8Array): Promise<PhotoRaster> {
-  const { data, info } = await sharp(photo)
-    .rotate()
-    .resize({ width: ROUND_IMAGE_MAX, height: ROUND_IMAGE_MAX, fit: 'inside', withoutEnlargement: true })
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height };
-}
+import type { PhotoRaster } from './photo-raster.js';
 
 export { meanColour } from '@camo/camo-engine';
 

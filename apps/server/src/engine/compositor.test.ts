@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { composeTarget, meanColour, photoRaster, sideBySide } from './compositor.js';
+import { composeTarget, meanColour, sideBySide } from './compositor.js';
+import { photoRaster } from './photo-raster.js';
 import { hitsTarget, silhouettes, targetBox } from './silhouettes.js';
 
 /** A green, textured "ground" photo. */

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { defaultEngineThreads } from './engine-provider.js';
+import { defaultEngineThreads } from './engine.js';
 import { ENGINE_THREAD_NICE, lowerThreadPriority } from './thread-priority.js';
 
 /** A thread's nice value, field 19 of /proc/<task>/stat (the 17th after the command's name). */

@@ -1,6 +1,10 @@
+// The request's multipart methods (the plugin's types) and a route's `multipart` option (the
+// request guards', which refuse a multipart body on any other route).
+import type {} from '@fastify/multipart';
+import type {} from '../platform/http-security.js';
 import { generationMessages, uploadLimits } from '@camo/shared/generation.schema';
 import type { FastifyRequest } from 'fastify';
-import { ImageRejectedError, imageMessages } from './photo-image.js';
+import { ImageRejectedError, imageMessages } from './photo.js';
 import { ValidationError } from '../platform/http-errors.js';
 
 /**

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { designThumbnail, THUMBNAIL_MAX_BYTES, THUMBNAIL_SIZE } from './photo-image.js';
+import { designThumbnail, THUMBNAIL_MAX_BYTES, THUMBNAIL_SIZE } from './photo.js';
 
 describe('designThumbnail', () => {
   it('keeps even a worst-case pattern (pure noise) within 60 KB at 400 px', async () => {
