@@ -1,7 +1,13 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
+import {
+  asPng,
+  asWebp,
+  fixturePhoto,
+  phonePortraitWithGps,
+  twelveMegapixelJpeg,
+} from '../../apps/server/test/support/photos.js';
 
 /**
  * Real photo files for the create-flow tests, made at run time from the engine's fixture photos
@@ -21,39 +27,11 @@ async function write(name: string, make: () => Promise<Buffer>): Promise<string>
 }
 
 export async function testPhotos() {
-  const forest = readFileSync(fixturePath('forest'));
   return {
-    phonePortrait: await write('phone-portrait.jpg', () =>
-      sharp(forest)
-        .jpeg({ quality: 85 })
-        .withExif({
-          IFD0: { Make: 'TestPhone', Model: 'Camo 1' },
-          IFD3: {
-            GPSLatitudeRef: 'N',
-            GPSLatitude: '33/1 26/1 5400/100',
-            GPSLongitudeRef: 'W',
-            GPSLongitude: '112/1 4/1 1200/100',
-          },
-        })
-        .withMetadata({ orientation: 6 })
-        .toBuffer(),
-    ),
-    png: await write('marsh.png', () =>
-      sharp(readFileSync(fixturePath('marsh')))
-        .png()
-        .toBuffer(),
-    ),
-    webp: await write('desert.webp', () =>
-      sharp(readFileSync(fixturePath('desert')))
-        .webp()
-        .toBuffer(),
-    ),
-    twelveMegapixel: await write('twelve-mp.jpg', () =>
-      sharp(readFileSync(fixturePath('rock')))
-        .resize(4000, 3000, { fit: 'fill' })
-        .jpeg({ quality: 88 })
-        .toBuffer(),
-    ),
+    phonePortrait: await write('phone-portrait.jpg', () => phonePortraitWithGps(fixturePhoto('forest'))),
+    png: await write('marsh.png', () => asPng(fixturePhoto('marsh'))),
+    webp: await write('desert.webp', () => asWebp(fixturePhoto('desert'))),
+    twelveMegapixel: await write('twelve-mp.jpg', () => twelveMegapixelJpeg(fixturePhoto('rock'))),
     notAnImage: await write('notes.txt', () => Promise.resolve(Buffer.from('not a photo'))),
   };
 }

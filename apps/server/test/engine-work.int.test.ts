@@ -7,6 +7,7 @@ import { createSubmittedDesign } from './support/community-factory.js';
 import { signIn, type Client } from './support/dev-sign-in.js';
 import { fixturePhoto, forestJpeg } from './support/photos.js';
 import { backends, startTestServer, type TestServer } from './support/test-server.js';
+import { until } from './support/until.js';
 
 /** A design image with some pattern (two colours), as the hunt tests make one. */
 async function designPng(): Promise<Buffer> {
@@ -65,11 +66,6 @@ const answerWhileHeld = (response: Promise<Response>) =>
     response,
     new Promise<typeof STILL_WAITING>((r) => setTimeout(() => r(STILL_WAITING), 15_000)),
   ]);
-
-async function until(done: () => boolean): Promise<void> {
-  for (let i = 0; i < 600 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 50));
-  expect(done()).toBe(true);
-}
 
 describe.each(backends)('engine work on request is kept and bounded (decision 025) on %s', (backend) => {
   let server: TestServer;
@@ -166,7 +162,11 @@ describe.each(backends)('engine work on request is kept and bounded (decision 02
       // Alice's two computations run (the gate lets two run): both reach the engine and wait there.
       const a1 = alice.fetch(groundView('observer=person&distance=25'));
       const a2 = alice.fetch(designView('observer=deer&distance=25'));
-      await until(() => engine.total() === asked + 2);
+      await until(
+        () => Promise.resolve(engine.total()),
+        (total) => total === asked + 2,
+        30_000,
+      );
 
       // A third of Alice's own: refused at once, not queued.
       const a3 = await answerWhileHeld(alice.fetch(groundView('observer=deer&distance=25')));

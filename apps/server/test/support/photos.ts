@@ -3,7 +3,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 
-/** Real photos for upload tests: the engine's fixtures, converted at test time (nothing generated is committed). */
+/**
+ * Real photos for upload tests, the server's and the browser's (e2e/support/photos.ts writes these
+ * to files): the engine's fixtures, converted at test time (nothing generated is committed).
+ */
 const FIXTURES = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../../../packages/camo-engine/fixtures',
@@ -23,8 +26,8 @@ export async function forestRgb(width: number): Promise<{ rgb: Uint8Array; width
 }
 
 /** A phone-style portrait JPEG: landscape pixels with EXIF orientation 6 and a GPS position. */
-export async function phonePortraitWithGps(): Promise<Buffer> {
-  return sharp(forestJpeg())
+export async function phonePortraitWithGps(from: Buffer = forestJpeg()): Promise<Buffer> {
+  return sharp(from)
     .jpeg({ quality: 85 })
     .withExif({
       IFD0: { Make: 'TestPhone', Model: 'Camo 1' },
@@ -48,8 +51,8 @@ export async function asWebp(input: Buffer): Promise<Buffer> {
 }
 
 /** A 12-megapixel JPEG (4000 x 3000), made from a fixture. */
-export async function twelveMegapixelJpeg(): Promise<Buffer> {
-  return sharp(forestJpeg()).resize(4000, 3000, { fit: 'fill' }).jpeg({ quality: 88 }).toBuffer();
+export async function twelveMegapixelJpeg(from: Buffer = forestJpeg()): Promise<Buffer> {
+  return sharp(from).resize(4000, 3000, { fit: 'fill' }).jpeg({ quality: 88 }).toBuffer();
 }
 
 /** A PNG whose header declares 30000 x 30000 pixels (a decompression bomb), with almost no data. */
