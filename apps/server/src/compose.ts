@@ -110,6 +110,8 @@ export async function compose(options: ComposeOptions) {
   const fileUrl = fileUrlBuilder(config);
   const mailer = options.mailer ?? createMailer(config, log);
   const { db } = database;
+  /** The same clock in milliseconds, for what keeps time in memory (a test moves it on instead of sleeping). */
+  const nowMs = now ? () => now().getTime() : undefined;
   // Sign-outs, revocations and blocks in any process, from the database (decision 021).
   const sessionEvents = await createSessionEvents(database, log);
   const engine =
@@ -236,6 +238,7 @@ export async function compose(options: ComposeOptions) {
   });
   const groundRepository = createGroundRepository(db);
   const groundIndex = createGroundIndex({
+    now: nowMs,
     load: (since) => groundRepository.featuresSince(since),
     visibility: {
       hidden: () => groundRepository.hiddenDesignIds(),
@@ -308,7 +311,7 @@ export async function compose(options: ComposeOptions) {
 
   // Rate limits count per address across every API process (platform/rate-limits.ts); sign-in
   // (better-auth, created on first use) and the session resolver every route guards with.
-  const counters = createSharedCounters(db, log);
+  const counters = createSharedCounters(db, log, { now: nowMs });
   const requestCounter = createRequestCounter(counters);
   const auth = lazyAuth(async () =>
     (await import('./platform/auth/auth.js')).createAuth(

@@ -11,7 +11,7 @@ import { createClient, signIn, type Client } from './support/dev-sign-in.js';
 import { post, until } from './support/until.js';
 import { upload, waitForGeneration } from './support/generation-client.js';
 import { fixturePhoto } from './support/photos.js';
-import { backends, startTestServer, type TestServer } from './support/test-server.js';
+import { backends, startTestServer, testClock, type TestServer } from './support/test-server.js';
 
 /**
  * Issue "game-integrity", items 5 and 6: paths an attacker found broken (the ground ranking's
@@ -52,9 +52,14 @@ describe.each(backends)('game-integrity items 5 and 6 (%s)', (backend) => {
   let aliceId: string;
   let edited: string;
   let draftSubmitted: string;
+  const clock = testClock();
 
   beforeAll(async () => {
-    server = await startTestServer(backend, { EDIT_WAIT_MS: '0', ADMIN_EMAILS: 'mod-integrity@example.com' });
+    server = await startTestServer(
+      backend,
+      { EDIT_WAIT_MS: '0', ADMIN_EMAILS: 'mod-integrity@example.com' },
+      { now: clock.now },
+    );
     alice = await signIn(server.origin, { name: 'Alice Integrity', email: 'alice-integrity@example.com' });
     bob = await signIn(server.origin, { name: 'Bob Integrity', email: 'bob-integrity@example.com' });
     moderator = await signIn(server.origin, { name: 'Mod Integrity', email: 'mod-integrity@example.com' });
@@ -184,7 +189,8 @@ describe.each(backends)('game-integrity items 5 and 6 (%s)', (backend) => {
       20_000,
     );
     expect(after.total).toBe(after.designs.length);
-    await new Promise((resolve) => setTimeout(resolve, 5_500));
+    // Past the index's next refresh (every 5 s), which reads the hidden designs again.
+    clock.advance(5_500);
     const settled = await ranking('year=2025');
     expect(settled.total).toBe(2);
     expect(ids(settled)).toEqual([made.march, made.april].sort());

@@ -3,12 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_WEIGHTS, mulberry32 } from '@camo/camo-engine';
 import {
   fitCensoredLogNormal,
-  logNormalTail,
-  normalCdf,
   pairwiseAgreement,
   reversedMeasures,
   type CensoredTime,
 } from './calibration.js';
+import { logNormalTail, normalCdf } from './normal.js';
 import { concealmentScore, spearman } from '../hunt/hunt-statistics.js';
 
 /** Mulberry32 (the engine's), so a run is the same every time. */

@@ -6,7 +6,8 @@ import { startOpenAiStandIn, type StandIn } from '../../test/support/openai-stan
 import { forestRgb } from '../../test/support/photos.js';
 import { checkTile, type TileCheck } from '../engine/flat-colours.js';
 import type { OpenAiSettings } from '../platform/config.js';
-import { createOpenAiProvider, MAX_RESULT_BASE64_CHARS } from './openai-provider.js';
+import { MAX_RESULT_BASE64_CHARS } from './openai-answers.js';
+import { createOpenAiProvider } from './openai-provider.js';
 import type { ActualCost, ProviderUsage, Reservation } from './provider-usage.repository.js';
 import { deadlineAfter, type DesignProvider, type EditSubject, type ProviderInput } from './provider.js';
 

@@ -1,5 +1,8 @@
 import type OpenAI from 'openai';
+import type { DesignToggles, Variant } from '@camo/shared/generation.schema';
+import { stateName } from '@camo/shared/states';
 import type { OpenAiSettings } from '../platform/config.js';
+import type { ProviderInput } from './provider.js';
 
 /**
  * The requests the OpenAI provider sends, built here so that the type-checker holds every one
@@ -132,4 +135,46 @@ export function editByImageRequest(
       },
     ],
   } satisfies OpenAI.Responses.ResponseCreateParamsNonStreaming;
+}
+
+const STYLE: Record<Variant, string> = {
+  A: 'an organic woodland-style camouflage: irregular soft-edged blotches of several sizes, layered',
+  B: 'a digital camouflage: a pattern of small square pixels in clusters, with straight edges only',
+};
+
+const TOGGLE_WORDS: Record<keyof DesignToggles, string> = {
+  blobs: 'large rounded blobs',
+  contourLines: 'thin contour lines',
+  speckledDots: 'speckled dots',
+  geometricShapes: 'angular geometric shapes',
+  organicObjects: 'leaf and branch shapes',
+  highContrast: 'high contrast between light and dark',
+  limitedPalette: 'only three colours',
+  outlineStrokes: 'outlined shapes',
+  whiteSpace: 'open areas of the lightest colour',
+};
+
+/** The prompt: the person's description, the place, the style of the variant and their toggles. */
+export function designPrompt(
+  input: Pick<ProviderInput, 'description' | 'state' | 'county' | 'toggles'>,
+  variant: Variant,
+) {
+  const place = [
+    input.county && input.county !== 'N/A' ? input.county : '',
+    stateName(input.state) ?? input.state,
+  ]
+    .filter(Boolean)
+    .join(', ');
+  const extras = (Object.keys(TOGGLE_WORDS) as (keyof DesignToggles)[])
+    .filter((k) => input.toggles[k])
+    .map((k) => TOGGLE_WORDS[k]);
+  return [
+    `Design ${STYLE[variant]} for hunters in ${place}.`,
+    `Match the ground and vegetation of the attached photo: ${input.description.trim()}.`,
+    'Take 4 to 6 flat colours from the ground and plants, never from the sky or water.',
+    extras.length ? `Include ${extras.join(', ')}.` : '',
+    'Flat colours only: no shading, gradients, text or objects; a square tile that repeats seamlessly.',
+  ]
+    .filter(Boolean)
+    .join(' ');
 }

@@ -1,0 +1,67 @@
+import { index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, bytea } from './columns.js';
+import type { SceneRecord, RoundMeasures } from '../types.js';
+import { designs } from './designs.js';
+import { users } from './people.js';
+
+/** Hide and seek: the rounds and each round's picture until its one serving. */
+
+/**
+ * A hide-and-seek round (hunt/): one player, one design hidden in one photo. The target's place
+ * stays on the server until the round ends; the clock runs from when the image was served.
+ */
+export const huntRounds = pgTable(
+  'hunt_rounds',
+  {
+    id: text('id').primaryKey(),
+    playerId: text('player_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    designId: text('design_id')
+      .notNull()
+      .references(() => designs.id, { onDelete: 'cascade' }),
+    /** Storage key of the photo the target is hidden in (the design's own or another of its state). */
+    photoKey: text('photo_key').notNull(),
+    silhouette: text('silhouette').notNull(),
+    /** The target's centre in image pixels, its height in pixels and its rotation in degrees. */
+    x: real('x').notNull(),
+    y: real('y').notNull(),
+    size: real('size').notNull(),
+    rotation: real('rotation').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    /** created -> served -> found | timeout | out_of_misses | too_fast | void | expired */
+    status: text('status').notNull().default('created'),
+    misses: integer('misses').notNull().default(0),
+    createdAt: createdAt(),
+    servedAt: timestamp('served_at', { withTimezone: true, mode: 'date' }),
+    endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
+    /** Time from serving to the hit, or the limit when not found. */
+    elapsedMs: integer('elapsed_ms'),
+    /** A person's view of the round's own picture, measured once for the calibration (decision 017). */
+    measures: jsonb('measures').$type<RoundMeasures>(),
+    /**
+     * How the round's scene was made (decision 024): its synthesis recipe, the player's screen, the
+     * target in the picture and in the photo; null for rounds played before scenes were synthesised.
+     */
+    scene: jsonb('scene').$type<SceneRecord>(),
+  },
+  (t) => [
+    index('hunt_rounds_design_idx').on(t.designId, t.status),
+    uniqueIndex('hunt_rounds_player_design_idx').on(t.playerId, t.designId),
+    index('hunt_rounds_ended_idx').on(t.endedAt),
+  ],
+);
+
+/**
+ * A round's composed picture until its one serving (hunt/round.service.ts). It lives here, not in
+ * the file store, because stored files are public (/files locally, the bucket's address on S3):
+ * here nothing but the round's own image route can read it, and that route deletes the row as it
+ * reads it.
+ */
+export const huntRoundImages = pgTable('hunt_round_images', {
+  roundId: text('round_id')
+    .primaryKey()
+    .references(() => huntRounds.id, { onDelete: 'cascade' }),
+  jpeg: bytea('jpeg').notNull(),
+});
