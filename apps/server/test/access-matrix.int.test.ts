@@ -336,8 +336,8 @@ describe('access matrix: every endpoint x anonymous, owner, another user', () =>
     },
     {
       method: 'GET',
-      route: '/api/designs/{id}/concealment',
-      path: () => `/api/designs/${submitted}/concealment`,
+      route: '/api/designs/{id}/hunt',
+      path: () => `/api/designs/${submitted}/hunt`,
       expect: signedIn(200),
     },
     {
@@ -366,8 +366,8 @@ describe('access matrix: every endpoint x anonymous, owner, another user', () =>
     },
     {
       method: 'GET',
-      route: '/api/hunt/calibration',
-      path: () => '/api/hunt/calibration',
+      route: '/api/predicted-hiding/calibration',
+      path: () => '/api/predicted-hiding/calibration',
       expect: { anonymous: 200, other: 200, owner: 200 },
     },
     {

@@ -109,7 +109,7 @@ describe('predicted concealment through the API', () => {
   });
 
   it('says the predictor is not calibrated while the game has too few rounds', async () => {
-    const reply = await bob.json<Calibration>('/api/hunt/calibration');
+    const reply = await bob.json<Calibration>('/api/predicted-hiding/calibration');
     expect(reply.status).toBe(200);
     expect(reply.body).toMatchObject({
       status: 'too-few-rounds',
@@ -203,6 +203,6 @@ describe('the game calibrates the predictor', () => {
 });
 
 async function createClientFor(server: TestServer) {
-  const response = await fetch(`${server.origin}/api/hunt/calibration`);
+  const response = await fetch(`${server.origin}/api/predicted-hiding/calibration`);
   return { status: response.status, body: (await response.json()) as Calibration };
 }

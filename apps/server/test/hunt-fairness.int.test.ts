@@ -165,7 +165,7 @@ describe.each(backends)('a game that cannot be bent (%s)', (backend: Backend) =>
 
     // It counts as a round not found: for the design (censored when it ended) and the player.
     const concealment = await client.json<{ rounds: number; found: number }>(
-      `/api/designs/${designId}/concealment`,
+      `/api/designs/${designId}/hunt`,
     );
     expect(concealment.body).toMatchObject({ rounds: 1, found: 0 });
     const record = await client.json<{ rounds: number; found: number }>(`/api/users/${id}/hunt`);
@@ -174,7 +174,7 @@ describe.each(backends)('a game that cannot be bent (%s)', (backend: Backend) =>
 
   it('makes a round void when its tab was hidden: it counts nowhere', async () => {
     const { client, id } = await newPlayer(server);
-    const before = await client.json<{ rounds: number }>(`/api/designs/${designId}/concealment`);
+    const before = await client.json<{ rounds: number }>(`/api/designs/${designId}/hunt`);
     const started = await post<HuntRound>(client, '/api/hunt/rounds');
     const round = `/api/hunt/rounds/${started.body.roundId}`;
     await client.fetch(started.body.imageUrl);
@@ -195,7 +195,7 @@ describe.each(backends)('a game that cannot be bent (%s)', (backend: Backend) =>
     expect(row!.status).toBe('void');
 
     // Not in the design's score, the player's record, the weekly board's rounds.
-    const after = await client.json<{ rounds: number }>(`/api/designs/${designId}/concealment`);
+    const after = await client.json<{ rounds: number }>(`/api/designs/${designId}/hunt`);
     expect(after.body.rounds).toBe(before.body.rounds);
     const record = await client.json<{ rounds: number }>(`/api/users/${id}/hunt`);
     expect(record.body.rounds).toBe(0);

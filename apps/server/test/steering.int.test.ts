@@ -271,7 +271,7 @@ describe.each(backends)('a handful of accounts cannot steer the figures (decisio
    */
   const calibrationReply = () =>
     new Promise<Calibration>((resolve, reject) => {
-      get(`${server.origin}/api/hunt/calibration`, { agent: false }, (res) => {
+      get(`${server.origin}/api/predicted-hiding/calibration`, { agent: false }, (res) => {
         let body = '';
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => (body += chunk));

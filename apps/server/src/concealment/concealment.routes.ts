@@ -71,7 +71,7 @@ export function concealmentRoutes(
     );
 
     app.get(
-      '/api/hunt/calibration',
+      '/api/predicted-hiding/calibration',
       {
         schema: {
           tags: ['concealment'],

@@ -121,7 +121,7 @@ export function huntRoutes(
     );
 
     app.get(
-      '/api/designs/:id/concealment',
+      '/api/designs/:id/hunt',
       {
         ...guarded,
         schema: {

@@ -5,7 +5,7 @@ import { queryKeys } from '@/lib/query-keys';
 
 const calibrationQueryOptions = queryOptions({
   queryKey: [...queryKeys.hunt, 'calibration'],
-  queryFn: () => requestJson<Calibration>('/api/hunt/calibration'),
+  queryFn: () => requestJson<Calibration>('/api/predicted-hiding/calibration'),
   staleTime: 5 * 60_000,
 });
 

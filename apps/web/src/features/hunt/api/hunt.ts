@@ -50,7 +50,7 @@ export async function fetchRoundImage(url: string, signal?: AbortSignal): Promis
 export const concealmentQueryOptions = (designId: string) =>
   queryOptions({
     queryKey: [...queryKeys.hunt, 'concealment', designId],
-    queryFn: () => requestJson<Concealment>(`/api/designs/${encodeURIComponent(designId)}/concealment`),
+    queryFn: () => requestJson<Concealment>(`/api/designs/${encodeURIComponent(designId)}/hunt`),
     staleTime: 30_000,
   });
 

@@ -9,7 +9,7 @@ function renderWith(reply: Calibration) {
   vi.stubGlobal(
     'fetch',
     vi.fn((input: string) =>
-      input === '/api/hunt/calibration' ? Promise.resolve(jsonReply(reply)) : new Promise<Response>(() => {}),
+      input === '/api/predicted-hiding/calibration' ? Promise.resolve(jsonReply(reply)) : new Promise<Response>(() => {}),
     ),
   );
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
