@@ -164,9 +164,7 @@ describe.each(backends)('a game that cannot be bent (%s)', (backend: Backend) =>
     expect((await post(client, taps, { x: row!.x, y: row!.y })).status).toBe(409);
 
     // It counts as a round not found: for the design (censored when it ended) and the player.
-    const concealment = await client.json<{ rounds: number; found: number }>(
-      `/api/designs/${designId}/hunt`,
-    );
+    const concealment = await client.json<{ rounds: number; found: number }>(`/api/designs/${designId}/hunt`);
     expect(concealment.body).toMatchObject({ rounds: 1, found: 0 });
     const record = await client.json<{ rounds: number; found: number }>(`/api/users/${id}/hunt`);
     expect(record.body).toMatchObject({ rounds: 1, found: 0 });

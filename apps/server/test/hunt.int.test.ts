@@ -241,9 +241,7 @@ describe('hide and seek through the API', () => {
     expect(design!.userId).toBe(aliceId);
     expect(await post(bob, '/api/hunt/rounds')).toMatchObject({ status: 200, body: { round: null } });
 
-    const concealment = await bob.json<{ rounds: number; found: number }>(
-      `/api/designs/${r.designId}/hunt`,
-    );
+    const concealment = await bob.json<{ rounds: number; found: number }>(`/api/designs/${r.designId}/hunt`);
     expect(concealment.body).toMatchObject({ rounds: 1, found: 0 });
     const record = await bob.json<{ rounds: number; found: number }>(`/api/users/${aliceId}/hunt`);
     // Alice: one found, one discarded (not counted), one expired (not counted).

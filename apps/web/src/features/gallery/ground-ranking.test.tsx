@@ -52,7 +52,8 @@ function renderRanking(url: string, replies: GroundRanking[], calibration?: Cali
         queries.push(new URLSearchParams(search));
         return Promise.resolve(jsonReply(replies[Math.min(queries.length - 1, replies.length - 1)]));
       }
-      if (path === '/api/predicted-hiding/calibration' && calibration) return Promise.resolve(jsonReply(calibration));
+      if (path === '/api/predicted-hiding/calibration' && calibration)
+        return Promise.resolve(jsonReply(calibration));
       return new Promise<Response>(() => {});
     }),
   );

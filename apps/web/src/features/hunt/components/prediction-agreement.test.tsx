@@ -9,7 +9,9 @@ function renderWith(reply: Calibration) {
   vi.stubGlobal(
     'fetch',
     vi.fn((input: string) =>
-      input === '/api/predicted-hiding/calibration' ? Promise.resolve(jsonReply(reply)) : new Promise<Response>(() => {}),
+      input === '/api/predicted-hiding/calibration'
+        ? Promise.resolve(jsonReply(reply))
+        : new Promise<Response>(() => {}),
     ),
   );
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
