@@ -3,7 +3,8 @@ import type { ActiveWeights } from '../concealment/prediction-scores.js';
 import type { DomainJobs, JobQueue } from '../platform/queue.js';
 import type { Storage } from '../platform/storage.js';
 import type { GroundRepository } from './ground.repository.js';
-import type { GroundEngine, GroundService } from './ground.service.js';
+import type { GroundEngine } from './design-in-photo.js';
+import type { GroundService } from './ground.service.js';
 import { measureVersatility } from './versatility.js';
 
 /** Ground photos not kept are removed daily; versatility is measured again weekly (issue 28). */

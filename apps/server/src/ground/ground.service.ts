@@ -1,41 +1,28 @@
 import { randomUUID } from 'node:crypto';
-import {
-  expectedHiddenSeconds,
-  predictedHiding,
-  type ConcealmentMeasures,
-  type GroundProfile,
-} from '@camo/camo-engine';
+import { expectedHiddenSeconds, predictedHiding, type GroundProfile } from '@camo/camo-engine';
 import type { DesignCard } from '@camo/shared/api.schema';
-import { concealmentText, observers, viewingDistances, type Observer } from '@camo/shared/concealment';
+import type { Observer } from '@camo/shared/concealment';
 import type {
   GroundCard,
-  GroundDesign,
   GroundPhoto,
   GroundPhotoList,
   GroundRanking,
   GroundRankingQuery,
 } from '@camo/shared/ground.schema';
 import { GROUND_PHOTO_RETENTION_DAYS, groundText } from '@camo/shared/ground';
-import { messages } from '@camo/shared/messages';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import { chosenImageKey, isCommunityVisible } from '../designs/design-policy.js';
-import type { EngineTasks } from '../engine/engine.js';
 import { reencodeGroundUpload } from '../engine/photo.js';
 import { photoRaster } from '../engine/photo-raster.js';
 import type { GroundPhotoTask } from '../engine/engine.worker.js';
 import { createEngineWork, ENGINE_WORK_DEFAULTS, workKey, type EngineWork } from '../platform/engine-work.js';
 import { HttpError, NotFoundError, ValidationError } from '../platform/http-errors.js';
 import type { Storage } from '../platform/storage.js';
-import { toPredictions, type ActiveWeights } from '../concealment/prediction-scores.js';
+import type { ActiveWeights } from '../concealment/prediction-scores.js';
+import { createDesignInPhoto, eyeKey, type GroundEngine } from './design-in-photo.js';
 import { orderRanking, type FirstPassEntry, type GroundIndex } from './ground-index.js';
 import type { GroundPhotoRow, GroundRepository } from './ground.repository.js';
-
-/** The engine's tasks a ranking uses, on its threads (engine/engine.ts). */
-export type GroundEngine = Pick<
-  EngineTasks,
-  'groundFeatures' | 'groundProfile' | 'groundScores' | 'groundView' | 'groundDesign'
->;
 
 /**
  * The designs a ranking scores in full (the second pass): the first pass's best this many. The
@@ -56,8 +43,6 @@ const DAY_MS = 24 * 3600_000;
 const FIRST_PASS_KEPT_MS = 60_000;
 /** First-pass entries kept in all (about 60 bytes each): ten rankings of 100,000 designs. */
 const FIRST_PASS_KEPT_ENTRIES = 1_000_000;
-
-export const eyeKey = (observer: Observer, distanceM: number): string => `${observer}@${distanceM}`;
 
 interface PageCursor {
   offset: number;
@@ -164,6 +149,16 @@ export function createGroundService(deps: {
     row.profiles[key] = profile;
     return profile;
   }
+
+  const designInPhoto = createDesignInPhoto({
+    repo,
+    storage: deps.storage,
+    design: deps.design,
+    weights: deps.weights,
+    work,
+    owned,
+    requireEngine,
+  });
 
   return {
     /** Stores a ground photo (the create flow's checks, its own daily limit) and profiles it for the default eye. */
@@ -305,107 +300,7 @@ export function createGroundService(deps: {
       };
     },
 
-    /** One design in one of the viewer's photos: every eye, scored in full (kept for the next time). */
-    async designInPhoto(photoId: string, designId: string, userId: string): Promise<GroundDesign> {
-      return work.request(userId, async () => {
-        await owned(photoId, userId);
-        const design = await deps.design(designId, userId);
-        if (!design?.imageKey) throw new NotFoundError(messages.designNotFound);
-        const active = await deps.weights();
-        const eyes = observers.flatMap((observer) =>
-          viewingDistances.map((distanceM) => ({ observer, distanceM })),
-        );
-        const stored = new Map<string, ConcealmentMeasures | null>();
-        for (const score of await repo.designScores(photoId, designId))
-          if (score.imageKey === design.imageKey)
-            stored.set(eyeKey(score.observer, score.distanceM), score.measures);
-        const missing = eyes.filter((e) => !stored.has(eyeKey(e.observer, e.distanceM)));
-        if (missing.length > 0) {
-          const ground = requireEngine();
-          const imageKey = design.imageKey;
-          const inputs = {
-            photo: photoId,
-            design: imageKey,
-            eyes: missing.map((e) => eyeKey(e.observer, e.distanceM)).join(),
-          };
-          // Scored once (kept in ground_scores), on the engine's thread within the bounds of engine work.
-          const rows = await work.cached(
-            workKey('ground-design', inputs),
-            () =>
-              work.gated(userId, async () => {
-                const photo = await repo.image(photoId);
-                if (!photo) throw new NotFoundError(groundText.photoNotFound);
-                // The feature tile where the design has one (submitted), else made from its image (a draft of the viewer's).
-                const [kept] = await repo.tiles([designId]);
-                const source =
-                  kept?.imageKey === imageKey
-                    ? { tile: new Uint8Array(kept.tile) }
-                    : { image: await deps.storage.getBytes(imageKey) };
-                const measures = await ground.groundDesign({ photoId, photo, design: source, eyes: missing });
-                const made = missing.map((eye, i) => ({
-                  photoId,
-                  designId,
-                  ...eye,
-                  imageKey,
-                  measures: measures[i] ?? null,
-                }));
-                await repo.addScores(made);
-                return made;
-              }),
-            { keep: false },
-          );
-          for (const row of rows) stored.set(eyeKey(row.observer, row.distanceM), row.measures);
-        }
-        return {
-          predictions: toPredictions(
-            {
-              imageKey: design.imageKey,
-              eyes: eyes.map((e) => ({
-                ...e,
-                measures: stored.get(eyeKey(e.observer, e.distanceM)) ?? null,
-              })),
-            },
-            active,
-          ),
-          calibrated: active.calibrated,
-        };
-      });
-    },
-
-    /** The viewer in the person's photo (JPEG): the design on a target there, as the eye resolves it. */
-    async view(
-      photoId: string,
-      designId: string,
-      userId: string,
-      observer: Observer,
-      distanceM: number,
-    ): Promise<Buffer> {
-      return work.request(userId, async () => {
-        await owned(photoId, userId);
-        const design = await deps.design(designId, userId);
-        if (!design?.imageKey) throw new NotFoundError(messages.designNotFound);
-        const imageKey = design.imageKey;
-        const ground = requireEngine();
-        // Kept in this process's memory only: the photo is private to its owner, never in the file store.
-        return work.cached(
-          workKey('ground-view', { photo: photoId, design: imageKey, observer, distanceM }),
-          () =>
-            work.gated(userId, async () => {
-              const photo = await repo.image(photoId);
-              if (!photo) throw new NotFoundError(groundText.photoNotFound);
-              const seen = await ground.groundView({
-                photoId,
-                photo,
-                png: await deps.storage.getBytes(imageKey),
-                observer,
-                distanceM,
-              });
-              if (!seen) throw new NotFoundError(concealmentText.outOfRangeAt(distanceM));
-              return Buffer.from(seen.buffer, seen.byteOffset, seen.byteLength);
-            }),
-        );
-      });
-    },
+    ...designInPhoto,
 
     /**
      * The second pass's job: scores in full the designs not yet scored in this photo at this eye
