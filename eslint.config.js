@@ -36,8 +36,9 @@ const engineZones = [
   {
     target: './packages/camo-engine',
     from: './packages/shared/src',
-    except: ['./vocabulary.ts', './edit-refusal.ts'],
-    message: 'The engine imports only @camo/shared/vocabulary and edit-refusal of the shared package.',
+    except: ['./vocabulary.ts', './edit-refusal.ts', './states.ts'],
+    message:
+      'The engine imports only @camo/shared/vocabulary, edit-refusal and states (import-free modules) of the shared package.',
   },
   {
     target: './packages/camo-engine',

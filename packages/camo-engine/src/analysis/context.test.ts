@@ -1,3 +1,4 @@
+import { usStates } from '@camo/shared/states';
 import { describe, expect, it } from 'vitest';
 import { contextCues } from './context.js';
 
@@ -31,11 +32,7 @@ describe('contextCues: the state prior', () => {
   });
 
   it('gives no state two biomes that contradict each other', () => {
-    const codes = ['AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA'];
-    codes.push('KS', 'KY', 'LA', 'ME', 'MD', 'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ');
-    codes.push('NM', 'NY', 'NC', 'ND', 'OH', 'OK', 'OR', 'PA', 'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VT');
-    codes.push('VA', 'WA', 'WV', 'WI', 'WY');
-    for (const code of codes) {
+    for (const { code } of usStates) {
       const ids = stateCues(code).map((cue) => cue.id);
       expect(ids.length, code).toBeGreaterThan(0);
       for (const [a, b] of contradictions)

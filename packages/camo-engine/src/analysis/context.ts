@@ -3,6 +3,8 @@
  * elongation, roughness, straight edges) and may favour one palette colour a little; the photo
  * stays the source of the colours, so a cue never adds a colour the photo does not have.
  */
+import type { StateCode } from '@camo/shared/states';
+
 export interface Cue {
   id: string;
   /** Words that trigger the cue (matched as whole words, case-insensitive). */
@@ -138,8 +140,12 @@ export const CUES: Cue[] = [
   },
 ];
 
-/** Broad biomes per state, most typical first; a prior that the photo and description outweigh. */
-const STATE_BIOMES: Record<string, string[]> = {
+/**
+ * Broad biomes per state, most typical first; a prior that the photo and description outweigh.
+ * Keyed by the site's own list of states (@camo/shared/states): a state missing here, or one that
+ * is not a state, fails the type-check.
+ */
+const STATE_BIOMES: Record<StateCode, string[]> = {
   AL: ['forest', 'reeds'],
   AK: ['snow', 'pine'],
   AZ: ['desert', 'redrock'],
@@ -264,7 +270,7 @@ export function contextCues(
   const code = state.trim().toUpperCase();
   const countyBiomes = county ? COUNTY_BIOMES[code]?.[county] : undefined;
   const place = countyBiomes ? `${county} County, ${stateName}` : stateName;
-  for (const id of countyBiomes ?? STATE_BIOMES[code] ?? []) {
+  for (const id of countyBiomes ?? STATE_BIOMES[code as StateCode] ?? []) {
     if (seen.has(id)) continue;
     const cue = CUES.find((c) => c.id === id);
     if (cue) {
