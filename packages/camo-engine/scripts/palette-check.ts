@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { analyse } from '../src/analysis/analyse.js';
-import { basePalette } from '../src/recipe/build.js';
+import { basePalette } from '../src/recipe/palette.js';
 import { coverage } from '../src/metrics/design-metrics.js';
 import { kmeansLab, type Cluster } from '../src/metrics/kmeans.js';
 import { photoStats } from '../src/metrics/photo-stats.js';

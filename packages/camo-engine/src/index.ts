@@ -3,25 +3,15 @@
  * server or browser dependencies. Node-only helpers (decoding photo files) live in ./node.ts.
  */
 export { analyse } from './analysis/analyse.js';
-export type { AnalyseContext, PhotoAnalysis, Swatch, TextureStats } from './analysis/analyse.js';
-export {
-  generate,
-  generateVariant,
-  firstRecipe,
-  render,
-  designFromRecipe,
-  DESIGN_SIZE,
-  MAX_EXPORT_SIZE,
-} from './generate.js';
-export type { GenerateInput, GenerateResult, GeneratedDesign, VariantOptions } from './generate.js';
+export type { AnalyseContext, PhotoAnalysis, TextureStats } from './analysis/analyse.js';
+export type { Swatch } from './analysis/ground-palette.js';
+export { generate, generateVariant, firstRecipe } from './generate.js';
+export { render, designFromRecipe, DESIGN_SIZE, MAX_EXPORT_SIZE } from './design.js';
+export type { GenerateInput, GenerateResult, GeneratedDesign, VariantOptions } from './generate-types.js';
 export { edit, type EditResult } from './edit/edit.js';
 export { EDIT_VOCABULARY } from './edit/parse.js';
-export {
-  EditNotUnderstoodError,
-  EDIT_SUGGESTIONS,
-  type EditRefusalReason,
-  type EditSuggestion,
-} from './edit/suggestions.js';
+export { EditNotUnderstoodError, type EditRefusalReason } from './edit/suggestions.js';
+export { EDIT_SUGGESTIONS, type EditSuggestion } from './edit/suggestion-words.js';
 export { TOGGLE_NAMES, defaultToggles, normaliseToggles } from './types.js';
 export type { DesignToggles, Photo, ToggleName } from './types.js';
 export type {
@@ -34,14 +24,8 @@ export type {
 } from './recipe/recipe-types.js';
 /** Candidate layouts (issue 27 item 4): how many generate() draws per style, and the distance it judges them at. */
 export { DEFAULT_CANDIDATES, MAX_CANDIDATES, CHOICE_DISTANCE_M } from './candidates.js';
-export {
-  renderIndices,
-  layerGrids,
-  layerCosts,
-  type RenderOptions,
-  type RenderReuse,
-  type RenderedTile,
-} from './render/render.js';
+export { renderIndices, type RenderOptions, type RenderedTile } from './render/render.js';
+export { layerGrids, layerCosts, type RenderReuse } from './render/layer-fields.js';
 export { photoStats, type PhotoStats } from './metrics/photo-stats.js';
 export {
   measureDesign,

@@ -3,16 +3,10 @@ import { decode as decodePng } from 'fast-png';
 import jpeg from 'jpeg-js';
 import { Worker } from 'node:worker_threads';
 import { analyse } from './analysis/analyse.js';
-import {
-  DESIGN_SIZE,
-  firstRecipe,
-  generateVariant,
-  scoresCandidates,
-  type GenerateInput,
-  type GenerateResult,
-  type GeneratedDesign,
-} from './generate.js';
-import { layerCosts, layerGrids, type RenderReuse } from './render/render.js';
+import { DESIGN_SIZE } from './design.js';
+import { firstRecipe, generateVariant, scoresCandidates } from './generate.js';
+import type { GenerateInput, GenerateResult, GeneratedDesign } from './generate-types.js';
+import { layerCosts, layerGrids, type RenderReuse } from './render/layer-fields.js';
 import type { Photo } from './types.js';
 import { ENGINE_PHOTO_MAX_SIDE } from '@camo/shared/vocabulary';
 

@@ -432,7 +432,7 @@ const BASES: CorpusBase[] = [
      * a shape change that was too small to see (src/edit/edit.ts#STRONGER).
      * "@B make it look like winter" (x 1.97) and "@B snowy" (x 1.76) missed `W`'s G5 seam on Node 20,
      * and "@B for the snow season" (x 1.98) on Node 24, until the digital snow kept the cut a typical
-     * line (src/edit/apply.ts#placeSnow): B's winter rows x 0.98-1.25 (2026-11-29, Node 24).
+     * line (src/edit/snow-edit.ts#placeSnow): B's winter rows x 0.98-1.25 (2026-11-29, Node 24).
      */
     knownMisses: new Set(['bigger shapes, more green, add leaves']),
   },

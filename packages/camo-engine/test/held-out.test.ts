@@ -9,7 +9,7 @@ import { judgeHeldOut } from './held-out-judge.js';
  * forget-me-nots; from supertuxkart-data: moss on stones, pebble gravel, snow over a dark track,
  * snow on rock ledges, leaf litter with a grass verge, a dirt road with a verge, grass with dirt;
  * from 0ad-data: snow on the forest floor, a meadow in flower), both designs, seed 7. (With the greedy palette from before decision 023, 4 of the first 17 held; leaf litter with a verge and forget-me-nots
- * hold since the palette takes seven colours where six do not settle, analyse.ts#groundPalette.)
+ * hold since the palette takes seven colours where six do not settle, ground-palette.ts#groundPalette.)
  * The photos where they do not hold are tests marked as failing, with their figures (design A's;
  * B's within 0.01, TV within 0.01, on 2026-11-26), so vitest reports the day one passes.
  * snow-patches-grass holds since 2026-11-29 (worst 5.09 before): its sunlit green sat at L* 53 on

@@ -202,7 +202,7 @@ describe('targets on every fixture (default toggles)', () => {
  * The fixtures on which G2/G3 as camo-engine.md now states them do not hold, with design A's
  * figures: a test marked as failing each, so vitest reports the day one passes; the others must
  * pass. None since 2026-11-26: moss-log (worst 7.36, mean 4.53, TV 0.193 with six colours) holds
- * with seven (analyse.ts#groundPalette). With the greedy palette (before decision 023) 14 of the
+ * with seven (ground-palette.ts#groundPalette). With the greedy palette (before decision 023) 14 of the
  * 16 missed. (Decision 013's withdrawn form is the it.fails above.)
  */
 const DOC_G2_G3_MISSES: Record<string, string> = {};

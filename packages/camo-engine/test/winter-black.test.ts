@@ -133,7 +133,7 @@ describe('winter edits: snow on the upper edges of shapes, the rest lighter and 
    *   where a line crosses 38 on average. Since the snow lies on every run, deeper on the taller
    *   ones (Overlays.snow.tallRun), it is x 0.93, y 0.93 (2026-11-29).
    * - grassland B missed the snow on the upper edges (0.74 after "add snow", 0.8 asked) until the
-   *   digital style's snow was decided on the cells as drawn (render.ts#digitalCells).
+   *   digital style's snow was decided on the cells as drawn (render/digital-cells.ts#digitalCells).
    */
   const KNOWN_MISSES: Record<string, { part: 'upper' | 'g5'; figures: string }> = {};
 
@@ -154,7 +154,7 @@ describe('winter edits: snow on the upper edges of shapes, the rest lighter and 
    * on the cells as drawn, so the origin-shift check holds. The digital cut is a cell edge in one
    * macro block only, so the jump across it is the snow of 16 cells, and forest B missed 0.5-1.5
    * (x 2.19, y 1.76) until the edit tried the depth profile's other seeds and the snow on shorter
-   * shapes where the jump was outside 1/1.25-1.25 (src/edit/apply.ts#placeSnow). 2026-11-29:
+   * shapes where the jump was outside 1/1.25-1.25 (src/edit/snow-edit.ts#placeSnow). 2026-11-29:
    * forest 0.86/1.20, mountain-meadow 1.06/1.12, snow 0.84/1.04, grassland 0.96/1.29, moss-log
    * 1.12/1.03.
    */

@@ -3,7 +3,8 @@ import { ciede2000 } from '../metrics/ciede2000.js';
 import type { LabPoints } from '../metrics/kmeans.js';
 import { spectralSlope } from '../metrics/spectrum.js';
 import { channelsOf, type Photo } from '../types.js';
-import { findSky, groundSquare, isGroundAt, maskCellAt, type SkyMask } from './sky.js';
+import { groundSquare, isGroundAt, maskCellAt } from './sky-mask.js';
+import { findSky, type SkyMask } from './sky.js';
 
 /**
  * The ground part of a photo: everything but open sky and sea or lake at the horizon (see

@@ -21,7 +21,8 @@
  * within their strata, a fresh random draw of the same stratified sample (the tests that check a
  * figure's repeatability).
  */
-import { findSky, maskCellAt, type SkyMask } from '../analysis/sky.js';
+import { maskCellAt } from '../analysis/sky-mask.js';
+import { findSky, type SkyMask } from '../analysis/sky.js';
 import type { Photo } from '../types.js';
 import { rgbOf, sceneOf, tileSidePx, type RgbRaster, type Scene } from './compose.js';
 import { viewGeometry } from './observers.js';

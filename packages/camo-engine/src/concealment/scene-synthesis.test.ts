@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_DIR } from '../../test/fixtures.js';
 import { mulberry32 } from '../metrics/prng.js';
-import { generateVariant, render } from '../generate.js';
+import { render } from '../design.js';
+import { generateVariant } from '../generate.js';
 import { decodeIndexedPng, readPhoto } from '../node.js';
 import type { Photo } from '../types.js';
 import { composeTarget, outline, prepareDesign, rgbOf, sceneOf, type RgbRaster } from './compose.js';

@@ -14,7 +14,8 @@
  * camera of its own on it (per-channel gains, a smooth shading, sensor noise), so neither a global
  * registration nor a patch-for-patch copy of the photo exists.
  */
-import { findSky, isGroundAt } from '../analysis/sky.js';
+import { isGroundAt } from '../analysis/sky-mask.js';
+import { findSky } from '../analysis/sky.js';
 import { mulberry32 } from '../metrics/prng.js';
 import { rgbOf, type RgbRaster } from './compose.js';
 import type { Photo } from '../types.js';

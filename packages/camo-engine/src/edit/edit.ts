@@ -3,7 +3,7 @@
  * recipe (./apply.ts) and rendered; a request that maps to no change is refused with suggestion
  * codes (./suggestions.ts).
  */
-import { DESIGN_SIZE } from '../generate.js';
+import { DESIGN_SIZE } from '../design.js';
 import type { Recipe } from '../recipe/recipe-types.js';
 import { encodeIndexedPng } from '../render/png.js';
 import { patchSizeSpan } from '../metrics/components.js';

@@ -32,7 +32,7 @@ export type EditOp =
   | { kind: 'colours'; delta?: number; count?: number }
   /**
    * Winter: snow white on the upper edges of shapes (Overlays.snow), the rest lighter and cooler.
-   * `mode` (judged on the design: ./apply.ts): 'remove' ("no snow") takes the snow off, 'less'
+   * `mode` (judged on the design: ./snow-edit.ts): 'remove' ("no snow") takes the snow off, 'less'
    * ("less snow", "too snowy") and 'more' ("more snow", "snowier") resize the snow there is
    * ('more' on a design without snow lays it); without one, snow is laid where there is none.
    */

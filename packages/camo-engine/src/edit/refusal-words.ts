@@ -4,7 +4,8 @@
  * import: eslint.config.js), so the command line and the site say the same (decision 027).
  */
 import { editRefusalText, editSuggestionText } from '@camo/shared/edit-refusal';
-import type { EditRefusalReason, EditSuggestion } from './suggestions.js';
+import type { EditSuggestion } from './suggestion-words.js';
+import type { EditRefusalReason } from './suggestions.js';
 
 /**
  * What the command line prints for a refused edit: the site's sentence, the engine's reason in

@@ -1,15 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { generate, type GenerateResult } from '../generate.js';
+import { generate } from '../generate.js';
+import type { GenerateResult } from '../generate-types.js';
 import { readPhoto } from '../node.js';
 import { edit } from './edit.js';
 import { EDIT_VOCABULARY, parseEdit } from './parse.js';
-import {
-  EDIT_SUGGESTIONS,
-  EditNotUnderstoodError,
-  suggestEdits,
-  type EditRefusalReason,
-  type EditSuggestion,
-} from './suggestions.js';
+import { EDIT_SUGGESTIONS, type EditSuggestion } from './suggestion-words.js';
+import { EditNotUnderstoodError, suggestEdits, type EditRefusalReason } from './suggestions.js';
 
 /**
  * Requests edit() cannot carry out, each with exactly the suggestions it must get. Decisions:

@@ -105,7 +105,7 @@ type Coords = { [i: number]: number; readonly length: number };
  * (Euclidean in CIELAB), then each centre to its points' weighted mean, at most `maxIter` times or
  * until `stop` says so, given how many points changed centre and how far the furthest centre moved.
  * Returns each centre's weight in the last assignment. k-means++ ends its clustering with it, and
- * the palette settles its chosen clustering on a denser sample with it (analysis/analyse.ts).
+ * the palette settles its chosen clustering on a denser sample with it (analysis/ground-palette.ts).
  */
 export function lloyd(
   points: LabPoints,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../metrics/prng.js';
-import { nthSmallest } from './render.js';
+import { nthSmallest } from './layer-thresholds.js';
 
 describe('nthSmallest (layer thresholds)', () => {
   it('returns the k-th value of the sorted array, with ties and any k', () => {
