@@ -1,6 +1,6 @@
 /**
  * The wording of an edit the generator cannot make. The engine says why and what it could do
- * instead as codes (packages/camo-engine src/edit/suggestions.ts; the server checks at compile
+ * instead as codes (packages/camo-engine src/edit/suggestion-words.ts; the server checks at compile
  * time that both lists hold the same codes); the site words them here, once, for the API, the
  * page and the engine's command line (which imports this module: keep it free of imports).
  */
