@@ -178,6 +178,13 @@ export default tseslint.config(
     ignores: ['**/*.test.tsx'],
     rules: { 'max-lines': ['error', { max: 160 }] },
   },
+  // Files a reader can hold (issue 42): source files at most 450 lines; split by concern when one
+  // grows (the reference data of counties is data, not code).
+  {
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', 'packages/shared/src/counties-data.ts'],
+    rules: { 'max-lines': ['error', { max: 450 }] },
+  },
   // No import cycles, in any workspace.
   {
     files: ['**/*.{ts,tsx}'],
