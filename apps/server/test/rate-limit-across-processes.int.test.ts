@@ -8,7 +8,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/platform/config.js';
 import type { Database } from '../src/platform/db/database.js';
 import { createStorage } from '../src/platform/storage.js';
-import { backends, freePort, openTestDatabase } from './support/test-server.js';
+import { backends, freePort, openTestDatabase, standingClock } from './support/test-server.js';
 import { fakeWebDist } from './support/web-dist.js';
 
 /**
@@ -76,10 +76,20 @@ async function startTwoProcesses(
     GALLERY_CACHE_MS: '0',
     ...env,
   };
+  // The shared counts are kept in clock-aligned minutes, and a window that ends during a burst
+  // starts its budget again: both apps read one clock that stands a second into a minute (as two
+  // processes on one machine read one clock), so no test waits out a minute's end.
+  const clock = standingClock(new Date(Math.floor(Date.now() / 60_000) * 60_000 + 1000));
   const apps: FastifyInstance[] = [];
   for (const [i, port] of ports.entries()) {
     const config = loadConfig({ ...shared, PORT: String(port), WEB_DIST_DIR: webDists[i]! });
-    const app = await buildApp({ config, database, storage: createStorage(config), workers: false });
+    const app = await buildApp({
+      config,
+      database,
+      storage: createStorage(config),
+      workers: false,
+      now: clock.now,
+    });
     await app.listen({ port, host: '127.0.0.1' });
     apps.push(app);
   }
@@ -92,15 +102,6 @@ async function startTwoProcesses(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/**
- * The clock-aligned window the shared counts are kept in must not end during a burst (a fixed
- * window starts its budget again when it does): wait out the last seconds of a minute.
- */
-async function clearOfMinuteEnd(): Promise<void> {
-  const intoMinute = Date.now() % 60_000;
-  if (intoMinute > 45_000) await new Promise((resolve) => setTimeout(resolve, 60_500 - intoMinute));
 }
 
 /** `count` requests at once, alternating between the two processes; the statuses by count. */
@@ -146,7 +147,6 @@ describe.each(backends)('rate limits across two API processes on %s', (backend) 
   });
 
   it(`accepts at most the API limit plus 10% of a 300-request burst over both (limit ${API_LIMIT})`, async () => {
-    await clearOfMinuteEnd();
     const statuses = await burst(pair, 300, (origin) =>
       fetch(`${origin}/api/health`, { headers: { 'x-forwarded-for': '203.0.113.1' } }),
     );
@@ -157,7 +157,6 @@ describe.each(backends)('rate limits across two API processes on %s', (backend) 
   });
 
   it(`accepts at most the sign-in limit plus 10% of 80 sign-in starts over both (limit ${AUTH_LIMIT})`, async () => {
-    await clearOfMinuteEnd();
     const statuses = await burst(pair, 80, (origin) =>
       fetch(`${origin}/api/auth/sign-in/social`, {
         method: 'POST',
@@ -171,7 +170,6 @@ describe.each(backends)('rate limits across two API processes on %s', (backend) 
   });
 
   it(`limits pages at their own budget (limit ${PAGE_LIMIT}) without spending the API's`, async () => {
-    await clearOfMinuteEnd();
     const address = { 'x-forwarded-for': '203.0.113.3' };
     const pages: { status: number; retryAfter: string | null; type: string | null; html: string }[] = [];
     await Promise.all(

@@ -85,10 +85,17 @@ export function createEngine(options: { threads?: number } = {}): Engine {
     resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 16 },
   });
   const call = (message: EngineCall): Promise<unknown> => pool.run(message) as Promise<unknown>;
-  const ready = call({ task: null }).then((known) => {
-    const differ = taskNamesDiffer(known as string[]);
-    if (differ) throw new Error(differ);
-  });
+  let closing = false;
+  const ready = call({ task: null }).then(
+    (known) => {
+      const differ = taskNamesDiffer(known as string[]);
+      if (differ) throw new Error(differ);
+    },
+    (error: unknown) => {
+      // Closed before its first thread answered (a server stopped as it starts): not a failed start.
+      if (!closing) throw error;
+    },
+  );
   // A refused start is reported by whoever awaits `ready`; the tasks carry it too.
   ready.catch(() => undefined);
 
@@ -97,5 +104,12 @@ export function createEngine(options: { threads?: number } = {}): Engine {
   ) as unknown as EngineTasks;
   let closed: Promise<void> | undefined;
   // Closed by whoever holds it last (the provider over it, then compose): once.
-  return { ...tasks, ready, close: () => (closed ??= pool.destroy()) };
+  return {
+    ...tasks,
+    ready,
+    close: () => {
+      closing = true;
+      return (closed ??= pool.destroy());
+    },
+  };
 }

@@ -124,6 +124,14 @@ export function testClock(): { now: () => Date; advance(ms: number): void } {
   };
 }
 
+/**
+ * A clock that stands at `at`: what a test hands several apps so that none of the
+ * clock-aligned windows they share (the rate limits' minute) ends while it measures.
+ */
+export function standingClock(at: Date): { now: () => Date } {
+  return { now: () => new Date(at) };
+}
+
 export interface TestServer {
   origin: string;
   app: FastifyInstance;
