@@ -13,7 +13,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import type { PredictorCheck } from '../types.js';
-import { designs } from './designs.js';
+import { designRef } from './designs.js';
 
 /** Predicted hiding: each design's place per eye and distance, and the predictor's fits. */
 
@@ -27,9 +27,7 @@ import { designs } from './designs.js';
 export const designHiding = pgTable(
   'design_hiding',
   {
-    designId: text('design_id')
-      .notNull()
-      .references(() => designs.id, { onDelete: 'cascade' }),
+    designId: designRef('design_id'),
     observer: text('observer').$type<Observer>().notNull(),
     distanceM: smallint('distance_m').notNull(),
     /** 2 = the game's score or a calibrated prediction (seconds), 1 = a prediction (0-100), 0 = none. */

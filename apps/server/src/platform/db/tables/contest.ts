@@ -1,6 +1,6 @@
 import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
-import { designs } from './designs.js';
+import { designRef, designs } from './designs.js';
 
 /** The monthly contest: the Trophy Club, the closed months and their results. */
 
@@ -37,9 +37,7 @@ export const contestResults = pgTable(
     month: text('month')
       .notNull()
       .references(() => contestMonths.month, { onDelete: 'cascade' }),
-    designId: text('design_id')
-      .notNull()
-      .references(() => designs.id, { onDelete: 'cascade' }),
+    designId: designRef('design_id'),
     rank: integer('rank').notNull(),
     countedVotes: integer('counted_votes').notNull(),
     reachedAt: timestamp('reached_at', { withTimezone: true, mode: 'date' }),

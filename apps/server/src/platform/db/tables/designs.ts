@@ -20,7 +20,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
 import type { DesignPredictions, EngineMeasures } from '../types.js';
-import { users } from './people.js';
+import { personRef } from './people.js';
 
 /** Designs and what the community adds to them: environment photos, designs, votes, comments. */
 
@@ -34,9 +34,7 @@ export const environmentPhotos = pgTable(
   'environment_photos',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: personRef('user_id'),
     state: text('state').notNull(),
     county: text('county').notNull().default(''),
     description: text('description').notNull(),
@@ -76,9 +74,7 @@ export const designs = pgTable(
   'designs',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: personRef('user_id'),
     name: text('name').notNull().default(''),
     imageUrl: text('image_url'),
     previewUrl: text('preview_url'),
@@ -219,16 +215,18 @@ export const designs = pgTable(
   ],
 );
 
+/** A design's id as another table holds it: its rows go when it does. */
+export const designRef = (column: string) =>
+  text(column)
+    .notNull()
+    .references(() => designs.id, { onDelete: 'cascade' });
+
 /** One vote per user per design is the primary key itself (architecture §improvements 1). */
 export const votes = pgTable(
   'votes',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    designId: text('design_id')
-      .notNull()
-      .references(() => designs.id, { onDelete: 'cascade' }),
+    userId: personRef('user_id'),
+    designId: designRef('design_id'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -242,12 +240,8 @@ export const comments = pgTable(
   'comments',
   {
     id: text('id').primaryKey(),
-    designId: text('design_id')
-      .notNull()
-      .references(() => designs.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    designId: designRef('design_id'),
+    userId: personRef('user_id'),
     userName: text('user_name').notNull().default('Anonymous'),
     userAvatar: text('user_avatar'),
     text: text('text').notNull(),

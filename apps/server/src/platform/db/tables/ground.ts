@@ -14,8 +14,8 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { bytea } from './columns.js';
-import { designs } from './designs.js';
-import { users } from './people.js';
+import { designRef, designs } from './designs.js';
+import { personRef } from './people.js';
 
 /** "My ground": each design's features, people's ground photos, their uploads and scores. */
 
@@ -48,9 +48,7 @@ export const groundPhotos = pgTable(
   'ground_photos',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: personRef('user_id'),
     /** WebP, re-encoded from the upload (no metadata), at most 1280 px on its longer side. */
     image: bytea('image').notNull(),
     width: integer('width').notNull(),
@@ -73,9 +71,7 @@ export const groundPhotoUploads = pgTable(
   'ground_photo_uploads',
   {
     id: serial('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: personRef('user_id'),
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [index('ground_photo_uploads_user_idx').on(t.userId, t.at)],
@@ -88,9 +84,7 @@ export const groundScores = pgTable(
     photoId: text('photo_id')
       .notNull()
       .references(() => groundPhotos.id, { onDelete: 'cascade' }),
-    designId: text('design_id')
-      .notNull()
-      .references(() => designs.id, { onDelete: 'cascade' }),
+    designId: designRef('design_id'),
     observer: text('observer').$type<Observer>().notNull(),
     distanceM: smallint('distance_m').notNull(),
     /** The design image scored (a new final image is scored again). */

@@ -1,8 +1,8 @@
 import { index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, bytea } from './columns.js';
 import type { SceneRecord, RoundMeasures } from '../types.js';
-import { designs } from './designs.js';
-import { users } from './people.js';
+import { designRef } from './designs.js';
+import { personRef } from './people.js';
 
 /** Hide and seek: the rounds and each round's picture until its one serving. */
 
@@ -14,12 +14,8 @@ export const huntRounds = pgTable(
   'hunt_rounds',
   {
     id: text('id').primaryKey(),
-    playerId: text('player_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    designId: text('design_id')
-      .notNull()
-      .references(() => designs.id, { onDelete: 'cascade' }),
+    playerId: personRef('player_id'),
+    designId: designRef('design_id'),
     /** Storage key of the photo the target is hidden in (the design's own or another of its state). */
     photoKey: text('photo_key').notNull(),
     silhouette: text('silhouette').notNull(),

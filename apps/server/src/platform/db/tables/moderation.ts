@@ -2,8 +2,8 @@ import type { ModerationActionKind, ReportReason, ReportStatus, ReportTarget } f
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
-import { designs } from './designs.js';
-import { users } from './people.js';
+import { designRef } from './designs.js';
+import { personRef, users } from './people.js';
 
 /** Reports and the moderators' log. */
 
@@ -15,20 +15,14 @@ export const reports = pgTable(
   'reports',
   {
     id: text('id').primaryKey(),
-    reporterId: text('reporter_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    reporterId: personRef('reporter_id'),
     targetType: text('target_type').$type<ReportTarget>().notNull(),
     /** The design's or the comment's id. */
     targetId: text('target_id').notNull(),
     /** The design concerned (a comment's design): a report goes with it. */
-    designId: text('design_id')
-      .notNull()
-      .references(() => designs.id, { onDelete: 'cascade' }),
+    designId: designRef('design_id'),
     /** Whose content it is, at the time of the report. */
-    authorId: text('author_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    authorId: personRef('author_id'),
     reason: text('reason').$type<ReportReason>().notNull(),
     details: text('details').notNull().default(''),
     status: text('status').$type<ReportStatus>().notNull().default('open'),

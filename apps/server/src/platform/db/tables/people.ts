@@ -36,14 +36,18 @@ export const users = pgTable('users', {
   termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true, mode: 'date' }),
 });
 
+/** A person's id as another table holds it: their rows go when they do. */
+export const personRef = (column: string) =>
+  text(column)
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
 export const sessions = pgTable(
   'sessions',
   {
     id: text('id').primaryKey(),
     token: text('token').notNull().unique(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: personRef('user_id'),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
@@ -60,9 +64,7 @@ export const accounts = pgTable(
     id: text('id').primaryKey(),
     accountId: text('account_id').notNull(),
     providerId: text('provider_id').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: personRef('user_id'),
     accessToken: text('access_token'),
     refreshToken: text('refresh_token'),
     idToken: text('id_token'),
