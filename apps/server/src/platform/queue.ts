@@ -34,20 +34,6 @@ export interface JobMap {
   'ground-expiry': Record<string, never>;
 }
 export type JobName = keyof JobMap;
-export const jobNames: JobName[] = [
-  'generate-designs',
-  'edit-design',
-  'contest-close',
-  'measure-design',
-  'predict-design',
-  'calibrate-predictor',
-  'design-features',
-  'backfill-features',
-  'score-ground',
-  'versatility',
-  'versatility-refresh',
-  'ground-expiry',
-];
 
 export type JobHandler<K extends JobName> = (
   data: JobMap[K],
@@ -110,6 +96,9 @@ const QUEUE_OPTIONS = {
   'versatility-refresh': { retryLimit: 2, retryDelay: 60, expireInSeconds: 10 * 60 },
   'ground-expiry': { retryLimit: 2, retryDelay: 60, expireInSeconds: 10 * 60 },
 } satisfies Record<JobName, object>;
+
+/** Every job's name, from its settings above (which the type-check holds to JobMap's names). */
+export const jobNames = Object.keys(QUEUE_OPTIONS) as JobName[];
 
 /** The jobs that carry no data: only they run on a schedule. */
 type ScheduledJob = { [K in JobName]: JobMap[K] extends Record<string, never> ? K : never }[JobName];
