@@ -38,6 +38,11 @@ export function rgbToLab(r: number, g: number, b: number): Lab {
   );
 }
 
+/** CIE lightness L* of a luminance relative to white's (1): a person's Y, or another eye's own luminance. */
+export function lightness(y: number): number {
+  return 116 * f(y) - 16;
+}
+
 /** CIELAB of linear-light sRGB (each channel 0..1): a filtered image's colours, which are not 8-bit. */
 export function linearRgbToLab(rl: number, gl: number, bl: number): Lab {
   const x = (0.4124564 * rl + 0.3575761 * gl + 0.1804375 * bl) / XN;

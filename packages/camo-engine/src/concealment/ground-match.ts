@@ -309,8 +309,10 @@ export function firstPassMeasures(profile: GroundProfile, features: DesignFeatur
     textureSum += bands > 0 ? texture / bands : 0;
   }
   const { surround, k } = surroundMeanOf(profile);
+  // The light scales a person's a* and b* with L*; the deer's opponent axis is a ratio, which it leaves.
+  const lit = profile.observer === 'deer' ? { L: L * k, a, b } : { L: L * k, a: a * k, b: b * k };
   return {
-    colourContrast: chromaticDifference({ L: L * k, a: a * k, b: b * k }, surround),
+    colourContrast: chromaticDifference(lit, surround, profile.observer),
     luminanceContrast: luminance / count,
     gabrat: seen.gabrat,
     textureDifference: textureSum / count,

@@ -5,7 +5,7 @@
  */
 import type { Lab } from '../color/lab.js';
 import { ciede2000 } from '../metrics/ciede2000.js';
-import { fourierOf } from './observers.js';
+import { fourierOf, type ObserverId } from './observers.js';
 import type { ConcealmentMeasures } from './model.js';
 import { gabratSigma, RING_SHARE, type ObservedCrop } from './view.js';
 
@@ -19,8 +19,13 @@ const MIN_WAVELENGTH_PX = 2.5;
 /** Each band's width: a log-Gaussian of this many octaves' standard deviation. */
 const BAND_SIGMA_OCTAVES = 0.5;
 
-/** CIEDE2000 of two colours with L* held equal (their mean): the chromatic part of the difference. */
-export function chromaticDifference(p: Lab, q: Lab): number {
+/**
+ * The chromatic part of two colours' difference: for a person CIEDE2000 with L* held equal (their
+ * mean); for a deer the distance on its one opponent axis (observers.ts#seenColour), in the same
+ * units a JND.
+ */
+export function chromaticDifference(p: Lab, q: Lab, observer: ObserverId = 'person'): number {
+  if (observer === 'deer') return Math.abs(p.a - q.a);
   const L = (p.L + q.L) / 2;
   return ciede2000({ L, a: p.a, b: p.b }, { L, a: q.a, b: q.b });
 }
@@ -79,7 +84,7 @@ export function measureCrop(crop: ObservedCrop): ConcealmentMeasures {
   const target = meanLab(crop, inTarget, crop.mask);
   const surround = meanLab(crop, inRing, null);
   return {
-    colourContrast: chromaticDifference(target, surround),
+    colourContrast: chromaticDifference(target, surround, crop.observer),
     luminanceContrast: Math.abs(target.L - surround.L),
     gabrat: gabrat(crop.L, crop.mask, crop.n, gabratSigma(crop.targetPx)),
     textureDifference: textureDifference(crop, inTarget, inGround),

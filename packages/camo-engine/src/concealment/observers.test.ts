@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { rgbToLab } from '../color/lab.js';
+import { chromaticDifference } from './measures.js';
 import { ciede2000 } from '../metrics/ciede2000.js';
-import { filterByAcuity, mtf, observerById, seenColour, viewGeometry } from './observers.js';
+import { contrast as receptorContrast } from '../vision/index.js';
+import { COLORCHECKER } from '../vision/data-colorchecker.js';
+import { T_SRGB } from '../vision/srgb.js';
+import { DEER_JND_UNITS, filterByAcuity, mtf, observerById, seenColour, viewGeometry } from './observers.js';
 
 const person = observerById('person');
 const deer = observerById('deer');
@@ -28,22 +32,26 @@ function grating(n: number, cyclesPerPx: number): Float32Array {
 }
 
 describe('observers', () => {
-  it('a red and a green of equal lightness collapse for the deer and not for a person', () => {
-    // A protan confusion pair: the green of the same L* (within 0.5) the deer confuses most with
-    // this red, found by a search over sRGB with green at least 40 above red.
+  it('a red and a green of equal L*: a person tells them apart by colour, a deer hardly by colour but by brightness', () => {
+    // A protan confusion pair of equal L* (within 0.5), found by a search over sRGB with green at
+    // least 40 above red. The deer's brightness is its 537 nm cone's (decision 032), which finds
+    // the red far darker than a person does.
     const red: [number, number, number] = [200, 60, 50];
     const green: [number, number, number] = [74, 122, 64];
     expect(Math.abs(rgbToLab(...red).L - rgbToLab(...green).L)).toBeLessThan(0.5);
     const forPerson = ciede2000(seenColour(person, red), seenColour(person, green));
-    const forDeer = ciede2000(seenColour(deer, red), seenColour(deer, green));
+    const forDeer = chromaticDifference(seenColour(deer, red), seenColour(deer, green), 'deer');
     expect(forPerson).toBeGreaterThan(40);
-    expect(forDeer).toBeLessThan(1);
-    // Luminance is kept: the deer sees them as light as a person does.
-    expect(Math.abs(seenColour(deer, red).L - rgbToLab(...red).L)).toBeLessThan(1);
+    expect(forDeer).toBeLessThan(3);
+    expect(seenColour(deer, green).L - seenColour(deer, red).L).toBeGreaterThan(8);
   });
 
   it('blue against yellow stays apart for the deer (its two cones still tell them apart)', () => {
-    const forDeer = ciede2000(seenColour(deer, [60, 80, 200]), seenColour(deer, [200, 190, 40]));
+    const forDeer = chromaticDifference(
+      seenColour(deer, [60, 80, 200]),
+      seenColour(deer, [200, 190, 40]),
+      'deer',
+    );
     expect(forDeer).toBeGreaterThan(40);
   });
 
@@ -87,5 +95,32 @@ describe('observers', () => {
     filterByAcuity(planes, n, n, deer.acuityCpd, pxPerDeg);
     expect(contrast(planes[0]!, n) / before[0]!).toBeGreaterThan(0.4);
     expect(contrast(planes[1]!, n) / before[1]!).toBeLessThan(0.01);
+  });
+});
+
+describe("the deer's colour units (decision 032's addendum)", () => {
+  it("DEER_JND_UNITS is the median CIEDE2000 (L* equal) a person's JND spans over the ColorChecker and muted greens and browns", () => {
+    const encode = (v: number) =>
+      Math.round(255 * Math.min(1, Math.max(0, v <= 0.0031308 ? 12.92 * v : 1.055 * v ** (1 / 2.4) - 0.055)));
+    const colours: [number, number, number][] = COLORCHECKER.map(
+      (patch) =>
+        T_SRGB.map((row) => encode(row.reduce((sum, w, i) => sum + w * patch.reflectance[i]!, 0))) as [
+          number,
+          number,
+          number,
+        ],
+    );
+    for (const r of [40, 80, 120, 160])
+      for (const g of [40, 80, 120, 160]) for (const b of [20, 60, 100]) colours.push([r, g, b]);
+    const ratios: number[] = [];
+    for (let i = 0; i < colours.length; i++)
+      for (let j = i + 1; j < colours.length; j++) {
+        const jnd = receptorContrast(colours[i]!, colours[j]!, 'person', 'daylight').chromatic;
+        if (jnd > 0.5)
+          ratios.push(chromaticDifference(rgbToLab(...colours[i]!), rgbToLab(...colours[j]!)) / jnd);
+      }
+    ratios.sort((a, b) => a - b);
+    expect(ratios.length).toBeGreaterThan(2000);
+    expect(ratios[ratios.length >> 1]).toBeCloseTo(DEER_JND_UNITS, 2);
   });
 });

@@ -6,15 +6,26 @@
  *   long-wave cone), acuity 4-6 cycles per degree by behavioural assay (Watson, Cohen, Osborn,
  *   Brown & Miller 2022, American Midland Naturalist 187(1): 90-96); we take 5.
  *
- * Colour: the deer's is the protan simulation of Machado, Oliveira & Fernandes 2009 (severity 1,
- * in linear sRGB), with each pixel's luminance put back, since a deer's middle-wave cone carries
- * the brightness a person's long and middle cones do. Spatial vision: AcuityView's modulation
+ * Colour (decision 032): a person's is the photo's sRGB, in CIELAB. A deer's is its own two cones
+ * and its luminance, each pixel's catches as the smoothest reflectance with its colour gives them
+ * under daylight (vision/pixel-catches.ts): lightness is L* taken on the deer's luminance (its
+ * 537 nm cone), and colour is one opponent axis, ln(S / M), scaled so that a deer's
+ * receptor-noise JND (Vorobyev & Osorio 1998, Weber fraction 0.05) is as many units as a person's
+ * JND is CIEDE2000 units (DEER_JND_UNITS). Spatial vision: AcuityView's modulation
  * transfer function (Caves & Johnsen 2018), MTF(f) = exp(-3.56 (f * MRA)^2) with f in cycles per
- * degree and MRA = 1 / acuity the minimum resolvable angle in degrees, applied to linear RGB in
- * the Fourier domain.
+ * degree and MRA = 1 / acuity the minimum resolvable angle in degrees, applied to linear light (or
+ * the deer's catches, which are linear in it) in the Fourier domain.
  */
 import { viewingDistances, type Observer as ObserverName } from '@camo/shared/vocabulary';
-import { linearRgbToLab, linearToSrgb8, rgbToLab, SRGB_TO_LINEAR, type Lab } from '../color/lab.js';
+import {
+  lightness,
+  linearRgbToLab,
+  linearToSrgb8,
+  rgbToLab,
+  SRGB_TO_LINEAR,
+  type Lab,
+} from '../color/lab.js';
+import { catchesOfLinear, pixelCatchModel } from '../vision/pixel-catches.js';
 import { fft1d, twiddles, type Twiddles } from '../metrics/fft.js';
 
 /** The two eyes by name, as the site names them. */
@@ -25,7 +36,7 @@ export interface Observer {
   label: string;
   /** Finest grating resolved, in cycles per degree. */
   acuityCpd: number;
-  /** Red-green distinctions removed (a protan dichromat). */
+  /** Seen through the deer's own two cones (decision 032), not a person's three. */
   dichromat: boolean;
 }
 
@@ -98,39 +109,42 @@ for (let i = 0; i <= LINEAR_STEPS; i++) LINEAR_TO_SRGB[i] = linearToSrgb8(i / LI
 const toSrgb8 = (c: number): number =>
   LINEAR_TO_SRGB[Math.round(Math.min(1, Math.max(0, c)) * LINEAR_STEPS)]!;
 
-/** Machado, Oliveira & Fernandes 2009, protanopia at severity 1, on linear sRGB (row-major). */
-const PROTAN = [0.152286, 1.052583, -0.204868, 0.114503, 0.786281, 0.099216, -0.003882, -0.048116, 1.051998];
-const LUMA = [0.2126729, 0.7151522, 0.072175];
+/**
+ * CIEDE2000 units a person's receptor-noise JND (Weber fraction 0.05) spans in the chromatic
+ * difference (L* held equal): the median over the pairs of the 24 ColorChecker colours and 48
+ * muted greens and browns (decision 032's addendum); a deer's JND is given as many.
+ */
+export const DEER_JND_UNITS = 1.58;
+const WEBER = 0.05;
+/** A deer's chromatic JND is |d ln(S/M)| / (omega sqrt 2) (a dichromat's Vorobyev-Osorio distance). */
+const DEER_OPPONENT_SCALE = DEER_JND_UNITS / (WEBER * Math.SQRT2);
 
-/** Linear RGB (0..1) as the observer's colour vision leaves it: unchanged, or protan with its luminance kept. */
-function seenLinear(observer: Observer, r: number, g: number, b: number): [number, number, number] {
-  if (!observer.dichromat) return [r, g, b];
-  const m = PROTAN;
-  const sr = Math.max(0, m[0]! * r + m[1]! * g + m[2]! * b);
-  const sg = Math.max(0, m[3]! * r + m[4]! * g + m[5]! * b);
-  const sb = Math.max(0, m[6]! * r + m[7]! * g + m[8]! * b);
-  const y = LUMA[0]! * r + LUMA[1]! * g + LUMA[2]! * b;
-  const ys = LUMA[0]! * sr + LUMA[1]! * sg + LUMA[2]! * sb;
-  if (ys <= 1e-6) return [y, y, y];
-  const k = y / ys;
-  return [Math.min(1, sr * k), Math.min(1, sg * k), Math.min(1, sb * k)];
+/** The deer's catches (S, M, luminance) under daylight, of linear sRGB. */
+const deerModel = () => pixelCatchModel('deer', 'daylight');
+
+/** A deer's colour of its catches: L* on its luminance, its opponent axis as a, b = 0. */
+function deerLab(s: number, m: number, luminance: number): Lab {
+  return { L: lightness(luminance), a: DEER_OPPONENT_SCALE * Math.log(s / m), b: 0 };
 }
 
-/** The CIELAB of one 8-bit sRGB colour as the observer sees it (no spatial filtering). */
+/** The colour of one 8-bit sRGB colour as the observer sees it (no spatial filtering): CIELAB, or the deer's. */
 export function seenColour(observer: Observer, rgb: readonly [number, number, number]): Lab {
-  const [r, g, b] = seenLinear(
-    observer,
+  if (!observer.dichromat) return rgbToLab(rgb[0], rgb[1], rgb[2]);
+  const q = [0, 0, 0];
+  catchesOfLinear(
+    deerModel(),
     SRGB_TO_LINEAR[rgb[0] & 255]!,
     SRGB_TO_LINEAR[rgb[1] & 255]!,
     SRGB_TO_LINEAR[rgb[2] & 255]!,
+    q,
   );
-  return rgbToLab(toSrgb8(r), toSrgb8(g), toSrgb8(b));
+  return deerLab(q[0]!, q[1]!, q[2]!);
 }
 
-/** Three planes of linear light (0..1), R, G and B. */
+/** Three planes of linear light: R, G and B for a person; the deer's S, M and luminance catches. */
 export type LinearPlanes = [Float32Array, Float32Array, Float32Array];
 
-/** An RGB raster as linear planes, in the observer's colour vision. */
+/** An RGB raster as linear planes, in the observer's receptors. */
 export function linearPlanes(observer: Observer, rgb: Uint8Array, count: number): LinearPlanes {
   const r = new Float32Array(count);
   const g = new Float32Array(count);
@@ -141,23 +155,25 @@ export function linearPlanes(observer: Observer, rgb: Uint8Array, count: number)
     b[i] = SRGB_TO_LINEAR[rgb[i * 3 + 2]!]!;
   }
   if (observer.dichromat) {
-    const m = PROTAN;
+    const model = deerModel();
+    const q = [0, 0, 0];
     for (let i = 0; i < count; i++) {
-      const lr = r[i]!;
-      const lg = g[i]!;
-      const lb = b[i]!;
-      const sr = Math.max(0, m[0]! * lr + m[1]! * lg + m[2]! * lb);
-      const sg = Math.max(0, m[3]! * lr + m[4]! * lg + m[5]! * lb);
-      const sb = Math.max(0, m[6]! * lr + m[7]! * lg + m[8]! * lb);
-      const y = LUMA[0]! * lr + LUMA[1]! * lg + LUMA[2]! * lb;
-      const ys = LUMA[0]! * sr + LUMA[1]! * sg + LUMA[2]! * sb;
-      const k = ys > 1e-6 ? y / ys : 0;
-      r[i] = ys > 1e-6 ? Math.min(1, sr * k) : y;
-      g[i] = ys > 1e-6 ? Math.min(1, sg * k) : y;
-      b[i] = ys > 1e-6 ? Math.min(1, sb * k) : y;
+      catchesOfLinear(model, r[i]!, g[i]!, b[i]!, q);
+      r[i] = q[0]!;
+      g[i] = q[1]!;
+      b[i] = q[2]!;
     }
   }
   return [r, g, b];
+}
+
+/**
+ * The observer's planes as a picture a person can look at: a person's as they are; a deer's two
+ * cones as blue (S) against yellow (its luminance in red and green), so a grey stays grey and the
+ * picture is as light as the deer finds it.
+ */
+export function shownPlanes(observer: Observer, planes: LinearPlanes): LinearPlanes {
+  return observer.dichromat ? [planes[2], planes[2], planes[0]] : planes;
 }
 
 /** Linear planes back to 8-bit sRGB, three bytes a pixel. */
@@ -171,15 +187,24 @@ export function planesToRgb(planes: LinearPlanes, count: number): Uint8Array {
   return out;
 }
 
-/** CIELAB planes of linear planes, taken on linear light directly (a filtered image has a colour a pixel). */
+/** The colour planes of linear planes (CIELAB, or the deer's: seenColour), a pixel at a time (a filtered image is not 8-bit). */
 export function labPlanes(
   planes: LinearPlanes,
   count: number,
+  observer: Observer,
 ): { L: Float32Array; A: Float32Array; B: Float32Array } {
   const L = new Float32Array(count);
   const A = new Float32Array(count);
   const B = new Float32Array(count);
   const [pr, pg, pb] = planes;
+  if (observer.dichromat) {
+    for (let i = 0; i < count; i++) {
+      const lab = deerLab(Math.max(1e-3, pr[i]!), Math.max(1e-3, pg[i]!), Math.min(1, Math.max(0, pb[i]!)));
+      L[i] = lab.L;
+      A[i] = lab.a;
+    }
+    return { L, A, B };
+  }
   for (let i = 0; i < count; i++) {
     const lab = linearRgbToLab(
       Math.min(1, Math.max(0, pr[i]!)),

@@ -18,8 +18,10 @@ import {
   labPlanes,
   linearPlanes,
   planesToRgb,
+  shownPlanes,
   type LinearPlanes,
   type Observer,
+  type ObserverId,
 } from './observers.js';
 import type { Placement, Silhouette } from './silhouettes.js';
 
@@ -195,8 +197,9 @@ function cellWeights(
   return { taps, idx, w, inside };
 }
 
-/** A crop as the observer sees it: CIELAB planes after its colour vision and its acuity. */
+/** A crop as the observer sees it: its colour planes (observers.ts#labPlanes) after its acuity. */
 export interface ObservedCrop extends TargetCrop {
+  observer: ObserverId;
   L: Float32Array;
   A: Float32Array;
   B: Float32Array;
@@ -211,8 +214,8 @@ function seenPlanes(crop: TargetCrop, observer: Observer, pxPerDeg: number): Lin
 }
 
 export function observe(crop: TargetCrop, observer: Observer, pxPerDeg: number): ObservedCrop {
-  const lab = labPlanes(seenPlanes(crop, observer, pxPerDeg), crop.n * crop.n);
-  return { ...crop, L: lab.L, A: lab.A, B: lab.B };
+  const lab = labPlanes(seenPlanes(crop, observer, pxPerDeg), crop.n * crop.n, observer);
+  return { ...crop, observer: observer.id, L: lab.L, A: lab.A, B: lab.B };
 }
 
 /**
@@ -233,5 +236,5 @@ export function wholeView(
   const planes = linearPlanes(observer, composed.data, w * h);
   const sigma = blurSigmaPx(observer.acuityCpd, pxPerDeg);
   const blurred = planes.map((p) => gaussianBlur(p, w, h, sigma)) as LinearPlanes;
-  return { width: w, height: h, data: planesToRgb(blurred, w * h) };
+  return { width: w, height: h, data: planesToRgb(shownPlanes(observer, blurred), w * h) };
 }

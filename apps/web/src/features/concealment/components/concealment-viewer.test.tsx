@@ -45,7 +45,7 @@ describe('ConcealmentViewer', () => {
     expect(image()).toHaveAttribute('src', '/api/designs/d1/predicted-hiding/view?observer=deer&distance=25');
     expect(image()).toHaveAttribute('width', '1200');
     expect(image()).toHaveAttribute('height', '900');
-    expect(image()).toHaveAccessibleName(/at 25 m, as a deer sees it: .*red and green merged/);
+    expect(image()).toHaveAccessibleName(/at 25 m, as a deer sees it: .*from blue to yellow/);
     expect(screen.getByText('Drawing the view...')).toHaveAttribute('role', 'status');
 
     const table = await screen.findByRole('table', { name: 'Predicted hiding from a deer (0-100)' });
@@ -58,7 +58,7 @@ describe('ConcealmentViewer', () => {
     expect(shownRow()).toHaveTextContent('25 m78 ± 2');
     expect(screen.getByText(/± is the uncertainty/)).toBeInTheDocument();
     expect(screen.getByText(/the game has not yet played enough rounds/)).toBeInTheDocument();
-    expect(screen.getByText(/Not modelled: ultraviolet/)).toBeInTheDocument();
+    expect(screen.getByText(/Not modelled: movement/)).toBeInTheDocument();
     expect(
       screen.getByText(/crouching hunter standing in the photo where that distance puts him/),
     ).toBeInTheDocument();
