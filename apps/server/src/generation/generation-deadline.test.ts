@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { withDeadline } from './generation.service.js';
 import { DeadlineError } from './provider.js';
 
@@ -19,14 +19,21 @@ describe('a design’s deadline', () => {
     expect(at - started).toBeLessThan(1_000);
   });
 
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('leaves the signal alone when the work finishes in time', async () => {
+    // The clock moved past the deadline instead of a sleep: a timer left behind would fire.
+    vi.useFakeTimers();
     let seen: AbortSignal | undefined;
     const value = await withDeadline(async (deadline) => {
       seen = deadline.signal;
       return 'done';
     }, 200);
     expect(value).toBe('done');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(vi.getTimerCount()).toBe(0);
+    vi.advanceTimersByTime(300);
     expect(seen?.aborted).toBe(false);
   });
 });
