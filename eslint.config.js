@@ -171,19 +171,20 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { zones: [...webZones, ...serverZones, ...engineZones] }],
     },
   },
-  // Web route files stay thin: a route puts features together, and what grows moves into a feature
-  // (ARCHITECTURE.md). The longest, the gallery, is 139 lines.
-  {
-    files: ['apps/web/src/app/routes/*.tsx'],
-    ignores: ['**/*.test.tsx'],
-    rules: { 'max-lines': ['error', { max: 160 }] },
-  },
   // Files a reader can hold (issue 42): source files at most 450 lines; split by concern when one
   // grows (the reference data of counties is data, not code).
   {
     files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
     ignores: ['**/*.test.{ts,tsx}', 'packages/shared/src/counties-data.ts'],
     rules: { 'max-lines': ['error', { max: 450 }] },
+  },
+  // Web route files stay thin: a route puts features together, and what grows moves into a
+  // feature (ARCHITECTURE.md). The longest, the gallery, is 139 lines. This block comes after the
+  // 450-line one, which would otherwise set their bound (a planted 309-line route fails).
+  {
+    files: ['apps/web/src/app/routes/*.tsx'],
+    ignores: ['**/*.test.tsx'],
+    rules: { 'max-lines': ['error', { max: 160 }] },
   },
   // No import cycles, in any workspace.
   {
