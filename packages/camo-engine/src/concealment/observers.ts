@@ -4,17 +4,18 @@
  * - A person: trichromat, acuity about 30 cycles per degree.
  * - A white-tailed deer: dichromat (short-wave cone near 455 nm, middle-wave near 537 nm, no
  *   long-wave cone), acuity 4-6 cycles per degree by behavioural assay (Watson, Cohen, Osborn,
- *   Brown & Miller 2022, American Midland Naturalist 187(1): 90-96); we take 5.
+ *   Brown & Miller 2022, American Midland Naturalist 187(1): 90-96; three deer); we take 5.
  *
  * Colour (decision 032): a person's is the photo's sRGB, in CIELAB. A deer's is its own two cones
  * and its luminance, each pixel's catches as the smoothest reflectance with its colour gives them
- * under daylight (vision/pixel-catches.ts): lightness is L* taken on the deer's luminance (its
- * 537 nm cone), and colour is one opponent axis, ln(S / M), scaled so that a deer's
- * receptor-noise JND (Vorobyev & Osorio 1998, Weber fraction 0.05) is as many units as a person's
- * JND is CIEDE2000 units (DEER_JND_UNITS). Spatial vision: AcuityView's modulation
- * transfer function (Caves & Johnsen 2018), MTF(f) = exp(-3.56 (f * MRA)^2) with f in cycles per
- * degree and MRA = 1 / acuity the minimum resolvable angle in degrees, applied to linear light (or
- * the deer's catches, which are linear in it) in the Fourier domain.
+ * under daylight (vision/pixel-catches.ts): lightness is the human L* function applied to the
+ * deer's luminance (its 537 nm cone), by assumption, and colour is one opponent axis, ln(S / M),
+ * scaled so that a deer's receptor-noise JND (Vorobyev & Osorio 1998) is as many units as a
+ * person's JND is CIEDE2000 units (DEER_JND_UNITS: an untested assumption with a wide spread).
+ * Spatial vision: AcuityView's modulation transfer function (Caves & Johnsen 2018),
+ * MTF(f) = exp(-3.56 (f * MRA)^2) with f in cycles per degree and MRA = 1 / acuity the minimum
+ * resolvable angle in degrees, applied to linear light (or the deer's catches, which are linear in
+ * it) in the Fourier domain.
  */
 import { viewingDistances, type Observer as ObserverName } from '@camo/shared/vocabulary';
 import {

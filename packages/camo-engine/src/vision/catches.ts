@@ -4,7 +4,7 @@
  * every channel whatever the light.
  *
  * Luminance (the achromatic channel): in daylight the photopic channel (deer: the M cone; person:
- * CIE ȳ). At twilight a mesopic mix, L = m Q_photopic + (1 - m) Q_rod, the form of CIE 191:2010
+ * CIE ȳ). At twilight a mesopic mix, L = m Q_photopic + (1 - m) Q_rod, in the spirit of CIE 191:2010
  * ("Recommended system for mesopic photometry based on visual performance"), V_mes = m V + (1 - m) V'.
  * The weight m = MESOPIC_M = 0.5 is our assumption, not a measurement: CIE 191 sets m from the
  * adaptation luminance (1 at 5 cd/m² and above, 0 at 0.005 cd/m² and below), and civil-twilight

@@ -3,11 +3,11 @@
  * sum(R I S) with I in energy units, so quantal templates are multiplied by the wavelength
  * (photons per unit energy are proportional to it; the constant cancels in every ratio we take).
  *
- * A white-tailed deer: a dichromat with a short-wave cone near 455 nm and a middle-wave cone near
- * 537 nm (Jacobs, Deegan, Neitz, Murphy, Miller & Marchinton 1994, "Electrophysiological
+ * A white-tailed deer: a dichromat with a short-wave cone in the region of 450-460 nm (we take
+ * 455), a middle-wave cone near 537 nm and rods near 497 nm, all measured by (Jacobs, Deegan, Neitz, Murphy, Miller & Marchinton 1994, "Electrophysiological
  * measurements of spectral mechanisms in the retinas of two cervids: white-tailed deer
  * (Odocoileus virginianus) and fallow deer (Dama dama)", Journal of Comparative Physiology A 174:
- * 551-557), and rods at 497 nm (the rhodopsin peak of most mammals; assumed for deer). Each is
+ * 551-557). Each is
  * the Govardovskii et al. (2000) A1 template (alpha and beta bands) behind the lens below.
  *
  * A person: the Stockman & Sharpe (2000) 2-degree cone fundamentals (which include the human lens
@@ -42,10 +42,11 @@ export const DEER_ROD_NM = 497;
 
 /**
  * The deer's ocular media, modelled as a smooth cut-off: T = 1 / (1 + exp(-(nm - λ50) / w)).
- * No measured λ50 for white-tailed deer could be read from here. Douglas & Jeffery (2014, Proc. R.
+ * No measured lens transmission for Odocoileus was found (Jacobs et al. 1994 found no ultraviolet
+ * response in white-tailed deer). Douglas & Jeffery (2014, Proc. R.
  * Soc. B 281: 20132995) found UVA-transmitting lenses widespread among mammals (the okapi, an
  * ungulate, among them); Hogg et al. (2011, J. Exp. Biol. 214: 2014-2019) found the reindeer's
- * cornea and lens pass UV; Tsukahara, Tani, Kikuchi & Sugita (2014, J. Vet. Med. Sci., doi:10.1292/jvms.13-0293) found
+ * cornea and lens pass UV; Tsukahara, Tani, Kikuchi & Sugita (2014, J. Vet. Med. Sci. 76(1): 93-95) found
  * pig and rabbit lenses pass over half from 390 nm. λ50 = 370 nm, w = 10 nm, is our assumption between
  * those. On this 380-730 nm grid it matters only below 420 nm: λ50 at 350 or 390 nm instead
  * moves the S cone's catches of the 24 ColorChecker patches by at most 0.5 % or 1.7 % (decision 032).

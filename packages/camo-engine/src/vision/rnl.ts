@@ -4,16 +4,19 @@
  * just-noticeable differences (JND): 1 is the threshold.
  *
  * f_i = ln Q_i, Δf_i the difference between two colours. Noise: one Weber fraction ω for every
- * cone class, e_i = ω (the simple form; we use no cone ratios, since none is published for
- * white-tailed deer that we could read). DEFAULT_WEBER = 0.05, the value most often used
- * (Vorobyev & Osorio 1998; see Olsson, Lind & Kelber 2018, "Chromatic and achromatic vision:
- * parameter choice and limitations for reliable model predictions", Behavioral Ecology 29(2):
- * 273-282, on why it is a choice); callers may pass 0.05-0.2 to report the spread.
+ * cone class, e_i = ω (the simple form, without cone ratios: a person's are known and the
+ * deer's were counted by D'Angelo et al. 2008, Can. J. Zool. 86(7): 735-743, but not yet read;
+ * decision 032 says what that changes). DEFAULT_WEBER = 0.05, the value most often used, for a
+ * bird's long-wave cone, and arbitrary here (Olsson, Lind & Kelber 2018, "Chromatic and achromatic
+ * vision: parameter choice and limitations for reliable model predictions", Behavioral Ecology
+ * 29(2): 273-282); callers may pass 0.05-0.2 to report the spread.
  *
  * - dichromat: ΔS = |Δf_1 - Δf_2| / sqrt(e_1² + e_2²);
  * - trichromat: ΔS² = (e_1² (Δf_3 - Δf_2)² + e_2² (Δf_3 - Δf_1)² + e_3² (Δf_1 - Δf_2)²)
  *   / ((e_1 e_2)² + (e_1 e_3)² + (e_2 e_3)²);
- * - achromatic: ΔL = |ln(L_1 / L_2)| / ω_L (ω_L defaults to ω).
+ * - achromatic: ΔL = |ln(L_1 / L_2)| / ω_L (ω_L defaults to ω): not Vorobyev & Osorio's, whose
+ *   model is chromatic only, but the log-achromatic contrast of later work (e.g. Siddiqi et al.
+ *   2004, J. Exp. Biol. 207: 2471-2485).
  */
 import type { Catches } from './catches.js';
 
