@@ -46,7 +46,7 @@ export function chromaticJnd(a: readonly number[], b: readonly number[], weber =
     const num = e * e * ((d3 - d2) ** 2 + (d3 - d1) ** 2 + (d1 - d2) ** 2);
     return Math.sqrt(num / (3 * e ** 4));
   }
-  throw new Error(`RNL contrast for ${df.length} cone classes is not implemented`);
+  throw new RangeError(`RNL contrast takes the catches of 2 or 3 cone classes, not ${df.length}`);
 }
 
 /** Achromatic contrast |ln(L_a / L_b)| / ω_L. */
