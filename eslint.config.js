@@ -36,9 +36,9 @@ const engineZones = [
   {
     target: './packages/camo-engine',
     from: './packages/shared/src',
-    except: ['./vocabulary.ts', './edit-refusal.ts', './states.ts'],
+    except: ['./vocabulary.ts', './edit-refusal.ts', './states.ts', './shapes.ts'],
     message:
-      'The engine imports only @camo/shared/vocabulary, edit-refusal and states (import-free modules) of the shared package.',
+      'The engine imports only @camo/shared/vocabulary, edit-refusal, states and shapes (zod-free modules) of the shared package.',
   },
   {
     target: './packages/camo-engine',

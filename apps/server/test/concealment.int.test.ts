@@ -2,6 +2,7 @@ import { GAME_EYE } from '@camo/shared/concealment';
 import { MEASURE_NAMES, type ConcealmentMeasures } from '@camo/camo-engine';
 import type { DesignCard } from '@camo/shared/api.schema';
 import { CALIBRATION_MIN_ROUNDS, viewingDistances } from '@camo/shared/concealment';
+import { DEFAULT_REPEAT_CM } from '@camo/shared/shapes';
 import type { Calibration, DesignConcealment, VariantConcealment } from '@camo/shared/concealment.schema';
 import type { Design, Generation } from '@camo/shared/generation.schema';
 import { eq } from 'drizzle-orm';
@@ -106,6 +107,40 @@ describe('predicted concealment through the API', () => {
     );
     const card = gallery.find((c) => c.id === designId)!;
     expect(card.hiding).toMatchObject({ source: 'predicted', calibrated: false, rounds: 0 });
+  });
+
+  it("gives the shown design's shapes at its repeat for each eye in each light, nearer at dusk (decision 034)", async () => {
+    const { body } = await bob.json<DesignConcealment>(`/api/designs/${designId}/predicted-hiding`);
+    const shapes = body.shapes!;
+    expect(shapes.repeatCm).toBe(DEFAULT_REPEAT_CM);
+    const key = (f: { observer: string; light: string }) => `${f.observer}:${f.light}`;
+    expect(shapes.figures.map(key).sort()).toEqual([
+      'deer:daylight',
+      'deer:twilight',
+      'person:daylight',
+      'person:twilight',
+    ]);
+    const at = (observer: string, light: string) =>
+      shapes.figures.find((f) => key(f) === `${observer}:${light}`)!;
+    const far = (m: number | null) => m ?? Infinity;
+    for (const observer of ['deer', 'person']) {
+      const day = at(observer, 'daylight').classes;
+      const dusk = at(observer, 'twilight').classes;
+      // Widths are the design's, whatever the light; small <= middle <= large; blends nearer at dusk.
+      expect(day.small.widthCm).toBeGreaterThan(0);
+      expect(day.small.widthCm).toBeLessThanOrEqual(day.middle.widthCm);
+      expect(day.middle.widthCm).toBeLessThanOrEqual(day.large.widthCm);
+      expect(day.large.widthCm).toBeLessThanOrEqual(DEFAULT_REPEAT_CM * Math.SQRT2);
+      for (const k of ['small', 'middle', 'large'] as const) {
+        expect(dusk[k].widthCm).toBe(day[k].widthCm);
+        expect(far(dusk[k].blendM)).toBeLessThanOrEqual(far(day[k].blendM));
+      }
+    }
+    // A person resolves every class at least as far away as a deer does.
+    for (const k of ['small', 'middle', 'large'] as const)
+      expect(far(at('person', 'daylight').classes[k].blendM)).toBeGreaterThanOrEqual(
+        far(at('deer', 'daylight').classes[k].blendM),
+      );
   });
 
   it('says the predictor is not calibrated while the game has too few rounds', async () => {

@@ -1,5 +1,6 @@
 import { z } from './zod.js';
 import { observers, outOfRangeReasons, viewingDistances } from './concealment.js';
+import { lights } from './vocabulary.js';
 
 /**
  * Replies about predicted concealment (issue 27): per observer and distance, the predicted hiding
@@ -39,12 +40,33 @@ export const measuredHidingSchema = z.object({
   rounds: z.number().int().nonnegative(),
 });
 
+const shapeClassSchema = z.object({
+  widthCm: z.number().nonnegative(),
+  /** Metres beyond which the class blends; null beyond 200 m; 0 never apart. */
+  blendM: z.number().nonnegative().nullable(),
+});
+
+/** A design's shapes at its repeat: each eye in each light (decision 034; words in shapes.ts). */
+export const designShapesSchema = z.object({
+  repeatCm: z.number().positive(),
+  figures: z.array(
+    z.object({
+      observer: observerSchema,
+      light: z.enum(lights),
+      classes: z.object({ small: shapeClassSchema, middle: shapeClassSchema, large: shapeClassSchema }),
+    }),
+  ),
+});
+export type DesignShapes = z.infer<typeof designShapesSchema>;
+
 /** A design's predicted hiding in its own photo, with the game's measure once it exists. */
 export const designConcealmentSchema = z.object({
   /** Empty until the design has been predicted (a job, seconds after it is made). */
   predictions: z.array(predictionSchema),
   /** True once a fit of the predictor to rounds played is in use. */
   calibrated: z.boolean(),
+  /** The shown image's shapes and their blend distances; null until measured. */
+  shapes: designShapesSchema.nullable(),
   measured: measuredHidingSchema.nullable(),
   /** The image shown has no prediction yet: it is being measured (issue 39). */
   measuring: z.boolean().optional(),

@@ -55,3 +55,12 @@ export type DesignToggles = Record<DesignToggleName, boolean>;
  */
 export const SHOWN_PHOTO_MAX_SIDE = 1280;
 export const ENGINE_PHOTO_MAX_SIDE = 1024;
+
+/**
+ * The two lights every figure can be had in (issue 43 item 3; decision 034): daylight (D65) and
+ * dawn or dusk (civil twilight, the sun 3 degrees below the horizon: the engine's
+ * vision/illuminants.ts). Pages start from daylight, the light the game's rounds are played in.
+ */
+export const lights = ['daylight', 'twilight'] as const;
+export type Light = (typeof lights)[number];
+export const DEFAULT_LIGHT: Light = 'daylight';

@@ -1,6 +1,7 @@
 import { concealmentText, type Observer } from '@camo/shared/concealment';
 import type { DesignConcealment, VariantConcealment } from '@camo/shared/concealment.schema';
 import { messages } from '@camo/shared/messages';
+import { DEFAULT_REPEAT_CM } from '@camo/shared/shapes';
 import type { Logger } from 'pino';
 import { canView, chosenImageKey, isCommunityVisible } from '../designs/design-policy.js';
 import type { EngineTasks } from '../engine/engine.js';
@@ -40,7 +41,7 @@ export function createConcealmentService(deps: {
   repo: ConcealmentRepository;
   storage: Storage;
   /** Null where the server runs without the engine's threads (a test's own provider). */
-  engine: Pick<EngineTasks, 'predict' | 'view'> | null;
+  engine: Pick<EngineTasks, 'predict' | 'shapes' | 'view'> | null;
   log: Pick<Logger, 'info' | 'warn'>;
   /** Engine work on request: kept by its inputs, bounded per person and in all (decision 025; compose.ts's). */
   work?: EngineWork;
@@ -86,14 +87,14 @@ export function createConcealmentService(deps: {
         const photo = await loadShownPhoto(storage, design.environmentPhotoUrl);
         const measured = new Map(
           await Promise.all(
-            [...missing].map(async (key): Promise<[string, StoredPrediction]> => [
-              key,
-              {
-                imageKey: key,
-                eyes: await engine.predict({ ...photo, png: await storage.getBytes(key) }),
-                version: PREDICTION_VERSION,
-              },
-            ]),
+            [...missing].map(async (key): Promise<[string, StoredPrediction]> => {
+              const png = await storage.getBytes(key);
+              const [eyes, shapes] = await Promise.all([
+                engine.predict({ ...photo, png }),
+                engine.shapes({ png, repeatCm: DEFAULT_REPEAT_CM }),
+              ]);
+              return [key, { imageKey: key, eyes, version: PREDICTION_VERSION, shapes }];
+            }),
           ),
         );
         for (const variant of ['A', 'B', 'final'] as const) {
@@ -116,6 +117,7 @@ export function createConcealmentService(deps: {
         measuring: figures.measuring,
         figuresOf: figures.figuresOf,
         calibrated: weights.calibrated,
+        shapes: figures.stored?.shapes ?? null,
         measured:
           design.concealmentScore >= 0
             ? { score: Math.round(design.concealmentScore * 10) / 10, rounds: design.huntAnswered }

@@ -29,7 +29,7 @@ export interface ActiveWeights {
 export const defaultWeights: ActiveWeights = { weights: DEFAULT_WEIGHTS, calibrated: false };
 
 /** The version of a stored prediction made now (StoredPrediction.version): older ones are measured again. */
-export const PREDICTION_VERSION = 3;
+export const PREDICTION_VERSION = 4;
 
 /** One eye at one distance. */
 export type Eye = Pick<StoredEye, 'observer' | 'distanceM'>;

@@ -39,6 +39,7 @@ const TASK_NAMES = [
   'blendPreview',
   'huntRound',
   'predict',
+  'shapes',
   'view',
   'roundMeasures',
   'groundFeatures',

@@ -16,6 +16,7 @@ import {
   edit,
   EditNotUnderstoodError,
   generateVariant,
+  blobDistances,
   indexRgb,
   measureDesign,
   observerView,
@@ -34,8 +35,16 @@ import {
 } from '@camo/camo-engine';
 import type { DesignToggles } from '@camo/shared/generation';
 import sharp from 'sharp';
-import type { Observer } from '@camo/shared/concealment';
-import type { EngineMeasures, SceneRecord, StoredEye } from '../platform/db/types.js';
+import { observers, type Observer } from '@camo/shared/concealment';
+import type { SizeClass } from '@camo/shared/shapes';
+import { lights } from '@camo/shared/vocabulary';
+import type {
+  EngineMeasures,
+  SceneRecord,
+  StoredEye,
+  StoredShapeFigure,
+  StoredShapes,
+} from '../platform/db/types.js';
 import { composeTarget, meanColour, sideBySide } from './compositor.js';
 import { photoRaster, type RgbPhoto } from './photo-raster.js';
 import { silhouetteById } from './silhouettes.js';
@@ -139,6 +148,32 @@ async function designPhoto(png: Uint8Array) {
     height: info.height,
     data: new Uint8Array(data.buffer, data.byteOffset, data.length),
   };
+}
+
+/**
+ * A design image's shapes and how far away each size class blends, for each eye in each light,
+ * printed at `repeatCm` (decision 034). Every design is a tile of flat colours (the engine's, or an
+ * outside service's made flat: flat-colours.ts), so its colours are its palette.
+ */
+export async function shapesTask(task: { png: Uint8Array; repeatCm: number }): Promise<StoredShapes> {
+  const image = await designPhoto(task.png);
+  const design = indexRgb(image.data, image.width, image.height, 3);
+  const round = (v: number, step: number) => Math.round(v / step) * step;
+  const figures = observers.flatMap((observer) =>
+    lights.map((light): StoredShapeFigure => {
+      const { classes } = blobDistances(design, task.repeatCm, observer, { light });
+      const figure = (k: SizeClass) => ({
+        widthCm: round(classes[k].widthCm, 0.1),
+        blendM: Number.isFinite(classes[k].blendM) ? round(classes[k].blendM, 0.1) : null,
+      });
+      return {
+        observer,
+        light,
+        classes: { small: figure('small'), middle: figure('middle'), large: figure('large') },
+      };
+    }),
+  );
+  return { repeatCm: task.repeatCm, figures };
 }
 
 /** Predicted concealment of a design image in its photo: every observer at every distance (decision 016). */
@@ -376,6 +411,7 @@ export const engineTasks = {
   blendPreview: blendPreviewTask,
   huntRound: huntRoundTask,
   predict: predictTask,
+  shapes: shapesTask,
   view: viewTask,
   roundMeasures: roundMeasuresTask,
   groundFeatures: groundFeaturesTask,

@@ -1,34 +1,42 @@
-import { describe, expect, it } from 'vitest';
-import { EYE_STORAGE_KEY, defaultEye, eyeFromParams, readSavedEye, saveEye } from './eye-choice';
+import { act, renderHook } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { EYE_STORAGE_KEY, defaultEye, eyeFromParams, parseSavedEye, useEyeChoice } from './eye-choice';
 
 describe('the one remembered eye (issue 39)', () => {
   it('defaults to a deer at 25 m', () => {
     expect(defaultEye).toEqual({ observer: 'deer', distance: 25 });
-    expect(readSavedEye(null)).toEqual(defaultEye);
+    expect(parseSavedEye(null)).toEqual(defaultEye);
   });
 
   it('keeps a saved choice and drops what it did not write', () => {
-    saveEye({ observer: 'person', distance: 10 }, localStorage);
-    expect(readSavedEye(localStorage)).toEqual({ observer: 'person', distance: 10 });
-    localStorage.setItem(EYE_STORAGE_KEY, 'not json');
-    expect(readSavedEye(localStorage)).toEqual(defaultEye);
-    localStorage.setItem(EYE_STORAGE_KEY, '{"observer":"person","distance":30}');
-    expect(readSavedEye(localStorage)).toEqual({ observer: 'person', distance: 25 });
-    localStorage.setItem(EYE_STORAGE_KEY, 'null');
-    expect(readSavedEye(localStorage)).toEqual(defaultEye);
+    expect(parseSavedEye('{"observer":"person","distance":10}')).toEqual({
+      observer: 'person',
+      distance: 10,
+    });
+    expect(parseSavedEye('not json')).toEqual(defaultEye);
+    expect(parseSavedEye('{"observer":"person","distance":30}')).toEqual({
+      observer: 'person',
+      distance: 25,
+    });
+    expect(parseSavedEye('null')).toEqual(defaultEye);
   });
 
-  it('survives a storage that refuses to be read', () => {
-    const broken = {
-      getItem: () => {
-        throw new Error('denied');
-      },
-      setItem: () => {
-        throw new Error('denied');
-      },
-    } as unknown as Storage;
-    expect(readSavedEye(broken)).toEqual(defaultEye);
-    expect(() => saveEye(defaultEye, broken)).not.toThrow();
+  it('is remembered for every page, and survives a storage that refuses to be used', () => {
+    const first = renderHook(() => useEyeChoice());
+    act(() => first.result.current[1]({ observer: 'person', distance: 50 }));
+    expect(JSON.parse(localStorage.getItem(EYE_STORAGE_KEY)!)).toEqual({ observer: 'person', distance: 50 });
+    expect(renderHook(() => useEyeChoice()).result.current[0]).toEqual({ observer: 'person', distance: 50 });
+    // A browser that refuses the storage altogether (as some private modes do).
+    const spy = vi.spyOn(window, 'localStorage', 'get').mockImplementation(() => {
+      throw new Error('denied');
+    });
+    try {
+      const broken = renderHook(() => useEyeChoice());
+      expect(broken.result.current[0]).toEqual(defaultEye);
+      expect(() => act(() => broken.result.current[1]({ observer: 'deer', distance: 10 }))).not.toThrow();
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it("reads a URL's eye, each half falling back to the remembered one, and none when it names neither", () => {

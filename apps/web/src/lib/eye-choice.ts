@@ -6,8 +6,9 @@ import {
   type Observer,
   type ViewingDistance,
 } from '@camo/shared/concealment';
-import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { storedChoice } from './stored-choice';
 
 /** Who a design hides from and how far: one choice the gallery, the design page and "my ground" share. */
 export type EyeChoice = { observer: Observer; distance: ViewingDistance };
@@ -42,14 +43,8 @@ export function eyeFromParams(params: URLSearchParams, fallback: EyeChoice = def
   };
 }
 
-/** The remembered choice; anything we did not write (an old value, a hand edit) is the default. */
-export function readSavedEye(storage: Storage | null): EyeChoice {
-  let raw: string | null = null;
-  try {
-    raw = storage?.getItem(EYE_STORAGE_KEY) ?? null;
-  } catch {
-    return defaultEye;
-  }
+/** The remembered choice of its stored text; anything we did not write (an old value, a hand edit) is the default. */
+export function parseSavedEye(raw: string | null): EyeChoice {
   if (!raw) return defaultEye;
   try {
     const value = JSON.parse(raw) as { observer?: unknown; distance?: unknown } | null;
@@ -62,50 +57,8 @@ export function readSavedEye(storage: Storage | null): EyeChoice {
   }
 }
 
-export function saveEye(eye: EyeChoice, storage: Storage | null): void {
-  try {
-    storage?.setItem(EYE_STORAGE_KEY, JSON.stringify({ observer: eye.observer, distance: eye.distance }));
-  } catch {
-    // Private mode or a full quota: the choice holds for this page only.
-  }
-}
-
-function storage(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
-const listeners = new Set<() => void>();
-let cached: { raw: string | null; eye: EyeChoice } | null = null;
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  // Another tab's choice counts too.
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === EYE_STORAGE_KEY) listener();
-  };
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
-}
-
-/** The same object while the stored text is the same (useSyncExternalStore compares snapshots). */
-function snapshot(): EyeChoice {
-  const store = storage();
-  let raw: string | null = null;
-  try {
-    raw = store?.getItem(EYE_STORAGE_KEY) ?? null;
-  } catch {
-    raw = null;
-  }
-  if (!cached || cached.raw !== raw) cached = { raw, eye: readSavedEye(store) };
-  return cached.eye;
-}
+const writeEye = (eye: EyeChoice) => JSON.stringify({ observer: eye.observer, distance: eye.distance });
+const useStoredEye = storedChoice<EyeChoice>(EYE_STORAGE_KEY, parseSavedEye, defaultEye);
 
 /**
  * The remembered eye and a setter that remembers a new one for every page. The server, and the
@@ -113,12 +66,7 @@ function snapshot(): EyeChoice {
  * the saved choice follows at once after.
  */
 export function useEyeChoice(): [EyeChoice, (eye: EyeChoice) => void] {
-  const eye = useSyncExternalStore(subscribe, snapshot, () => defaultEye);
-  const set = useCallback((next: EyeChoice) => {
-    saveEye(next, storage());
-    for (const listener of listeners) listener();
-  }, []);
-  return [eye, set];
+  return useStoredEye(writeEye);
 }
 
 /**

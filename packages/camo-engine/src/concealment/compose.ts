@@ -3,11 +3,12 @@
  * hide and seek shows it, its blend preview shows it and the concealment predictor measures it.
  * Pure TypeScript over raw pixels; the server decodes and encodes around it.
  */
+import { DEFAULT_REPEAT_CM } from '@camo/shared/shapes';
 import { channelsOf, type Photo } from '../types.js';
 import type { Placement, Silhouette } from './silhouettes.js';
 
-/** The real width one repeat of a design's tile covers: camouflage repeats every 60-90 cm. */
-const TILE_METRES = 0.75;
+/** The real width one repeat of a design's tile covers (the default repeat; camouflage repeats every 60-90 cm). */
+const TILE_METRES = DEFAULT_REPEAT_CM / 100;
 /** Softening of the target's edge at the photo's scale, as a real object's outline is never a cut-out. */
 export const EDGE_SIGMA_PX = 1.2;
 /** Rows of samples per pixel row when the outline is rasterised (columns are exact). */

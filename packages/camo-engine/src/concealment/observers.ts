@@ -124,7 +124,7 @@ const DEER_OPPONENT_SCALE = DEER_JND_UNITS / (WEBER * Math.SQRT2);
 const deerModel = () => pixelCatchModel('deer', 'daylight');
 
 /** A deer's colour of its catches: L* on its luminance, its opponent axis as a, b = 0. */
-function deerLab(s: number, m: number, luminance: number): Lab {
+export function deerLab(s: number, m: number, luminance: number): Lab {
   return { L: lightness(luminance), a: DEER_OPPONENT_SCALE * Math.log(s / m), b: 0 };
 }
 

@@ -117,4 +117,35 @@ describe("a design's shapes", () => {
     expect(r.classes.middle.widthCm).toBeLessThan(2.7);
     expect(r.classes.middle.blendM).toBeLessThan(20);
   });
+
+  describe('at dawn or dusk (decision 034)', () => {
+    it('every class of the same design blends nearer for either eye, and the sentence says when', () => {
+      for (const eye of ['person', 'deer'] as const) {
+        const day = blobDistances(design, 75, eye);
+        const dusk = blobDistances(design, 75, eye, { light: 'twilight' });
+        expect(dusk.light).toBe('twilight');
+        for (const k of ['small', 'middle', 'large'] as const)
+          expect(dusk.classes[k].rawBlendM).toBeLessThan(day.classes[k].rawBlendM);
+        expect(dusk.sentence).toMatch(
+          eye === 'deer' ? /^To a deer at dawn or dusk, / : /^To a person at dawn or dusk, /,
+        );
+      }
+    });
+
+    it('the Purkinje shift: an orange-brown loses luminance against a green at dusk for a person', () => {
+      const pair: IndexedDesign['palette'] = [
+        [170, 90, 40],
+        [80, 110, 60],
+      ];
+      const n = 256;
+      const index = new Uint8Array(n * n).map((_, i) => (Math.floor((i % n) / 64) % 2 === 0 ? 0 : 1));
+      const contrast = (light: 'daylight' | 'twilight') => {
+        const r = blobDistances({ width: n, height: n, index, palette: pair }, 75, 'person', { light });
+        return r.classes.middle.luminanceContrast;
+      };
+      // The orange is the lighter of the two in daylight (Y about 0.16 against 0.13); at dusk the
+      // rods' share (V', peak 507 nm) lifts the green and the orange falls toward it.
+      expect(contrast('twilight')).toBeLessThan(contrast('daylight'));
+    });
+  });
 });

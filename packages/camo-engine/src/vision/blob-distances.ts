@@ -19,13 +19,16 @@
  *
  * A shape's contrasts are against its neighbours: the mean of the colours across its border,
  * each weighted by the length of border it shares (pixel edges), not by area.
- * - Luminance: Michelson |Y - Yn| / (Y + Yn) of linear luminance, CIE Y for a person, the deer's
- *   luminance catch (its 537 nm M cone, decision 032) in daylight.
+ * Each palette colour as the eye sees it under the light (palette-seen.ts; decision 034).
+ * - Luminance: Michelson |Y - Yn| / (Y + Yn) of linear luminance: CIE Y for a person in daylight,
+ *   the mesopic mix at dawn or dusk; the deer's luminance catch (its 537 nm M cone, decision 032;
+ *   with its rods at twilight).
  * - Chromatic: the colour difference with lightness held equal (concealment/measures.ts
  *   chromaticDifference: CIEDE2000 for a person, the deer's opponent axis), in JNDs (observers.ts
  *   DEER_JND_UNITS, 1.58 units a JND for either eye), made an equivalent contrast by ASSUMING a
- *   one-JND difference is at threshold at the chromatic CSF's peak: c = JNDs / S_peak. The
- *   neighbours' mean colour is the border-weighted mean of their CIELAB (or deer L, a).
+ *   one-JND difference is at threshold at the daylight chromatic CSF's peak: c = JNDs / S_peak. The
+ *   neighbours' mean colour is the border-weighted mean of their CIELAB (or deer L, a). Under the
+ *   twilight CSF (csf.ts), lower, the same difference then reaches fewer frequencies.
  *
  * Blending: a shape w wide at d metres subtends 2 atan(w / 2d) degrees; as half a grating cycle
  * its frequency is f = 1 / (2 angle). It blends beyond the distance where f passes the higher of
@@ -33,19 +36,19 @@
  * as Infinity ("beyond 200 m"); the raw figure is kept; a contrast below threshold even at the
  * CSF's peak blends at every distance (0).
  */
-import { SRGB_TO_LINEAR, type Lab } from '../color/lab.js';
+import { BLEND_CAP_M, shapesSentence, type SizeClass } from '@camo/shared/shapes';
+import type { Lab } from '../color/lab.js';
 import { chromaticDifference } from '../concealment/measures.js';
-import { DEER_JND_UNITS, observerById, seenColour, type ObserverId } from '../concealment/observers.js';
+import { DEER_JND_UNITS, type ObserverId } from '../concealment/observers.js';
 import { csfPeak, cutoffCpd, type CsfOptions } from './csf.js';
-import { catchesOfLinear, pixelCatchModel } from './pixel-catches.js';
+import type { LightId } from './illuminants.js';
+import { seenPalette } from './palette-seen.js';
 
 /** Work on a copy no wider than this. */
 export const WORK_SIZE = 256;
-/** Blend distances beyond this are reported as Infinity ("beyond 200 m"). */
-export const BLEND_CAP_M = 200;
 /** The area-weighted percentiles of shape width the classes take. */
-export const CLASS_PERCENTILES = { small: 0.1, middle: 0.5, large: 0.9 } as const;
-export type SizeClass = keyof typeof CLASS_PERCENTILES;
+export const CLASS_PERCENTILES: Record<SizeClass, number> = { small: 0.1, middle: 0.5, large: 0.9 };
+export { BLEND_CAP_M, type SizeClass };
 
 export interface IndexedDesign {
   width: number;
@@ -76,6 +79,7 @@ export interface ClassBlend {
 
 export interface BlobDistances {
   eye: ObserverId;
+  light: LightId;
   classes: Record<SizeClass, ClassBlend>;
   /** The plain-words sentence a page can show. */
   sentence: string;
@@ -232,52 +236,26 @@ function measureShapes(idx: Uint8Array, w: number, h: number, nPal: number): Sha
   };
 }
 
-/** Each palette colour's linear luminance for `eye`: CIE Y, or the deer's daylight luminance catch. */
-function paletteLuminance(eye: ObserverId, palette: IndexedDesign['palette']): number[] {
-  const model = eye === 'deer' ? pixelCatchModel('deer', 'daylight') : undefined;
-  return palette.map(([r8, g8, b8]) => {
-    const r = SRGB_TO_LINEAR[r8 & 255]!;
-    const g = SRGB_TO_LINEAR[g8 & 255]!;
-    const b = SRGB_TO_LINEAR[b8 & 255]!;
-    if (!model) return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-    const q = [0, 0, 0];
-    catchesOfLinear(model, r, g, b, q);
-    return q[2]!;
+/** The page's sentence for a result (@camo/shared/shapes): one wording for the engine and the site. */
+export function blendSentence(
+  eye: ObserverId,
+  classes: Record<SizeClass, ClassBlend>,
+  light: LightId = 'daylight',
+): string {
+  const figure = (c: ClassBlend) => ({
+    widthCm: c.widthCm,
+    blendM: Number.isFinite(c.blendM) ? c.blendM : null,
+  });
+  return shapesSentence(eye, light, {
+    small: figure(classes.small),
+    middle: figure(classes.middle),
+    large: figure(classes.large),
   });
 }
 
-const fmtCm = (cm: number): string => (cm < 10 ? `${Math.round(cm * 2) / 2}` : `${Math.round(cm)}`);
-const fmtM = (m: number): string => (m < 20 ? `${Math.round(m)}` : `${Math.round(m / 5) * 5}`);
-
-function clause(c: ClassBlend, name: string): string {
-  const what = `the ${name} shapes (about ${fmtCm(c.widthCm)} cm)`;
-  if (c.blendM === 0) return `${what} are too alike to stand apart at any distance`;
-  if (!Number.isFinite(c.blendM)) return `${what} stay apart beyond ${BLEND_CAP_M} m`;
-  return `${what} blend beyond ${fmtM(c.blendM)} m`;
-}
-
 /**
- * The sentence for a result, e.g. "To a deer in daylight, the small shapes (about 2 cm) blend
- * beyond 10 m; the middle and large shapes (about 40 cm) blend beyond 195 m." Neighbouring
- * classes within 10 % of one another's width are named together (the first one's figures).
- */
-export function blendSentence(eye: ObserverId, classes: Record<SizeClass, ClassBlend>): string {
-  const who = eye === 'deer' ? 'a deer' : 'a person';
-  const names: SizeClass[] = ['small', 'middle', 'large'];
-  const groups: { names: SizeClass[]; c: ClassBlend }[] = [];
-  for (const k of names) {
-    const last = groups[groups.length - 1];
-    const c = classes[k];
-    if (last && Math.abs(c.widthCm - last.c.widthCm) <= 0.1 * last.c.widthCm) last.names.push(k);
-    else groups.push({ names: [k], c });
-  }
-  const clauses = groups.map((g) => clause(g.c, g.names.join(' and ')));
-  return `To ${who} in daylight, ${clauses.join('; ')}.`;
-}
-
-/**
- * The distance beyond which each size class of `design`'s shapes blends, for `eye`, with the tile
- * printed `repeatCm` wide (square pixels). Pure; 10-30 ms on a 1024 px tile once warm (the first
+ * The distance beyond which each size class of `design`'s shapes blends, for `eye` under
+ * `opts.light` (daylight unless told), with the tile printed `repeatCm` wide (square pixels). Pure; 10-30 ms on a 1024 px tile once warm (the first
  * call, compiling, about 65 ms).
  */
 export function blobDistances(
@@ -290,9 +268,10 @@ export function blobDistances(
   const nPal = design.palette.length;
   const shapes = measureShapes(idx, w, h, nPal);
   const cmPerPx = repeatCm / w;
-  const observer = observerById(eye);
-  const Y = paletteLuminance(eye, design.palette);
-  const lab: Lab[] = design.palette.map((c) => seenColour(observer, c));
+  const light = opts.light ?? 'daylight';
+  const seen = seenPalette(eye, light, design.palette);
+  const Y = seen.map((c) => c.luminance);
+  const lab = seen.map((c) => c.colour);
 
   // Each shape's contrasts against its border-weighted neighbours.
   const lum = new Float64Array(shapes.count);
@@ -331,7 +310,9 @@ export function blobDistances(
     }
     return shapes.width[order[order.length - 1]!]!;
   };
-  const chromPeak = csfPeak(eye, 'chromatic', opts);
+  // A JND is the daylight Weber fraction's: at threshold at the daylight CSF's peak, so the
+  // twilight CSF's loss of height counts (decision 034).
+  const chromPeak = csfPeak(eye, 'chromatic', { ...opts, light: 'daylight' });
 
   const classOf = (sizeClass: SizeClass): ClassBlend => {
     const wPx = percentile(CLASS_PERCENTILES[sizeClass]);
@@ -365,5 +346,12 @@ export function blobDistances(
     };
   };
   const classes = { small: classOf('small'), middle: classOf('middle'), large: classOf('large') };
-  return { eye, classes, sentence: blendSentence(eye, classes), shapeCount: shapes.count, workWidth: w };
+  return {
+    eye,
+    light,
+    classes,
+    sentence: blendSentence(eye, classes, light),
+    shapeCount: shapes.count,
+    workWidth: w,
+  };
 }

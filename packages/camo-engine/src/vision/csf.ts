@@ -32,8 +32,23 @@
  * 187(1): 90-96) and in height so that its peak is DEER_PEAK (ASSUMPTION: 50, a 2 % threshold;
  * unmeasured, results quoted for 20-200). S_deer(f) = (P_deer / P_person) S_person(f * k), with
  * k = cutoff_person(P_deer / P_person) / 5; its chromatic CSF uses the same k and height ratio.
+ *
+ * Dawn and dusk (decision 034). Civil twilight with the sun 3 degrees down lights the ground with
+ * about TWILIGHT_ILLUMINANCE_LX = 37 lx: the American Meteorological Society's Glossary of
+ * Meteorology ("civil twilight") gives a clear evening's horizontal illuminance as about 585-410 lx
+ * at sunset and 3.5-2 lx at -6 degrees; 37 lx is the geometric mean of their middles (500, 2.7),
+ * illuminance falling about exponentially with the sun's depth. A surface of reflectance
+ * SCENE_REFLECTANCE = 0.2 (ASSUMPTION: a mid-grey of woodland and field) then has a luminance
+ * rho E / pi = 2.4 cd/m^2. Barten's formula takes the adapting luminance: at 2.4 cd/m^2 against
+ * 100 it gives the person a peak of 110 against 200 (x 0.55, near 1.6 c/deg) and a full-contrast
+ * cutoff of 33.1 against 44.6 c/deg (x 0.74). The person's chromatic CSF is ASSUMED to lose as
+ * much, in height and in frequency (colour vision fails before luminance vision as light falls,
+ * so this likely understates its loss). The deer's CSFs at twilight are the person's at twilight
+ * through the same k and height ratio: ASSUMED to lose what a person's loses at that luminance (its
+ * tapetum lucidum and wide pupil would make the loss smaller; the daylight figures bound it).
  */
 import type { ObserverId } from '../concealment/observers.js';
+import type { LightId } from './illuminants.js';
 
 export type CsfKind = 'luminance' | 'chromatic';
 
@@ -49,6 +64,13 @@ export const PERSON_CHROMATIC_CUTOFF = 11.5;
 export const DEER_PEAK = 50;
 /** The deer's acuity (c/deg), Watson et al. 2022; the project's observers.ts. */
 export const DEER_ACUITY = 5;
+/** Civil twilight's horizontal illuminance with the sun 3 degrees down (lx), and the ground's mean reflectance (ASSUMPTION). */
+export const TWILIGHT_ILLUMINANCE_LX = 37;
+export const SCENE_REFLECTANCE = 0.2;
+/** The adapting luminance (cd/m^2) Barten's formula is taken at, per light. */
+export function adaptingLuminance(light: LightId): number {
+  return light === 'daylight' ? BARTEN_LUMINANCE : (SCENE_REFLECTANCE * TWILIGHT_ILLUMINANCE_LX) / Math.PI;
+}
 
 /** Barten (2004) as printed. */
 export function bartenSensitivity(u: number, L = BARTEN_LUMINANCE, x0 = BARTEN_FIELD_DEG): number {
@@ -101,50 +123,69 @@ function solveCutoff(csf: Csf, contrast: number): number {
   return (lo + hi) / 2;
 }
 
-const personLuminance: Csf = {
-  s: (f) => (PERSON_PEAK / BARTEN_PEAK) * bartenSensitivity(f),
-  peakCpd: BARTEN_PEAK_CPD,
-};
+/** Barten's peak as rescaled (PERSON_PEAK at daylight); the same factor at every luminance. */
+const PERSON_SCALE = PERSON_PEAK / BARTEN_PEAK;
 const CHROMATIC_F0 = PERSON_CHROMATIC_CUTOFF / Math.log(PERSON_CHROMATIC_PEAK);
-const personChromatic: Csf = {
-  s: (f) => (f < 0 ? 0 : PERSON_CHROMATIC_PEAK * Math.exp(-f / CHROMATIC_F0)),
-  peakCpd: 0,
-};
 
-/** The deer's CSFs for a given assumed peak luminance sensitivity. */
-function deerCsfs(deerPeak: number): Record<CsfKind, Csf> {
-  const ratio = deerPeak / PERSON_PEAK;
-  const k = solveCutoff(personLuminance, ratio) / DEER_ACUITY;
+/** The person's CSFs under a light: Barten at its adapting luminance; colour losing as much (see above). */
+function personCsfs(light: LightId): Record<CsfKind, Csf> {
+  const L = adaptingLuminance(light);
+  const luminance: Csf = {
+    s: (f) => PERSON_SCALE * bartenSensitivity(f, L),
+    peakCpd: argMax((u) => bartenSensitivity(u, L), 0.1, 60),
+  };
+  const daylightLuminance: Csf = { s: (f) => PERSON_SCALE * bartenSensitivity(f), peakCpd: BARTEN_PEAK_CPD };
+  const height = luminance.s(luminance.peakCpd) / PERSON_PEAK;
+  const spread = solveCutoff(luminance, 1) / solveCutoff(daylightLuminance, 1);
   return {
-    luminance: { s: (f) => ratio * personLuminance.s(f * k), peakCpd: personLuminance.peakCpd / k },
-    chromatic: { s: (f) => ratio * personChromatic.s(f * k), peakCpd: 0 },
+    luminance,
+    chromatic: {
+      s: (f) => (f < 0 ? 0 : height * PERSON_CHROMATIC_PEAK * Math.exp(-f / spread / CHROMATIC_F0)),
+      peakCpd: 0,
+    },
   };
 }
 
-const deerCache = new Map<number, Record<CsfKind, Csf>>();
-function csfOf(eye: ObserverId, kind: CsfKind, deerPeak: number): Csf {
-  if (eye === 'person') return kind === 'luminance' ? personLuminance : personChromatic;
-  let d = deerCache.get(deerPeak);
-  if (!d) {
-    d = deerCsfs(deerPeak);
-    deerCache.set(deerPeak, d);
-  }
-  return d[kind];
+/** The deer's CSFs for an assumed peak luminance sensitivity, under a light. */
+function deerCsfs(deerPeak: number, light: LightId): Record<CsfKind, Csf> {
+  const ratio = deerPeak / PERSON_PEAK;
+  const k = solveCutoff(csfOf('person', 'luminance', deerPeak, 'daylight'), ratio) / DEER_ACUITY;
+  const luminance = csfOf('person', 'luminance', deerPeak, light);
+  const chromatic = csfOf('person', 'chromatic', deerPeak, light);
+  return {
+    luminance: { s: (f) => ratio * luminance.s(f * k), peakCpd: luminance.peakCpd / k },
+    chromatic: { s: (f) => ratio * chromatic.s(f * k), peakCpd: 0 },
+  };
 }
 
-/** Options: the deer's assumed peak luminance sensitivity (default DEER_PEAK). */
+const cache = new Map<string, Record<CsfKind, Csf>>();
+function csfOf(eye: ObserverId, kind: CsfKind, deerPeak: number, light: LightId): Csf {
+  const key = eye === 'person' ? `person:${light}` : `deer:${deerPeak}:${light}`;
+  let c = cache.get(key);
+  if (!c) {
+    c = eye === 'person' ? personCsfs(light) : deerCsfs(deerPeak, light);
+    cache.set(key, c);
+  }
+  return c[kind];
+}
+
+/** Options: the deer's assumed peak luminance sensitivity (default DEER_PEAK), and the light (default daylight). */
 export interface CsfOptions {
   deerPeak?: number;
+  light?: LightId;
 }
+
+const of = (eye: ObserverId, kind: CsfKind, opts: CsfOptions): Csf =>
+  csfOf(eye, kind, opts.deerPeak ?? DEER_PEAK, opts.light ?? 'daylight');
 
 /** Sensitivity (1 / threshold Michelson contrast) of `eye` to a `kind` grating of `cpd` c/deg. */
 export function csfSensitivity(eye: ObserverId, kind: CsfKind, cpd: number, opts: CsfOptions = {}): number {
-  return csfOf(eye, kind, opts.deerPeak ?? DEER_PEAK).s(cpd);
+  return of(eye, kind, opts).s(cpd);
 }
 
 /** The frequency of the CSF's peak (0 for the low-pass chromatic CSF). */
 export function csfPeakCpd(eye: ObserverId, kind: CsfKind, opts: CsfOptions = {}): number {
-  return csfOf(eye, kind, opts.deerPeak ?? DEER_PEAK).peakCpd;
+  return of(eye, kind, opts).peakCpd;
 }
 
 /**
@@ -154,11 +195,11 @@ export function csfPeakCpd(eye: ObserverId, kind: CsfKind, opts: CsfOptions = {}
  * blob-distances.ts for how a colour difference is made one).
  */
 export function cutoffCpd(eye: ObserverId, kind: CsfKind, contrast: number, opts: CsfOptions = {}): number {
-  return solveCutoff(csfOf(eye, kind, opts.deerPeak ?? DEER_PEAK), contrast);
+  return solveCutoff(of(eye, kind, opts), contrast);
 }
 
 /** The peak sensitivity of `eye`'s `kind` CSF. */
 export function csfPeak(eye: ObserverId, kind: CsfKind, opts: CsfOptions = {}): number {
-  const c = csfOf(eye, kind, opts.deerPeak ?? DEER_PEAK);
+  const c = of(eye, kind, opts);
   return c.s(Math.max(c.peakCpd, 0));
 }

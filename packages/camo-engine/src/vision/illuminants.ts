@@ -12,9 +12,11 @@
  */
 import { D65 } from './data-d65.js';
 import { TWILIGHT_CIVIL_MINUS3 } from './data-twilight.js';
+import type { Light } from '@camo/shared/vocabulary';
 import type { Spectrum } from './grid.js';
 
-export type LightId = 'daylight' | 'twilight';
+/** The vocabulary's lights (packages/shared/src/vocabulary.ts). */
+export type LightId = Light;
 
 export function illuminant(light: LightId): Spectrum {
   return light === 'daylight' ? D65 : TWILIGHT_CIVIL_MINUS3;

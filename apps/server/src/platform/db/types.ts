@@ -4,6 +4,8 @@
  */
 import type { ConcealmentMeasures, Placement, SceneRecipe } from '@camo/camo-engine';
 import type { Observer, OutOfRangeReason } from '@camo/shared/concealment';
+import type { ShapeClassFigure, SizeClass } from '@camo/shared/shapes';
+import type { Light } from '@camo/shared/vocabulary';
 
 /**
  * One eye at one distance (designs.concealment_predictions): the measures averaged over the
@@ -35,6 +37,20 @@ export interface StoredPrediction {
    * 028); absent before. A prediction of an older version is measured again.
    */
   version?: number;
+  /** Its shapes' blend distances for each eye and light at a repeat (decision 034); absent before version 4. */
+  shapes?: StoredShapes;
+}
+
+/** A design image's shapes at a repeat: each eye in each light (@camo/shared/shapes). */
+export interface StoredShapes {
+  repeatCm: number;
+  figures: StoredShapeFigure[];
+}
+
+export interface StoredShapeFigure {
+  observer: Observer;
+  light: Light;
+  classes: Record<SizeClass, ShapeClassFigure>;
 }
 
 /** What designs.concealment_predictions holds: A and B as generated, the final image once submitted. */

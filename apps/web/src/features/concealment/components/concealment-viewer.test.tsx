@@ -1,4 +1,4 @@
-import type { DesignConcealment } from '@camo/shared/concealment.schema';
+import type { DesignConcealment, DesignShapes } from '@camo/shared/concealment.schema';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -26,6 +26,7 @@ function renderWith(reply: DesignConcealment) {
 const predicted: DesignConcealment = {
   predictions: makePredictions({ deer: [null, 78, 85, 97], person: [null, 41, 60, 88] }),
   calibrated: false,
+  shapes: null,
   measured: null,
 };
 
@@ -123,6 +124,7 @@ describe('ConcealmentViewer', () => {
     renderWith({
       predictions: makePredictions({ deer: [60, 70, 80, 90], person: [50, 60, 70, 80] }, 6.4),
       calibrated: true,
+      shapes: null,
       measured: { score: 7.94, rounds: 48 },
     });
     expect(await screen.findByTestId('measured-hiding')).toHaveTextContent(
@@ -133,7 +135,7 @@ describe('ConcealmentViewer', () => {
   });
 
   it('says which scores are not yet predicted, and says so when the view fails', async () => {
-    renderWith({ predictions: [], calibrated: false, measured: null });
+    renderWith({ predictions: [], calibrated: false, shapes: null, measured: null });
     const table = await screen.findByRole('table');
     expect(within(table).getAllByText('not yet predicted')).toHaveLength(4);
     fireEvent.error(image());
@@ -155,6 +157,7 @@ describe('ConcealmentViewer says plainly what its figures are (issue 39)', () =>
     renderWith({
       predictions: [],
       calibrated: false,
+      shapes: null,
       measured: null,
       measuring: true,
       figuresOf: 'edited-measuring',
@@ -183,5 +186,48 @@ describe('ConcealmentViewer says plainly what its figures are (issue 39)', () =>
     expect(screen.getByTestId('figures-of')).toHaveTextContent('These figures are for the edited design.');
     await userEvent.click(screen.getByRole('radio', { name: 'Person' }));
     expect(screen.queryByTestId('hiding-fall')).not.toBeInTheDocument();
+  });
+});
+
+describe("ConcealmentViewer's shapes (issue 43 item 5)", () => {
+  const classes = (small: number | null, large: number | null) => ({
+    small: { widthCm: 2, blendM: small },
+    middle: { widthCm: 12, blendM: 60 },
+    large: { widthCm: 40, blendM: large },
+  });
+  const shapes: DesignShapes = {
+    repeatCm: 75,
+    figures: [
+      { observer: 'deer', light: 'daylight', classes: classes(10, 190) },
+      { observer: 'deer', light: 'twilight', classes: classes(7, 120) },
+      { observer: 'person', light: 'daylight', classes: classes(45, null) },
+      { observer: 'person', light: 'twilight', classes: classes(30, 0) },
+    ],
+  };
+
+  it("says the repeat and each eye's blend distances in the light remembered, and remembers a new light", async () => {
+    renderWith({ ...predicted, shapes });
+    expect(await screen.findByText(/Printed at a 75 cm repeat/)).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Daylight' })).toBeChecked();
+    expect(screen.getByTestId('shapes-deer')).toHaveTextContent(
+      'To a deer in daylight, the small shapes (about 2 cm) blend beyond 10 m; the middle shapes (about 12 cm) blend beyond 60 m; the large shapes (about 40 cm) blend beyond 190 m.',
+    );
+    expect(screen.getByTestId('shapes-person')).toHaveTextContent(
+      'the large shapes (about 40 cm) stay apart beyond 200 m',
+    );
+    await userEvent.click(screen.getByRole('radio', { name: 'Dawn or dusk' }));
+    expect(localStorage.getItem('hiding-light')).toBe('twilight');
+    expect(screen.getByTestId('shapes-deer')).toHaveTextContent(
+      'To a deer at dawn or dusk, the small shapes (about 2 cm) blend beyond 7 m;',
+    );
+    expect(screen.getByTestId('shapes-person')).toHaveTextContent(
+      'the large shapes (about 40 cm) are too alike to stand apart at any distance',
+    );
+  });
+
+  it('is not shown before the shapes are measured', async () => {
+    renderWith(predicted);
+    await screen.findByRole('table');
+    expect(screen.queryByTestId('design-shapes')).not.toBeInTheDocument();
   });
 });

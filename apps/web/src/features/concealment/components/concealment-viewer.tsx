@@ -2,6 +2,7 @@ import { concealmentText } from '@camo/shared/concealment';
 import { ObserverViewer } from '@/components/concealment/observer-viewer';
 import { useEyeChoice } from '@/lib/eye-choice';
 import { concealmentViewUrl, useDesignConcealment } from '../api/get-design-concealment';
+import { DesignShapes } from './design-shapes';
 
 /**
  * "How it looks from a distance": the design worn in its own photo as a deer or a person sees it
@@ -40,6 +41,7 @@ export function ConcealmentViewer({ designId }: { designId: string }) {
           )
         }
       />
+      {concealment.data?.shapes && <DesignShapes shapes={concealment.data.shapes} />}
       <div className="flex flex-col gap-2 text-sm text-sage">
         <p>{concealmentText.howItWorks}</p>
         <p>{concealmentText.outOfScope}</p>
