@@ -1,4 +1,5 @@
 import { concealmentText } from '@camo/shared/concealment';
+import { DEFAULT_REPEAT_CM, shapesText } from '@camo/shared/shapes';
 import { makeDesign } from '../support/design-api.js';
 import { expect, newUser, signInThroughUi, test } from '../support/fixtures.js';
 import { fillStep1 } from '../support/create-form.js';
@@ -69,6 +70,28 @@ test('the choose screen compares A and B, and the design page shows the photo as
   await expect(viewer.getByRole('table', { name: concealmentText.scoresCaption('person') })).toBeVisible();
   await expect(viewer.getByText(concealmentText.notCalibrated)).toBeVisible();
   await expect(viewer.getByText(concealmentText.outOfScope)).toBeVisible();
+
+  // Its shapes (issue 43 item 5): the repeat, and how far each eye sees them apart in the light
+  // chosen; the choice is remembered across a reload.
+  const shapes = viewer.getByRole('region', { name: shapesText.title });
+  await expect(shapes.getByText(shapesText.repeat(DEFAULT_REPEAT_CM))).toBeVisible({ timeout: 30_000 });
+  await shapes.scrollIntoViewIfNeeded();
+  await expect(shapes.getByRole('radio', { name: 'Daylight' })).toBeChecked();
+  const sentence =
+    /^To a (deer|person) (in daylight|at dawn or dusk), the small( and middle)? shapes \(about [\d.]+ cm\) (blend beyond \d+ m|stay apart beyond 200 m|are too alike to stand apart at any distance)/;
+  await expect(shapes.getByTestId('shapes-deer')).toHaveText(sentence);
+  await expect(shapes.getByTestId('shapes-deer')).toContainText('To a deer in daylight');
+  await expect(shapes.getByTestId('shapes-person')).toContainText('To a person in daylight');
+  await shapes
+    .locator('label')
+    .filter({ hasText: /^Dawn or dusk$/ })
+    .click();
+  await expect(shapes.getByTestId('shapes-deer')).toContainText('To a deer at dawn or dusk');
+  await expect(shapes.getByTestId('shapes-person')).toHaveText(sentence);
+  await page.reload();
+  await expect(
+    page.getByRole('region', { name: shapesText.title }).getByRole('radio', { name: 'Dawn or dusk' }),
+  ).toBeChecked({ timeout: 30_000 });
 });
 
 test('Hardest to spot labels predicted designs, and never falls back silently to another order', async ({
