@@ -26,7 +26,10 @@ import {
   SRGB_TO_LINEAR,
   type Lab,
 } from '../color/lab.js';
+import { cutoffCpd } from '../vision/csf.js';
+import type { LightId } from '../vision/illuminants.js';
 import { catchesOfLinear, pixelCatchModel } from '../vision/pixel-catches.js';
+import { relitModel, relitOfLinear } from '../vision/relit.js';
 import { fft1d, twiddles, type Twiddles } from '../metrics/fft.js';
 
 /** The two eyes by name, as the site names them. */
@@ -39,17 +42,33 @@ export interface Observer {
   acuityCpd: number;
   /** Seen through the deer's own two cones (decision 032), not a person's three. */
   dichromat: boolean;
+  /** The light the scene is seen in (decision 034): daylight unless told. */
+  light: LightId;
 }
 
+/** The eyes in daylight. */
 export const OBSERVERS: readonly Observer[] = [
-  { id: 'person', label: 'a person', acuityCpd: 30, dichromat: false },
-  { id: 'deer', label: 'a white-tailed deer', acuityCpd: 5, dichromat: true },
+  { id: 'person', label: 'a person', acuityCpd: 30, dichromat: false, light: 'daylight' },
+  { id: 'deer', label: 'a white-tailed deer', acuityCpd: 5, dichromat: true, light: 'daylight' },
 ];
 
 export function observerById(id: ObserverId): Observer {
   const found = OBSERVERS.find((o) => o.id === id);
   if (!found) throw new Error(`unknown observer ${id}`);
   return found;
+}
+
+/**
+ * An eye in a light (decision 034). At dawn or dusk its acuity falls as its contrast sensitivity
+ * function's full-contrast cutoff does (vision/csf.ts: Barten's at civil twilight's 2.4 cd/m^2,
+ * x 0.74 for a person; the deer's, assumed to lose as much, x 0.68): 22 and 3.4 c/deg. Colours are
+ * seen under that light: the deer's catches of it, a person's relit colours (vision/relit.ts).
+ */
+export function observerAt(id: ObserverId, light: LightId): Observer {
+  const day = observerById(id);
+  if (light === 'daylight') return day;
+  const loss = cutoffCpd(id, 'luminance', 1, { light }) / cutoffCpd(id, 'luminance', 1);
+  return { ...day, acuityCpd: day.acuityCpd * loss, light };
 }
 
 /** A photo's horizontal field of view: a phone's main camera (uploads carry no EXIF to read it from). */
@@ -120,26 +139,48 @@ const WEBER = 0.05;
 /** A deer's chromatic JND is |d ln(S/M)| / (omega sqrt 2) (a dichromat's Vorobyev-Osorio distance). */
 const DEER_OPPONENT_SCALE = DEER_JND_UNITS / (WEBER * Math.SQRT2);
 
-/** The deer's catches (S, M, luminance) under daylight, of linear sRGB. */
-const deerModel = () => pixelCatchModel('deer', 'daylight');
+/** The deer's catches (S, M, luminance) under the observer's light, of linear sRGB. */
+const deerModel = (observer: Observer) => pixelCatchModel('deer', observer.light);
 
 /** A deer's colour of its catches: L* on its luminance, its opponent axis as a, b = 0. */
 export function deerLab(s: number, m: number, luminance: number): Lab {
   return { L: lightness(luminance), a: DEER_OPPONENT_SCALE * Math.log(s / m), b: 0 };
 }
 
+/** One 8-bit sRGB colour's linear planes, as linearPlanes gives a pixel: relit RGB for a person, the deer's catches. */
+function seenLinear(observer: Observer, rgb: readonly [number, number, number]): [number, number, number] {
+  const r = SRGB_TO_LINEAR[rgb[0] & 255]!;
+  const g = SRGB_TO_LINEAR[rgb[1] & 255]!;
+  const b = SRGB_TO_LINEAR[rgb[2] & 255]!;
+  if (!observer.dichromat && observer.light === 'daylight') return [r, g, b];
+  const q: [number, number, number] = [0, 0, 0];
+  seenOfLinear(observer)(r, g, b, q);
+  return q;
+}
+
+/** A linear sRGB colour to the observer's planes: the deer's catches, or a person's colour relit. */
+function seenOfLinear(observer: Observer): (r: number, g: number, b: number, out: number[]) => void {
+  if (observer.dichromat) {
+    const model = deerModel(observer);
+    return (r, g, b, out) => catchesOfLinear(model, r, g, b, out);
+  }
+  const model = relitModel(observer.light);
+  return (r, g, b, out) => relitOfLinear(model, r, g, b, out);
+}
+
 /** The colour of one 8-bit sRGB colour as the observer sees it (no spatial filtering): CIELAB, or the deer's. */
 export function seenColour(observer: Observer, rgb: readonly [number, number, number]): Lab {
-  if (!observer.dichromat) return rgbToLab(rgb[0], rgb[1], rgb[2]);
-  const q = [0, 0, 0];
-  catchesOfLinear(
-    deerModel(),
-    SRGB_TO_LINEAR[rgb[0] & 255]!,
-    SRGB_TO_LINEAR[rgb[1] & 255]!,
-    SRGB_TO_LINEAR[rgb[2] & 255]!,
-    q,
-  );
-  return deerLab(q[0]!, q[1]!, q[2]!);
+  if (!observer.dichromat && observer.light === 'daylight') return rgbToLab(rgb[0], rgb[1], rgb[2]);
+  const [p, q, r] = seenLinear(observer, rgb);
+  return observer.dichromat
+    ? deerLab(p, q, r)
+    : linearRgbToLab(Math.min(1, p), Math.min(1, q), Math.min(1, r));
+}
+
+/** Its linear luminance (a white's is 1): CIE Y of a person's (relit) colour, the deer's luminance catch. */
+export function seenLuminance(observer: Observer, rgb: readonly [number, number, number]): number {
+  const [p, q, r] = seenLinear(observer, rgb);
+  return observer.dichromat ? r : 0.2126 * p + 0.7152 * q + 0.0722 * r;
 }
 
 /** Three planes of linear light: R, G and B for a person; the deer's S, M and luminance catches. */
@@ -155,11 +196,11 @@ export function linearPlanes(observer: Observer, rgb: Uint8Array, count: number)
     g[i] = SRGB_TO_LINEAR[rgb[i * 3 + 1]!]!;
     b[i] = SRGB_TO_LINEAR[rgb[i * 3 + 2]!]!;
   }
-  if (observer.dichromat) {
-    const model = deerModel();
+  if (observer.dichromat || observer.light !== 'daylight') {
+    const seen = seenOfLinear(observer);
     const q = [0, 0, 0];
     for (let i = 0; i < count; i++) {
-      catchesOfLinear(model, r[i]!, g[i]!, b[i]!, q);
+      seen(r[i]!, g[i]!, b[i]!, q);
       r[i] = q[0]!;
       g[i] = q[1]!;
       b[i] = q[2]!;

@@ -8,6 +8,7 @@
  * (decision 011), so a calibration fit on played rounds maps one onto the other.
  */
 import type { Photo } from '../types.js';
+import type { LightId } from '../vision/illuminants.js';
 import { prepareDesign, sceneOf, type DesignTile, type Rgb, type TargetFill } from './compose.js';
 import { measureCrop } from './measures.js';
 import {
@@ -21,6 +22,7 @@ import {
   blurSigmaPx,
   DISTANCES_M,
   OBSERVERS,
+  observerAt,
   observerById,
   viewGeometry,
   type Observer,
@@ -222,6 +224,8 @@ export interface ConcealmentTableInput {
   weights?: PredictorWeights;
   observers?: readonly ObserverId[];
   distances?: readonly number[];
+  /** The light the eyes see it in (decision 034): daylight unless told. */
+  light?: LightId;
   samples?: number;
   draw?: () => number;
 }
@@ -243,7 +247,8 @@ export function predictConcealmentTable(input: ConcealmentTableInput): Concealme
   const fill = fillOf(input.design);
   const silhouette = input.silhouette ?? hunter();
   const weights = input.weights ?? DEFAULT_WEIGHTS;
-  const observers = (input.observers ?? OBSERVERS.map((o) => o.id)).map(observerById);
+  const light = input.light ?? 'daylight';
+  const observers = (input.observers ?? OBSERVERS.map((o) => o.id)).map((id) => observerAt(id, light));
   const rows: ConcealmentRow[] = [];
   for (const distanceM of input.distances ?? DISTANCES_M) {
     const stand = standAt(photo, silhouette, distanceM, { samples: input.samples, draw: input.draw });

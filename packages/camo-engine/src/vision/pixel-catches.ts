@@ -46,17 +46,21 @@ function solve(a: number[][], y: number[]): number[] {
 /** Coefficients per channel: the cones (shortest first), then the luminance. */
 export type PixelCatchModel = readonly (readonly number[])[];
 
-/** The regression fitted afresh (what FITTED keeps, for the deer). */
-export function fitPixelCatchModel(eye: EyeId, light: LightId): PixelCatchModel {
+/**
+ * A root-polynomial regression from linear sRGB to `target`'s channels, fitted on the smoothest
+ * reflectances of the sRGB grid, least squares weighted by 1 / channel^2 (relative error).
+ */
+export function fitRegression(
+  target: (rgb8: readonly [number, number, number]) => number[],
+): PixelCatchModel {
   const x: number[][] = [];
   const y: number[][] = [];
   for (const r of GRID)
     for (const g of GRID)
       for (const b of GRID) {
         if (r + g + b === 0) continue;
-        const c = catchesOfReflectance(reflectanceFromSrgb([r, g, b]), eyeById(eye), light);
         x.push(terms(srgb8ToLinear(r), srgb8ToLinear(g), srgb8ToLinear(b)));
-        y.push([...c.cones, c.luminance]);
+        y.push(target([r, g, b]));
       }
   return y[0]!.map((_, k) => {
     const a = Array.from({ length: N_TERMS }, () => new Array<number>(N_TERMS).fill(0));
@@ -70,6 +74,14 @@ export function fitPixelCatchModel(eye: EyeId, light: LightId): PixelCatchModel 
       }
     }
     return solve(a, v);
+  });
+}
+
+/** The regression fitted afresh (what FITTED keeps, for the deer). */
+export function fitPixelCatchModel(eye: EyeId, light: LightId): PixelCatchModel {
+  return fitRegression((rgb) => {
+    const c = catchesOfReflectance(reflectanceFromSrgb(rgb), eyeById(eye), light);
+    return [...c.cones, c.luminance];
   });
 }
 
