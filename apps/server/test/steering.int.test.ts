@@ -115,16 +115,100 @@ const quantile = (values: number[], q: number) => {
   return s[Math.min(s.length - 1, Math.max(0, Math.floor(q * (s.length - 1))))]!;
 };
 
+/** Each honest player's label in the recomputation (their account's id on each backend). */
+const honestLabel = (player: number) => `honest-${player}`;
+
+/**
+ * The designs' measures, honest play and its bootstrap: pure and seeded, so the same on every
+ * backend, and computed once for all of them. The figures do not depend on what a player is
+ * called, only on which rounds are whose: each backend's accounts stand in for the labels.
+ */
+interface HonestPlay {
+  measures: ConcealmentMeasures[];
+  /** Each round's player is `honestLabel(player)`; `player` is their index among the accounts. */
+  honest: (HonestRound & { player: number })[];
+  /** The designs the attack calls conspicuous: found sooner than the median under the true model. */
+  conspicuous: Set<number>;
+  honestFigures: Figures;
+  bootstrap: { weights: Record<string, number>[]; rho: number[] };
+}
+
+let honestPlayOnce: HonestPlay | undefined;
+
+function honestPlay(): HonestPlay {
+  if (honestPlayOnce) return honestPlayOnce;
+  const next = random(26);
+  const gaussian = () => Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next());
+  const measures: ConcealmentMeasures[] = [];
+  for (let d = 0; d < DESIGNS; d++)
+    measures.push({
+      colourContrast: 2 + next() * 14,
+      luminanceContrast: 1 + next() * 20,
+      gabrat: 0.15 + next() * 0.4,
+      textureDifference: 0.05 + next() * 0.5,
+    });
+  const mu = measures.map((m) =>
+    MEASURE_NAMES.reduce((acc, name, j) => acc + TRUE.coefficients[j]! * m[name], TRUE.intercept),
+  );
+  const middle = [...mu].sort((a, b) => a - b)[DESIGNS >> 1]!;
+  const conspicuous = new Set<number>();
+  mu.forEach((m, d) => m < middle && conspicuous.add(d));
+
+  // Honest players, with accounts past the age gate: design d is played by 8, 14, 20 or 26 of
+  // them, so some designs have a score of their own and the rest are ranked by the calibration.
+  // Each round's target is as tall as the game makes it, 8-26% of the picture's height give or
+  // take the scene's scale, and honest times follow its size too: every round the game serves has
+  // a size of its own, so honest play, not whoever else plays, is what pins the size weight down
+  // (with one size for every honest round, the five accounts' random sizes alone set it, and
+  // "Hardest to spot" came out at rho 0.937-0.986 from run to run against a p05 of 0.971).
+  const honest: HonestPlay['honest'] = [];
+  let turn = 0;
+  for (let d = 0; d < DESIGNS; d++)
+    for (let k = 0; k < 8 + (d % 4) * 6; k++) {
+      const share = NATURAL_SHARE.least * (NATURAL_SHARE.most / NATURAL_SHARE.least) ** next();
+      const sizePx = Math.round(PICTURE.height * share * Math.exp(0.1 * gaussian()));
+      const size = TRUE.size * Math.log(targetDegreesInPhoto(sizePx, PICTURE.width) / 10);
+      const seconds = Math.exp(mu[d]! + size + TRUE.sigma * gaussian());
+      const found = seconds <= 15;
+      const player = turn++ % HONEST_PLAYERS;
+      honest.push({
+        player,
+        playerId: honestLabel(player),
+        design: d,
+        ms: Math.round(Math.min(seconds, 15) * 1000),
+        found,
+        sizePx,
+      });
+    }
+
+  // The interval of honest play: the same figures over honest players drawn with replacement.
+  const honestFigures = figuresOf(honest, measures);
+  const bootstrap: HonestPlay['bootstrap'] = { weights: [], rho: [] };
+  const byPlayer = new Map<string, HonestRound[]>();
+  for (const r of honest) byPlayer.set(r.playerId, [...(byPlayer.get(r.playerId) ?? []), r]);
+  for (let b = 0; b < 40; b++) {
+    const sample = Array.from({ length: HONEST_PLAYERS }, (_, i) =>
+      byPlayer
+        .get(honestLabel(Math.floor(next() * HONEST_PLAYERS)))!
+        .map((r) => ({ ...r, playerId: `${r.playerId}#${i}` })),
+    ).flat();
+    const f = figuresOf(sample, measures);
+    bootstrap.weights.push(f.weights);
+    bootstrap.rho.push(spearman(honestFigures.hiding, f.hiding)!);
+  }
+  return (honestPlayOnce = { measures, honest, conspicuous, honestFigures, bootstrap });
+}
+
 describe.each(backends)('a handful of accounts cannot steer the figures (decision 026) on %s', (backend) => {
   let server: TestServer;
   let calibration: CalibrationService;
   const designIds: string[] = [];
-  const measures: ConcealmentMeasures[] = [];
-  const honest: HonestRound[] = [];
+  let measures: ConcealmentMeasures[];
+  let honest: HonestRound[];
   /** The designs the attack calls conspicuous: found sooner than the median under the true model. */
   const conspicuous = new Set<string>();
   let honestFigures: Figures;
-  const bootstrap: { weights: Record<string, number>[]; rho: number[] } = { weights: [], rho: [] };
+  let bootstrap: HonestPlay['bootstrap'];
 
   const post = <T>(client: Client, path: string, body: unknown = {}) =>
     client.json<T>(path, { method: 'POST', body: JSON.stringify(body) });
@@ -147,81 +231,55 @@ describe.each(backends)('a handful of accounts cannot steer the figures (decisio
     const frozen = new Date();
     server = await startTestServer(backend, {}, { now: () => new Date(frozen.getTime()) });
     const db = server.database.db;
-    const next = random(26);
-    const gaussian = () => Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next());
+    const play = honestPlay();
+    measures = play.measures;
+    ({ honestFigures, bootstrap } = play);
     // Each design in a photo of its own, as uploads are: a check leaves whole photos out (decision 029).
-    for (let d = 0; d < DESIGNS; d++) await server.storage.put(photoOf(d), forestJpeg());
     const owners = await createUsers(db, 8);
     const byBytes = new Map<string, ConcealmentMeasures>();
-    for (let d = 0; d < DESIGNS; d++) {
-      const m: ConcealmentMeasures = {
-        colourContrast: 2 + next() * 14,
-        luminanceContrast: 1 + next() * 20,
-        gabrat: 0.15 + next() * 0.4,
-        textureDifference: 0.05 + next() * 0.5,
-      };
-      const designKey = `ai_gen/2026/01/steer_${d}_a.png`;
-      const png = await designPng(d);
-      await server.storage.put(designKey, png);
-      byBytes.set(sha(png), m);
-      const id = await createSubmittedDesign(db, {
-        userId: owners[d % owners.length]!,
-        state: 'TX',
-        designAUrl: designKey,
-        environmentPhotoUrl: photoOf(d),
-      });
-      await db
-        .update(designs)
-        .set({
-          concealmentPredictions: { final: { imageKey: designKey, eyes: [{ ...GAME_EYE, measures: m }] } },
-          hidingGroup: 1,
-          hidingRank: 50,
-        })
-        .where(eq(designs.id, id));
-      designIds.push(id);
-      measures.push(m);
-    }
-    const mu = measures.map((m) =>
-      MEASURE_NAMES.reduce((acc, name, j) => acc + TRUE.coefficients[j]! * m[name], TRUE.intercept),
+    const created = await Promise.all(
+      measures.map(async (m, d) => {
+        await server.storage.put(photoOf(d), forestJpeg());
+        const designKey = `ai_gen/2026/01/steer_${d}_a.png`;
+        const png = await designPng(d);
+        await server.storage.put(designKey, png);
+        byBytes.set(sha(png), m);
+        const id = await createSubmittedDesign(db, {
+          userId: owners[d % owners.length]!,
+          state: 'TX',
+          designAUrl: designKey,
+          environmentPhotoUrl: photoOf(d),
+        });
+        await db
+          .update(designs)
+          .set({
+            concealmentPredictions: { final: { imageKey: designKey, eyes: [{ ...GAME_EYE, measures: m }] } },
+            hidingGroup: 1,
+            hidingRank: 50,
+          })
+          .where(eq(designs.id, id));
+        return id;
+      }),
     );
-    const middle = [...mu].sort((a, b) => a - b)[DESIGNS >> 1]!;
-    designIds.forEach((id, d) => mu[d]! < middle && conspicuous.add(id));
+    designIds.push(...created);
+    play.conspicuous.forEach((d) => conspicuous.add(designIds[d]!));
 
-    // Honest players, with accounts past the age gate: design d is played by 8, 14, 20 or 26 of
-    // them, so some designs have a score of their own and the rest are ranked by the calibration.
-    // Each round's target is as tall as the game makes it, 8-26% of the picture's height give or
-    // take the scene's scale, and honest times follow its size too: every round the game serves has
-    // a size of its own, so honest play, not whoever else plays, is what pins the size weight down
-    // (with one size for every honest round, the five accounts' random sizes alone set it, and
-    // "Hardest to spot" came out at rho 0.937-0.986 from run to run against a p05 of 0.971).
+    // The honest players' accounts, past the age gate; their rounds are honest play's (above).
     const players = await createUsers(db, HONEST_PLAYERS);
     await db
       .update(users)
       .set({ createdAt: new Date(Date.now() - 72 * HOUR) })
       .where(inArray(users.id, players));
-    let turn = 0;
-    for (let d = 0; d < DESIGNS; d++)
-      for (let k = 0; k < 8 + (d % 4) * 6; k++) {
-        const share = NATURAL_SHARE.least * (NATURAL_SHARE.most / NATURAL_SHARE.least) ** next();
-        const sizePx = Math.round(PICTURE.height * share * Math.exp(0.1 * gaussian()));
-        const size = TRUE.size * Math.log(targetDegreesInPhoto(sizePx, PICTURE.width) / 10);
-        const seconds = Math.exp(mu[d]! + size + TRUE.sigma * gaussian());
-        const found = seconds <= 15;
-        honest.push({
-          playerId: players[turn++ % HONEST_PLAYERS]!,
-          design: d,
-          ms: Math.round(Math.min(seconds, 15) * 1000),
-          found,
-          sizePx,
-        });
-      }
-    // Each round ends as the game ends it (the repository's end, which sets the design's score).
+    honest = play.honest.map(({ player, ...r }) => ({ ...r, playerId: players[player]! }));
+    // Each round ends as the game ends it (the repository's end, which sets the design's score):
+    // the rounds served in one insert, then each design's ended in order, the designs side by side
+    // (a round's end locks its own design's score only).
     const hunt = createHuntRepository(db, { minAccountAgeHours: server.config.contest.minAccountAgeHours });
-    for (const r of honest) {
-      const id = randomUUID();
-      await db.insert(huntRounds).values(
+    const ids = honest.map(() => randomUUID());
+    await db.insert(huntRounds).values(
+      honest.map((r, i) =>
         huntRoundRow({
-          id,
+          id: ids[i]!,
           playerId: r.playerId,
           designId: designIds[r.design]!,
           photoKey: photoOf(r.design),
@@ -231,13 +289,21 @@ describe.each(backends)('a handful of accounts cannot steer the figures (decisio
           servedAt: new Date(),
           measures: { measures: measures[r.design]! },
         }),
-      );
-      await hunt.end(
-        id,
-        { status: r.found ? 'found' : 'timeout', elapsedMs: r.ms, at: new Date() },
-        concealmentScore,
-      );
-    }
+      ),
+    );
+    await Promise.all(
+      designIds.map(async (_, d) => {
+        for (const [i, r] of honest.entries())
+          if (r.design === d) {
+            const ended = await hunt.end(
+              ids[i]!,
+              { status: r.found ? 'found' : 'timeout', elapsedMs: r.ms, at: new Date() },
+              concealmentScore,
+            );
+            expect(ended).not.toBeNull();
+          }
+      }),
+    );
     calibration = createCalibrationService({
       repo: createConcealmentRepository(db),
       storage: server.storage,
@@ -246,21 +312,6 @@ describe.each(backends)('a handful of accounts cannot steer the figures (decisio
       log: { info: () => undefined, warn: () => undefined },
       minAccountAgeHours: server.config.contest.minAccountAgeHours,
     });
-
-    // The interval of honest play: the same figures over honest players drawn with replacement.
-    honestFigures = figuresOf(honest, measures);
-    const byPlayer = new Map<string, HonestRound[]>();
-    for (const r of honest) byPlayer.set(r.playerId, [...(byPlayer.get(r.playerId) ?? []), r]);
-    for (let b = 0; b < 40; b++) {
-      const sample = Array.from({ length: HONEST_PLAYERS }, (_, i) =>
-        byPlayer
-          .get(players[Math.floor(next() * HONEST_PLAYERS)]!)!
-          .map((r) => ({ ...r, playerId: `${r.playerId}#${i}` })),
-      ).flat();
-      const f = figuresOf(sample, measures);
-      bootstrap.weights.push(f.weights);
-      bootstrap.rho.push(spearman(honestFigures.hiding, f.hiding)!);
-    }
   }, 600_000);
   afterAll(async () => server?.close());
 
@@ -416,18 +467,22 @@ describe.each(backends)('a handful of accounts cannot steer the figures (decisio
       .update(users)
       .set({ createdAt: new Date(Date.now() - 72 * HOUR) })
       .where(inArray(users.id, many));
-    for (const playerId of many)
+    // Their rounds in a few multi-row inserts (twenty accounts' at a time: within a statement's
+    // 65,535 parameters), not one statement per account.
+    for (let from = 0; from < many.length; from += 20)
       await db.insert(huntRounds).values(
-        designIds.map((designId, d) =>
-          huntRoundRow({
-            playerId,
-            designId,
-            photoKey: photoOf(d),
-            status: 'found',
-            endedAt: new Date(),
-            elapsedMs: conspicuous.has(designId) ? 13_500 : 600,
-            measures: { measures: measures[d]! },
-          }),
+        many.slice(from, from + 20).flatMap((playerId) =>
+          designIds.map((designId, d) =>
+            huntRoundRow({
+              playerId,
+              designId,
+              photoKey: photoOf(d),
+              status: 'found',
+              endedAt: new Date(),
+              elapsedMs: conspicuous.has(designId) ? 13_500 : 600,
+              measures: { measures: measures[d]! },
+            }),
+          ),
         ),
       );
     await calibration.calibrate();

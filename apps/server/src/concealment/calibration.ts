@@ -7,6 +7,7 @@
  * Newton's method on standardised measures (decision 017).
  */
 import type { MEASURE_NAMES } from '@camo/camo-engine';
+import { roundsLikelihood, type RoundsPart } from './calibration-likelihood.js';
 import { LOG_SQRT_2PI, logNormalTail, millsInverse, solve } from './normal.js';
 
 export interface CensoredTime {
@@ -252,40 +253,24 @@ export function fitCensoredMixed(
   let v = new Array<number>(players).fill(0);
   let rho2 = 0.1;
 
-  const evaluate = (t: readonly number[], u: readonly number[]) => {
-    const gamma = t[p]!;
-    const gT = new Array<number>(p + 1).fill(0);
-    const hT = t.map(() => new Array<number>(p + 1).fill(0));
-    const gV = new Array<number>(players).fill(0);
-    const hV = new Array<number>(players).fill(0);
-    const hTV = t.map(() => new Array<number>(players).fill(0));
-    let value = 0;
-    rows.forEach(({ x, y, censored, weight: w }, i) => {
-      if (w === 0) return;
-      const g = group[i]!;
-      let xd = u[g]!;
-      for (let j = 0; j < p; j++) xd += t[j]! * x[j]!;
-      const z = gamma * y - xd;
-      const term = roundTerm(z, censored, w, gamma);
-      value += term.value;
-      const { dz, dzz } = term;
-      gT[p]! += term.dGamma;
-      hT[p]![p]! += term.ddGamma;
-      for (let a = 0; a <= p; a++) {
-        const da = a < p ? -x[a]! : y;
-        gT[a]! += dz * da;
-        for (let b = 0; b <= p; b++) hT[a]![b]! += dzz * da * (b < p ? -x[b]! : y);
-        hTV[a]![g]! -= dzz * da;
-      }
-      gV[g]! -= dz;
-      hV[g]! += dzz;
-    });
+  // The rounds' part of the likelihood, its derivatives in theta and v (calibration-likelihood.ts).
+  const roundsPart = roundsLikelihood(rows, group, players);
+  // The players' penalty for a given rho^2, on a copy of the rounds' part (kept: when only rho^2
+  // changes, the rounds' part is the same).
+  const penalised = (part: RoundsPart, u: readonly number[]): RoundsPart => {
+    let value = part.value;
+    const gV = [...part.gV];
+    const hV = [...part.hV];
     for (let g = 0; g < players; g++) {
       value -= (0.5 * u[g]! * u[g]!) / rho2;
       gV[g]! -= u[g]! / rho2;
       hV[g]! -= 1 / rho2;
     }
-    return { value, gT, hT, gV, hV, hTV };
+    return { value, gT: part.gT, hT: part.hT, gV, hV, hTV: part.hTV };
+  };
+  const evaluate = (t: readonly number[], u: readonly number[]) => {
+    const part = roundsPart(t, u);
+    return { part, ...penalised(part, u) };
   };
 
   let iterations = 0;
@@ -293,7 +278,8 @@ export function fitCensoredMixed(
   const maxOuter = options.maxOuter ?? 200;
   const maxInner = options.maxInner ?? 50;
   for (let outer = 0; outer < maxOuter; outer++) {
-    current = evaluate(theta, v);
+    // The same theta and v as current's, a new rho^2: only the penalty is taken again.
+    current = { part: current.part, ...penalised(current.part, v) };
     for (let inner = 0; inner < maxInner; inner++, iterations++) {
       // Newton's step on -H: [A B; B' D] [st; sv] = [gT; gV], D diagonal.
       const { gT, hT, gV, hV, hTV } = current;
@@ -301,13 +287,16 @@ export function fitCensoredMixed(
       const schur = hT.map((row, a) =>
         row.map((h, b) => {
           let s = -h;
-          for (let g = 0; g < players; g++) s -= (hTV[a]![g]! * hTV[b]![g]!) / d[g]!;
+          const ha = hTV[a]!;
+          const hb = hTV[b]!;
+          for (let g = 0; g < players; g++) s -= (ha[g]! * hb[g]!) / d[g]!;
           return s;
         }),
       );
       const rhs = gT.map((gv, a) => {
         let s = gv;
-        for (let g = 0; g < players; g++) s -= (-hTV[a]![g]! * gV[g]!) / d[g]!;
+        const ha = hTV[a]!;
+        for (let g = 0; g < players; g++) s -= (-ha[g]! * gV[g]!) / d[g]!;
         return s;
       });
       // A measure that does not vary (every round's difference from its design's mean is 0 where

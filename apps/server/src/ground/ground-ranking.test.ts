@@ -40,7 +40,16 @@ const names = readdirSync(FIXTURES)
 
 type Side = 'whole' | 'left' | 'right';
 
-async function photoBytes(name: string, side: Side): Promise<Buffer> {
+/** Each photo's bytes by side, made once: the whole photo is both a design's source and a ground. */
+const madeBytes = new Map<string, Promise<Buffer>>();
+
+function photoBytes(name: string, side: Side): Promise<Buffer> {
+  const key = `${name}/${side}`;
+  if (!madeBytes.has(key)) madeBytes.set(key, encodePhoto(name, side));
+  return madeBytes.get(key)!;
+}
+
+async function encodePhoto(name: string, side: Side): Promise<Buffer> {
   const image = sharp(path.join(FIXTURES, `${name}.jpg`)).rotate();
   if (side === 'whole') return image.png().toBuffer();
   const { width = 0, height = 0 } = await sharp(path.join(FIXTURES, `${name}.jpg`)).metadata();
