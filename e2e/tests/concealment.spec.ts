@@ -33,6 +33,21 @@ test('the choose screen compares A and B, and the design page shows the photo as
   await expect(table.getByRole('row')).toHaveCount(3); // the header, the deer, the person
   await expect(table.getByText(/A (\d+ ± \d+|out of range)/).first()).toBeVisible();
 
+  // Dawn or dusk on the choose screen (decision 034): the same comparison in that light, then back.
+  const compare = page.getByTestId('variant-concealment');
+  await compare
+    .locator('label')
+    .filter({ hasText: /^Dawn or dusk$/ })
+    .click();
+  await expect(compare.getByRole('status')).toHaveText(/^At dawn or dusk: (In your photo|No prediction)/, {
+    timeout: 30_000,
+  });
+  await compare
+    .locator('label')
+    .filter({ hasText: /^Daylight$/ })
+    .click();
+  await expect(compare.getByRole('status')).toHaveText(/^(In your photo|No prediction)/);
+
   await page.getByRole('button', { name: 'Select Design B' }).click();
   await page.getByRole('textbox', { name: /design name/i }).fill(`Leaf Shadow ${Date.now().toString(36)}`);
   await page.getByRole('button', { name: 'Submit Design' }).click();
@@ -71,26 +86,41 @@ test('the choose screen compares A and B, and the design page shows the photo as
   await expect(viewer.getByText(concealmentText.notCalibrated)).toBeVisible();
   await expect(viewer.getByText(concealmentText.outOfScope)).toBeVisible();
 
-  // Its shapes (issue 43 item 5): the repeat, and how far each eye sees them apart in the light
-  // chosen; the choice is remembered across a reload.
+  // Its shapes (issue 43 item 5) and dawn or dusk (decision 034): the repeat, how far each eye sees
+  // the shapes apart in the light chosen, the figures and the picture in that light; the choice is
+  // remembered across a reload.
   const shapes = viewer.getByRole('region', { name: shapesText.title });
   await expect(shapes.getByText(shapesText.repeat(DEFAULT_REPEAT_CM))).toBeVisible({ timeout: 30_000 });
-  await shapes.scrollIntoViewIfNeeded();
-  await expect(shapes.getByRole('radio', { name: 'Daylight' })).toBeChecked();
+  await expect(viewer.getByRole('radio', { name: 'Daylight' })).toBeChecked();
   const sentence =
     /^To a (deer|person) (in daylight|at dawn or dusk), the small( and middle)? shapes \(about [\d.]+ cm\) (blend beyond \d+ m|stay apart beyond 200 m|are too alike to stand apart at any distance)/;
   await expect(shapes.getByTestId('shapes-deer')).toHaveText(sentence);
   await expect(shapes.getByTestId('shapes-deer')).toContainText('To a deer in daylight');
   await expect(shapes.getByTestId('shapes-person')).toContainText('To a person in daylight');
-  await shapes
+  await viewer
     .locator('label')
     .filter({ hasText: /^Dawn or dusk$/ })
     .click();
   await expect(shapes.getByTestId('shapes-deer')).toContainText('To a deer at dawn or dusk');
   await expect(shapes.getByTestId('shapes-person')).toHaveText(sentence);
+  const dusk = viewer.getByRole('img', { name: concealmentText.viewAlt('person', 10) });
+  await expect(dusk).toHaveAttribute('src', /light=twilight/);
+  await expect
+    .poll(() => dusk.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
+      timeout: 30_000,
+    })
+    .toBe(true);
+  await expect(
+    viewer
+      .getByRole('table', { name: concealmentText.scoresCaption('person') })
+      .getByText(/\d+ ± \d+|out of range/)
+      .first(),
+  ).toBeVisible({ timeout: 30_000 });
   await page.reload();
   await expect(
-    page.getByRole('region', { name: shapesText.title }).getByRole('radio', { name: 'Dawn or dusk' }),
+    page
+      .getByRole('region', { name: concealmentText.viewerTitle })
+      .getByRole('radio', { name: 'Dawn or dusk' }),
   ).toBeChecked({ timeout: 30_000 });
 });
 

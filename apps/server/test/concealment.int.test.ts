@@ -42,7 +42,9 @@ describe('predicted concealment through the API', () => {
         (await alice.json<VariantConcealment>(`/api/designs/${designId}/predicted-hiding/variants`)).body,
       (v) => v.A.length > 0 && v.B.length > 0,
     );
-    for (const side of [variants.A, variants.B]) {
+    for (const both of [variants.A, variants.B]) {
+      // Daylight's figures; dawn or dusk's follow (the next test).
+      const side = both.filter((p) => p.light === 'daylight');
       expect(side).toHaveLength(2 * viewingDistances.length);
       const near = side.filter((p) => p.distanceM === 10);
       expect(near.map((p) => p.observer).sort()).toEqual(['deer', 'person']);
@@ -107,6 +109,38 @@ describe('predicted concealment through the API', () => {
     );
     const card = gallery.find((c) => c.id === designId)!;
     expect(card.hiding).toMatchObject({ source: 'predicted', calibrated: false, rounds: 0 });
+  });
+
+  it('predicts at dawn or dusk after daylight, every eye and distance, and draws its view (decision 034)', async () => {
+    const concealment = await until(
+      async () => (await bob.json<DesignConcealment>(`/api/designs/${designId}/predicted-hiding`)).body,
+      (c) => c.predictions.some((p) => p.light === 'twilight'),
+    );
+    const inLight = (light: string) =>
+      concealment.predictions
+        .filter((p) => p.light === light)
+        .map((p) => `${p.observer}@${p.distanceM}`)
+        .sort();
+    expect(inLight('twilight')).toEqual(inLight('daylight'));
+    expect(inLight('daylight')).toHaveLength(2 * viewingDistances.length);
+    const view = async (light: string) =>
+      Buffer.from(
+        await (
+          await alice.fetch(
+            `/api/designs/${designId}/predicted-hiding/view?observer=person&distance=25&light=${light}`,
+          )
+        ).arrayBuffer(),
+      );
+    const [day, dusk] = [await view('daylight'), await view('twilight')];
+    expect((await sharp(dusk).metadata()).format).toBe('jpeg');
+    expect(dusk.equals(day)).toBe(false);
+    expect(
+      (
+        await alice.fetch(
+          `/api/designs/${designId}/predicted-hiding/view?observer=person&distance=25&light=noon`,
+        )
+      ).status,
+    ).toBe(400);
   });
 
   it("gives the shown design's shapes at its repeat for each eye in each light, nearer at dusk (decision 034)", async () => {

@@ -13,9 +13,13 @@ export const viewingDistanceSchema = z.coerce
   .number()
   .refine((d) => (viewingDistances as readonly number[]).includes(d), 'Choose 10, 25, 50 or 100 m.');
 
+export const lightSchema = z.enum(lights);
+
 export const predictionSchema = z.object({
   observer: observerSchema,
   distanceM: z.number().int().positive(),
+  /** The light the eye sees it in (decision 034). */
+  light: lightSchema,
   /** 0-100, the average over the samples (decision 028); null where out of range. */
   hiding: z.number().int().min(0).max(100).nullable(),
   /**
@@ -52,7 +56,7 @@ export const designShapesSchema = z.object({
   figures: z.array(
     z.object({
       observer: observerSchema,
-      light: z.enum(lights),
+      light: lightSchema,
       classes: z.object({ small: shapeClassSchema, middle: shapeClassSchema, large: shapeClassSchema }),
     }),
   ),
@@ -89,6 +93,7 @@ export type DesignConcealment = z.infer<typeof designConcealmentSchema>;
 export const hidingGapSchema = z.object({
   observer: observerSchema,
   distanceM: z.number().int().positive(),
+  light: lightSchema,
   difference: z.number(),
   se: z.number().nonnegative(),
   reliable: z.boolean(),
@@ -107,6 +112,8 @@ export type VariantConcealment = z.infer<typeof variantConcealmentSchema>;
 export const viewerQuerySchema = z.object({
   observer: observerSchema,
   distance: viewingDistanceSchema,
+  /** Daylight unless asked (decision 034). */
+  light: lightSchema.default('daylight'),
 });
 
 /** A gallery card's hiding figure and where it comes from. */

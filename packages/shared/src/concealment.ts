@@ -121,6 +121,9 @@ export const concealmentText = {
 
   /** The choose screen while A and B are being predicted, and when no prediction came in time. */
   predicting: 'Predicting how well each hides...',
+  predictingDusk: 'Predicting how well each hides at dawn or dusk...',
+  /** The comparison's sentence for dawn or dusk's figures (decision 034). */
+  atDuskSentence: (sentence: string) => `At dawn or dusk: ${sentence}`,
   notPredictedInTime: 'The prediction is not ready yet. Choose as you like: it will be on the design page.',
   compareCaption: 'Predicted hiding of A and B (0-100, higher hides better), by eye and distance',
 

@@ -66,7 +66,13 @@ export function concealmentRoutes(
         sendViewerJpeg(
           req,
           reply,
-          await concealment.view(req.params.id, currentUser(req).id, req.query.observer, req.query.distance),
+          await concealment.view(
+            req.params.id,
+            currentUser(req).id,
+            req.query.observer,
+            req.query.distance,
+            req.query.light,
+          ),
         ),
     );
 

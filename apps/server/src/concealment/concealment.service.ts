@@ -2,6 +2,7 @@ import { concealmentText, type Observer } from '@camo/shared/concealment';
 import type { DesignConcealment, VariantConcealment } from '@camo/shared/concealment.schema';
 import { messages } from '@camo/shared/messages';
 import { DEFAULT_REPEAT_CM } from '@camo/shared/shapes';
+import type { Light } from '@camo/shared/vocabulary';
 import type { Logger } from 'pino';
 import { canView, chosenImageKey, isCommunityVisible } from '../designs/design-policy.js';
 import type { EngineTasks } from '../engine/engine.js';
@@ -15,6 +16,7 @@ import {
   defaultWeights,
   gapsBetween,
   hidingRank,
+  lightOf,
   PREDICTION_VERSION,
   toPredictions,
   type ActiveWeights,
@@ -83,14 +85,15 @@ export function createConcealmentService(deps: {
         if (same) stored[variant] = same;
         else missing.add(key);
       }
+      let photo: Awaited<ReturnType<typeof loadShownPhoto>> | undefined;
+      const shownPhoto = async () => (photo ??= await loadShownPhoto(storage, design.environmentPhotoUrl!));
       if (missing.size > 0) {
-        const photo = await loadShownPhoto(storage, design.environmentPhotoUrl);
         const measured = new Map(
           await Promise.all(
             [...missing].map(async (key): Promise<[string, StoredPrediction]> => {
               const png = await storage.getBytes(key);
               const [eyes, shapes] = await Promise.all([
-                engine.predict({ ...photo, png }),
+                engine.predict({ ...(await shownPhoto()), png }),
                 engine.shapes({ png, repeatCm: DEFAULT_REPEAT_CM }),
               ]);
               return [key, { imageKey: key, eyes, version: PREDICTION_VERSION, shapes }];
@@ -103,7 +106,28 @@ export function createConcealmentService(deps: {
           if (made) stored[variant] = made;
         }
       }
-      await repo.setPredictions(designId, stored, hidingRank(design, stored.final, await active()));
+      const rank = async () => hidingRank(design, stored.final, await active());
+      // Daylight's figures first, so the choose screen has them as soon as before; then dawn and
+      // dusk's (decision 034), which take as long again.
+      // Each image once, however many of A, B and the final one it is.
+      const atDusk = new Map<string, StoredPrediction[]>();
+      for (const variant of ['A', 'B', 'final'] as const) {
+        const p = stored[variant];
+        if (p && !p.eyes.some((e) => lightOf(e) === 'twilight'))
+          atDusk.set(p.imageKey, [...(atDusk.get(p.imageKey) ?? []), p]);
+      }
+      if (atDusk.size > 0) {
+        await repo.setPredictions(designId, stored, await rank());
+        if (keys.final) rankChanged();
+        await Promise.all(
+          [...atDusk].map(async ([key, predictions]) => {
+            const png = await storage.getBytes(key);
+            const eyes = await engine.predict({ ...(await shownPhoto()), png, light: 'twilight' });
+            for (const p of predictions) p.eyes = [...p.eyes, ...eyes];
+          }),
+        );
+      }
+      await repo.setPredictions(designId, stored, await rank());
       if (keys.final) rankChanged();
     },
 
@@ -140,21 +164,30 @@ export function createConcealmentService(deps: {
      * The viewer's picture as a JPEG, kept once made (it depends only on the photo, the image and
      * the eye): in memory, then in the store, else made on the engine's thread within the bounds.
      */
-    async view(designId: string, viewerId: string, observer: Observer, distanceM: number): Promise<Buffer> {
+    async view(
+      designId: string,
+      viewerId: string,
+      observer: Observer,
+      distanceM: number,
+      light: Light = 'daylight',
+    ): Promise<Buffer> {
       return work.request(viewerId, async () => {
         const design = await visible(designId, viewerId);
         const key = chosenImageKey(design);
         if (!engine || !key || !design.environmentPhotoUrl) throw new NotFoundError(messages.designNotFound);
         const photoKey = design.environmentPhotoUrl;
-        const inputs = { photo: photoKey, design: key, observer, distanceM };
+        const inputs = { photo: photoKey, design: key, observer, distanceM, light };
+        // A daylight view keeps the name it had before there were lights.
+        const kept = `view_${designId}_${observer}_${distanceM}${light === 'daylight' ? '' : `_${light}`}`;
         return work.cached(workKey('design-view', inputs), () =>
-          keptPreview(storage, log, `view_${designId}_${observer}_${distanceM}`, key, () =>
+          keptPreview(storage, log, kept, key, () =>
             work.gated(viewerId, async () => {
               const seen = await engine.view({
                 photo: await shownPhotoBytes(storage, photoKey),
                 png: await storage.getBytes(key),
                 observer,
                 distanceM,
+                light,
               });
               if (!seen) throw new NotFoundError(concealmentText.outOfRangeAt(distanceM));
               return Buffer.from(seen.buffer, seen.byteOffset, seen.byteLength);

@@ -10,6 +10,7 @@ import {
   type PredictorWeights,
 } from '@camo/camo-engine';
 import type { CardHiding, HidingGap, Prediction } from '@camo/shared/concealment.schema';
+import type { Light } from '@camo/shared/vocabulary';
 import type { StoredEye, StoredPrediction } from '../platform/db/types.js';
 
 export type { DesignPredictions, StoredEye, StoredPrediction } from '../platform/db/types.js';
@@ -31,8 +32,11 @@ export const defaultWeights: ActiveWeights = { weights: DEFAULT_WEIGHTS, calibra
 /** The version of a stored prediction made now (StoredPrediction.version): older ones are measured again. */
 export const PREDICTION_VERSION = 4;
 
-/** One eye at one distance. */
-export type Eye = Pick<StoredEye, 'observer' | 'distanceM'>;
+/** One eye at one distance, in a light (daylight unless told). */
+export type Eye = Pick<StoredEye, 'observer' | 'distanceM' | 'light'>;
+
+/** A stored eye's light: daylight where none is named (decision 034). */
+export const lightOf = (eye: Pick<StoredEye, 'light'>): Light => eye.light ?? 'daylight';
 
 /** A figure on one of two scales: 0-100 predicted hiding, or (calibrated) expected seconds hidden. */
 /** The eye's distance sets the hunter's angular height, the time model's size term (decision 029). */
@@ -59,7 +63,9 @@ function summarise(
 }
 
 function eyeOf(stored: StoredPrediction | undefined, eye: Eye): StoredEye | undefined {
-  return stored?.eyes.find((e) => e.observer === eye.observer && e.distanceM === eye.distanceM);
+  return stored?.eyes.find(
+    (e) => e.observer === eye.observer && e.distanceM === eye.distanceM && lightOf(e) === lightOf(eye),
+  );
 }
 
 /** A design image's predicted hiding (0-100) at one eye and distance, with its standard error. */
@@ -81,6 +87,7 @@ export function toPredictions(stored: StoredPrediction | undefined, active: Acti
     return {
       observer: eye.observer,
       distanceM: eye.distanceM,
+      light: lightOf(eye),
       hiding: figure ? Math.max(0, Math.min(100, Math.round(figure.hiding))) : null,
       se: figure?.se === null || !figure ? null : round1(figure.se),
       outOfRange: figure ? null : (eye.outOfRange ?? null),
@@ -120,6 +127,7 @@ export function gapsBetween(
     gaps.push({
       observer: eyeA.observer,
       distanceM: eyeA.distanceM,
+      light: lightOf(eyeA),
       difference: round1(mean),
       se: round1(se),
       reliable: reliableGap(mean, se),

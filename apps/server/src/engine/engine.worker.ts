@@ -37,7 +37,7 @@ import type { DesignToggles } from '@camo/shared/generation';
 import sharp from 'sharp';
 import { observers, type Observer } from '@camo/shared/concealment';
 import type { SizeClass } from '@camo/shared/shapes';
-import { lights } from '@camo/shared/vocabulary';
+import { lights, type Light } from '@camo/shared/vocabulary';
 import type {
   EngineMeasures,
   SceneRecord,
@@ -177,9 +177,10 @@ export async function shapesTask(task: { png: Uint8Array; repeatCm: number }): P
 }
 
 /** Predicted concealment of a design image in its photo: every observer at every distance (decision 016). */
-export async function predictTask(task: RgbPhoto & { png: Uint8Array }): Promise<StoredEye[]> {
+export async function predictTask(task: RgbPhoto & { png: Uint8Array; light?: Light }): Promise<StoredEye[]> {
   const photo = preparePhoto({ width: task.width, height: task.height, data: task.data });
-  const rows = predictConcealmentTable({ photo, design: await designPhoto(task.png) });
+  const light = task.light ?? 'daylight';
+  const rows = predictConcealmentTable({ photo, design: await designPhoto(task.png), light });
   const ground = photo.depth.kind;
   const share = (v: number, of: number) => Math.round((v / of) * 10000) / 10000;
   return rows.map(({ observer, distanceM, result }): StoredEye =>
@@ -187,6 +188,7 @@ export async function predictTask(task: RgbPhoto & { png: Uint8Array }): Promise
       ? {
           observer,
           distanceM,
+          light,
           measures: result.measures,
           samples: result.samples,
           places: result.places,
@@ -197,7 +199,7 @@ export async function predictTask(task: RgbPhoto & { png: Uint8Array }): Promise
             height: share(result.viewerAt.size, task.height),
           },
         }
-      : { observer, distanceM, measures: null, outOfRange: result.outOfRange, ground },
+      : { observer, distanceM, light, measures: null, outOfRange: result.outOfRange, ground },
   );
 }
 
@@ -232,6 +234,7 @@ export async function viewTask(task: {
   png: Uint8Array;
   observer: Observer;
   distanceM: number;
+  light?: Light;
 }): Promise<Uint8Array | null> {
   return viewerJpeg(
     observerView({
@@ -239,6 +242,7 @@ export async function viewTask(task: {
       design: await designPhoto(task.png),
       observer: task.observer,
       distanceM: task.distanceM,
+      light: task.light,
     }),
   );
 }

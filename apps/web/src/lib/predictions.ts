@@ -1,4 +1,5 @@
 import type { Observer } from '@camo/shared/concealment';
+import type { Light } from '@camo/shared/vocabulary';
 import type { Prediction } from '@camo/shared/concealment.schema';
 
 /** The prediction for one eye at one distance, if the reply has it. */
@@ -9,3 +10,12 @@ export function predictionFor(
 ): Prediction | undefined {
   return predictions.find((p) => p.observer === observer && p.distanceM === distance);
 }
+
+/** The figures of one light (decision 034): a reply holds daylight's and, once measured, dawn or dusk's. */
+export function inLight<T extends { light: Light }>(items: readonly T[], light: Light): T[] {
+  return items.filter((item) => item.light === light);
+}
+
+/** Whether a reply with figures has none yet for dawn or dusk (measured a second or two after daylight's). */
+export const duskMissing = (items: readonly { light: Light }[]): boolean =>
+  items.length > 0 && !items.some((item) => item.light === 'twilight');

@@ -13,6 +13,7 @@ export function makePredictions(
     viewingDistances.map((distanceM, i) => ({
       observer,
       distanceM,
+      light: 'daylight' as const,
       hiding: hiding[observer][i] ?? null,
       se: hiding[observer][i] === null ? null : 2,
       outOfRange: hiding[observer][i] === null ? ('too-small' as const) : null,

@@ -323,6 +323,8 @@ export interface ObserverViewInput {
   design: Wearing;
   observer: ObserverId;
   distanceM: number;
+  /** The light (decision 034): daylight unless told. */
+  light?: LightId;
   silhouette?: Silhouette;
 }
 
@@ -345,7 +347,7 @@ export function observerView(
     fillOf(input.design),
     silhouette,
     place,
-    observerById(input.observer),
+    observerAt(input.observer, input.light ?? 'daylight'),
     stand.pxPerDeg,
   );
   return { ...view, place };

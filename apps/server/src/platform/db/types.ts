@@ -16,6 +16,8 @@ import type { Light } from '@camo/shared/vocabulary';
 export interface StoredEye {
   observer: Observer;
   distanceM: number;
+  /** The light it was seen in (decision 034); absent: daylight (every prediction before version 4). */
+  light?: Light;
   measures: ConcealmentMeasures | null;
   samples?: ConcealmentMeasures[];
   /** The places the samples stand at: sample i at place i mod places (a standard error's clusters). */

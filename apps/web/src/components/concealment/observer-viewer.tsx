@@ -39,6 +39,7 @@ export function ObserverViewer({
   eye,
   onEyeChange,
   after,
+  choices,
 }: {
   viewUrl: (observer: Observer, distance: ViewingDistance) => string;
   /** What the picture shows, for one who cannot see it: the design's own photo unless said. */
@@ -54,6 +55,8 @@ export function ObserverViewer({
   onEyeChange?: (observer: Observer, distance: ViewingDistance) => void;
   /** Under the scores: the game's measured score, say. */
   after?: ReactNode;
+  /** More choices beside the eye and distance (the light, where the figures have one). */
+  choices?: ReactNode;
 }) {
   const [ownObserver, setObserver] = useState<Observer>(initialObserver);
   const [ownDistance, setDistance] = useState<ViewingDistance>(initialDistance);
@@ -82,6 +85,7 @@ export function ObserverViewer({
             onEyeChange?.(observer, d);
           }}
         />
+        {choices}
       </div>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <ConcealmentView

@@ -2,9 +2,12 @@ import type { VariantConcealment } from '@camo/shared/concealment.schema';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '@/lib/api-client';
 import { MAX_POLLS, pollWhileMissing } from '../lib/predictions';
+import { duskMissing } from '@/lib/predictions';
 import { queryKeys } from '@/lib/query-keys';
 
 const missing = (data: VariantConcealment) => data.A.length === 0 || data.B.length === 0;
+/** Asked again while daylight's figures are missing, and then dawn or dusk's (decision 034). */
+const incomplete = (data: VariantConcealment) => missing(data) || duskMissing(data.A) || duskMissing(data.B);
 
 const variantConcealmentQueryOptions = (designId: string) =>
   queryOptions({
@@ -13,7 +16,7 @@ const variantConcealmentQueryOptions = (designId: string) =>
       requestJson<VariantConcealment>(
         `/api/designs/${encodeURIComponent(designId)}/predicted-hiding/variants`,
       ),
-    refetchInterval: pollWhileMissing(missing),
+    refetchInterval: pollWhileMissing(incomplete),
   });
 
 /**

@@ -231,3 +231,30 @@ describe("ConcealmentViewer's shapes (issue 43 item 5)", () => {
     expect(screen.queryByTestId('design-shapes')).not.toBeInTheDocument();
   });
 });
+
+describe('ConcealmentViewer at dawn or dusk (decision 034)', () => {
+  it('shows the light remembered: its figures and its picture, and "not yet predicted" until they are in', async () => {
+    const day = makePredictions({ deer: [60, 70, 80, 90], person: [50, 60, 70, 80] });
+    const dusk = makePredictions({ deer: [66, 77, 88, 99], person: [55, 65, 75, 85] }).map((p) => ({
+      ...p,
+      light: 'twilight' as const,
+    }));
+    renderWith({ ...predicted, predictions: [...day, ...dusk] });
+    await screen.findByRole('table', { name: 'Predicted hiding from a deer (0-100)' });
+    expect(shownRow()).toHaveTextContent('70');
+    await userEvent.click(screen.getByRole('radio', { name: 'Dawn or dusk' }));
+    expect(localStorage.getItem('hiding-light')).toBe('twilight');
+    expect(shownRow()).toHaveTextContent('77');
+    expect(image()).toHaveAttribute(
+      'src',
+      '/api/designs/d1/predicted-hiding/view?observer=deer&distance=25&light=twilight',
+    );
+  });
+
+  it('says "not yet predicted" for dawn or dusk while only daylight has figures', async () => {
+    localStorage.setItem('hiding-light', 'twilight');
+    renderWith(predicted);
+    const table = await screen.findByRole('table', { name: 'Predicted hiding from a deer (0-100)' });
+    expect(within(table).getAllByText('not yet predicted')).toHaveLength(4);
+  });
+});

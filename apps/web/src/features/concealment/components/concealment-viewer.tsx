@@ -1,6 +1,9 @@
 import { concealmentText } from '@camo/shared/concealment';
 import { ObserverViewer } from '@/components/concealment/observer-viewer';
+import { LightChoice } from '@/components/concealment/light-choice';
 import { useEyeChoice } from '@/lib/eye-choice';
+import { useLightChoice } from '@/lib/light-choice';
+import { inLight } from '@/lib/predictions';
 import { concealmentViewUrl, useDesignConcealment } from '../api/get-design-concealment';
 import { DesignShapes } from './design-shapes';
 
@@ -15,6 +18,12 @@ export function ConcealmentViewer({ designId }: { designId: string }) {
   // The eye every page remembers (issue 39): chosen here, it holds in the gallery and "my ground".
   const [eye, setEye] = useEyeChoice();
   const figuresOf = concealment.data?.figuresOf;
+  // The light every page remembers (decision 034): the figures, the picture and the shapes follow it.
+  const [light, setLight] = useLightChoice();
+  const data = concealment.data && {
+    ...concealment.data,
+    predictions: inLight(concealment.data.predictions, light),
+  };
 
   return (
     <section aria-labelledby="viewer-title" className="card flex flex-col gap-5 p-4 sm:p-5">
@@ -27,11 +36,12 @@ export function ConcealmentViewer({ designId }: { designId: string }) {
         </p>
       )}
       <ObserverViewer
-        viewUrl={(observer, distance) => concealmentViewUrl(designId, observer, distance)}
-        data={concealment.data}
+        viewUrl={(observer, distance) => concealmentViewUrl(designId, observer, distance, light)}
+        data={data}
         isError={concealment.isError}
         eye={eye}
         onEyeChange={(observer, distance) => setEye({ observer, distance })}
+        choices={<LightChoice light={light} onChange={setLight} />}
         after={
           measured && (
             <p className="text-bone" data-testid="measured-hiding">
@@ -41,7 +51,7 @@ export function ConcealmentViewer({ designId }: { designId: string }) {
           )
         }
       />
-      {concealment.data?.shapes && <DesignShapes shapes={concealment.data.shapes} />}
+      {concealment.data?.shapes && <DesignShapes shapes={concealment.data.shapes} light={light} />}
       <div className="flex flex-col gap-2 text-sm text-sage">
         <p>{concealmentText.howItWorks}</p>
         <p>{concealmentText.outOfScope}</p>

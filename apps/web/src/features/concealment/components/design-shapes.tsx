@@ -1,16 +1,13 @@
 import type { DesignShapes } from '@camo/shared/concealment.schema';
-import { lightNames, shapesSentence, shapesText } from '@camo/shared/shapes';
-import { lights, observers } from '@camo/shared/vocabulary';
-import { ChoiceGroup } from '@/components/concealment/choice-group';
-import { useLightChoice } from '@/lib/light-choice';
+import { shapesSentence, shapesText } from '@camo/shared/shapes';
+import { observers, type Light } from '@camo/shared/vocabulary';
 
 /**
  * "How far its shapes stand apart" (issue 43 item 5): the design's small, middle and large shapes
  * at its repeat, and the distance each blends beyond for a deer and a person, in the light chosen
- * (remembered on every page, as the eye is).
+ * above it in the viewer (remembered on every page, as the eye is).
  */
-export function DesignShapes({ shapes }: { shapes: DesignShapes }) {
-  const [light, setLight] = useLightChoice();
+export function DesignShapes({ shapes, light }: { shapes: DesignShapes; light: Light }) {
   const figures = observers
     .map((observer) => shapes.figures.find((f) => f.observer === observer && f.light === light))
     .filter((f) => f !== undefined);
@@ -20,12 +17,6 @@ export function DesignShapes({ shapes }: { shapes: DesignShapes }) {
         {shapesText.title}
       </h3>
       <p className="text-bone">{shapesText.repeat(shapes.repeatCm)}</p>
-      <ChoiceGroup
-        label={shapesText.lightLabel}
-        value={light}
-        options={lights.map((l) => ({ value: l, label: lightNames[l].label }))}
-        onChange={setLight}
-      />
       <ul className="flex flex-col gap-2" aria-live="polite">
         {figures.map((f) => (
           <li key={f.observer} className="text-bone" data-testid={`shapes-${f.observer}`}>

@@ -28,11 +28,11 @@ const both: VariantConcealment = {
   A: makePredictions({ deer: [80, 64, 50, null], person: [40, 30, 20, null] }),
   B: makePredictions({ deer: [70, 78, 55, null], person: [45, 30, 10, null] }),
   gaps: [
-    { observer: 'deer', distanceM: 10, difference: 10, se: 2, reliable: true },
-    { observer: 'deer', distanceM: 25, difference: -14, se: 3, reliable: true },
-    { observer: 'deer', distanceM: 50, difference: -5, se: 2.5, reliable: false },
-    { observer: 'person', distanceM: 10, difference: -5, se: 3, reliable: false },
-    { observer: 'person', distanceM: 25, difference: 0.4, se: 1, reliable: false },
+    { observer: 'deer', distanceM: 10, light: 'daylight', difference: 10, se: 2, reliable: true },
+    { observer: 'deer', distanceM: 25, light: 'daylight', difference: -14, se: 3, reliable: true },
+    { observer: 'deer', distanceM: 50, light: 'daylight', difference: -5, se: 2.5, reliable: false },
+    { observer: 'person', distanceM: 10, light: 'daylight', difference: -5, se: 3, reliable: false },
+    { observer: 'person', distanceM: 25, light: 'daylight', difference: 0.4, se: 1, reliable: false },
   ],
   calibrated: false,
 };
@@ -77,7 +77,9 @@ describe('VariantComparison', () => {
         jsonReply({
           ...both,
           B: makePredictions({ deer: [1, 69, 1, 1], person: [1, 1, 1, 1] }),
-          gaps: [{ observer: 'deer', distanceM: 25, difference: -5, se: 2.5, reliable: false }],
+          gaps: [
+            { observer: 'deer', distanceM: 25, light: 'daylight', difference: -5, se: 2.5, reliable: false },
+          ],
         }),
     ]);
     expect(

@@ -9,7 +9,9 @@ import {
 } from '@camo/shared/concealment';
 import type { HidingGap, Prediction, VariantConcealment } from '@camo/shared/concealment.schema';
 import { useVariantConcealment } from '../api/get-variant-concealment';
-import { predictionFor } from '@/lib/predictions';
+import { LightChoice } from '@/components/concealment/light-choice';
+import { useLightChoice } from '@/lib/light-choice';
+import { inLight, predictionFor } from '@/lib/predictions';
 
 /**
  * The choose screen's comparison of A and B in the uploaded photo: one sentence for the default
@@ -20,18 +22,30 @@ import { predictionFor } from '@/lib/predictions';
  */
 export function VariantComparison({ designId }: { designId: string }) {
   const concealment = useVariantConcealment(designId);
-  const data = concealment.data;
+  // The light every page remembers (decision 034); dawn or dusk's figures follow daylight's by a second or two.
+  const [light, setLight] = useLightChoice();
+  const data = concealment.data && {
+    ...concealment.data,
+    A: inLight(concealment.data.A, light),
+    B: inLight(concealment.data.B, light),
+    gaps: inLight(concealment.data.gaps, light),
+  };
   const ready = data !== undefined && data.A.length > 0 && data.B.length > 0;
+  const daylightReady =
+    concealment.data !== undefined && concealment.data.A.length > 0 && concealment.data.B.length > 0;
 
   let status: string = concealmentText.predicting;
   if (ready) {
-    status = concealmentText.compare(
+    const sentence = concealmentText.compare(
       figureFor(data.A, DEFAULT_OBSERVER, DEFAULT_DISTANCE),
       figureFor(data.B, DEFAULT_OBSERVER, DEFAULT_DISTANCE),
       DEFAULT_OBSERVER,
       DEFAULT_DISTANCE,
       gapFor(data.gaps, DEFAULT_OBSERVER, DEFAULT_DISTANCE),
     );
+    status = light === 'daylight' ? sentence : concealmentText.atDuskSentence(sentence);
+  } else if (daylightReady && !concealment.isError) {
+    status = concealmentText.predictingDusk;
   } else if (concealment.isError) {
     status = concealmentText.loadFailed;
   } else if (concealment.gaveUp) {
@@ -43,6 +57,7 @@ export function VariantComparison({ designId }: { designId: string }) {
       <p role="status" className={ready ? 'text-lg font-semibold text-bone' : 'text-sage'}>
         {status}
       </p>
+      {daylightReady && <LightChoice light={light} onChange={setLight} />}
       {ready && <ComparisonTable concealment={data} />}
     </div>
   );
