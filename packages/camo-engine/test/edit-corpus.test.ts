@@ -11,14 +11,14 @@ import {
 } from '../src/index.js';
 import { bestMapping, largestPatchOverlaps } from '../src/metrics/layout.js';
 import { ciede2000 } from '../src/metrics/ciede2000.js';
-import { patchSizeSpan, torusComponentSizes } from '../src/metrics/components.js';
+import { patchSizeSpan } from '../src/metrics/components.js';
 import { lightnessPlane } from '../src/metrics/design-metrics.js';
 import { axisEnergyShare, edgeCoherence } from '../src/metrics/orientation.js';
 import { wrapJumpRatios } from '../src/metrics/tiling.js';
 import { decodeIndexedPng } from '../src/node.js';
 import type { Photo } from '../src/types.js';
 import { EDIT_CORPUS, shiftIsRoll } from './edit-corpus.js';
-import { loadFixtures } from './fixtures.js';
+import { fixturePhoto } from './fixture-photo.js';
 
 type Img = ReturnType<typeof decodeIndexedPng>;
 
@@ -31,9 +31,12 @@ class Measures {
   constructor(readonly img: Img) {
     this.index = img.index;
     this.labs = img.palette.map(([r, g, b]) => rgbToLab(r, g, b));
-    const counts = new Array<number>(img.palette.length).fill(0);
-    for (const v of img.index) counts[v] = (counts[v] ?? 0) + 1;
-    this.shares = counts.map((c) => c / img.index.length);
+    const counts = new Float64Array(img.palette.length);
+    for (let i = 0; i < img.index.length; i++) {
+      const v = img.index[i] ?? 0;
+      counts[v] = (counts[v] ?? 0) + 1;
+    }
+    this.shares = Array.from(counts, (c) => c / img.index.length);
   }
   private memo(key: string, f: () => number): number {
     let v = this.cache.get(key);
@@ -117,18 +120,30 @@ class Measures {
   seam = (): { x: number; y: number } => {
     const { width: w, height: h, palette } = this.img;
     const rgb = new Uint8Array(w * h * 3);
-    this.index.forEach((v, i) => rgb.set(palette[v] ?? [0, 0, 0], i * 3));
+    for (let i = 0; i < this.index.length; i++) {
+      const [r, g, b] = palette[this.index[i] ?? 0] ?? [0, 0, 0];
+      rgb[i * 3] = r;
+      rgb[i * 3 + 1] = g;
+      rgb[i * 3 + 2] = b;
+    }
     return wrapJumpRatios(rgb, w, h, 3);
   };
-  private sizes(): Int32Array | number[] {
-    return torusComponentSizes(this.img.index, this.img.width, this.img.height);
+  private spanCache?: ReturnType<typeof patchSizeSpan>;
+  /** The image's torus components, found once: every patch's size (`sizes`), their count, the median. */
+  private span(): ReturnType<typeof patchSizeSpan> {
+    return (this.spanCache ??= patchSizeSpan(this.img.index, this.img.width, this.img.height));
   }
-  patches = () => this.memo('P', () => this.sizes().length);
-  patchSize = () => this.memo('Z', () => patchSizeSpan(this.img.index, this.img.width, this.img.height).p50);
-  small = () => this.memo('T', () => Array.from(this.sizes()).filter((s) => s <= 200).length);
-  mid = () => this.memo('M', () => Array.from(this.sizes()).filter((s) => s >= 150 && s <= 6000).length);
+  patches = () => this.memo('P', () => this.span().count);
+  patchSize = () => this.memo('Z', () => this.span().p50);
+  small = () => this.memo('T', () => this.span().sizes.filter((s) => s <= 200).length);
+  mid = () => this.memo('M', () => this.span().sizes.filter((s) => s >= 150 && s <= 6000).length);
+  private planeCache?: { width: number; height: number; data: Float32Array };
   private plane() {
-    return { width: this.img.width, height: this.img.height, data: lightnessPlane(this.img) };
+    return (this.planeCache ??= {
+      width: this.img.width,
+      height: this.img.height,
+      data: lightnessPlane(this.img),
+    });
   }
   axis = () => this.memo('X', () => axisEnergyShare(this.plane()));
   coherence = () => this.memo('G', () => edgeCoherence(this.plane()));
@@ -309,11 +324,33 @@ function removedColours(text: string, before: Measures): Set<number> {
   return out;
 }
 
-/** The indices of the pixels whose colour in `index` is not in `skip`. */
-function keepPixels(index: Uint8Array, skip: ReadonlySet<number>): Uint32Array {
-  const out: number[] = [];
-  for (let i = 0; i < index.length; i++) if (!skip.has(index[i] ?? 0)) out.push(i);
-  return Uint32Array.from(out);
+/**
+ * The indices of the pixels whose colour in `index` is not in `skip`, nor, when `also` is given,
+ * in `alsoSkip` there.
+ */
+function keepPixels(
+  index: Uint8Array,
+  skip: ReadonlySet<number>,
+  also?: Uint8Array,
+  alsoSkip: ReadonlySet<number> = new Set(),
+): Uint32Array {
+  // A lookup per colour and one preallocated array (a number[] of a megapixel and from() with a
+  // mapping function cost a few hundred milliseconds a request).
+  const skipped = (set: ReadonlySet<number>) =>
+    Uint8Array.from({ length: 256 }, (_, c) => (set.has(c) ? 1 : 0));
+  const a = skipped(skip);
+  const b = skipped(alsoSkip);
+  const out = new Uint32Array(index.length);
+  let n = 0;
+  for (let i = 0; i < index.length; i++) if (!a[index[i] ?? 0] && !(also && b[also[i] ?? 0])) out[n++] = i;
+  return out.subarray(0, n);
+}
+
+/** The colours of `index` at the pixels `at`. */
+function pick(index: Uint8Array, at: Uint32Array): Uint8Array {
+  const out = new Uint8Array(at.length);
+  for (let k = 0; k < at.length; k++) out[k] = index[at[k] ?? 0] ?? 0;
+  return out;
 }
 
 /**
@@ -335,27 +372,22 @@ function layoutCheck(text: string, before: Measures, after: Measures): string {
   const snow = ops.some((o) => o.kind === 'snow') ? after.snowIndex() : -1;
   const keep =
     snow >= 0
-      ? keepPixels(after.index, new Set([snow])).filter((i) => !removed.has(before.index[i] ?? 0))
+      ? keepPixels(after.index, new Set([snow]), before.index, removed)
       : removed.size
         ? keepPixels(before.index, removed)
         : undefined;
   const { coverage, map } = keep
-    ? bestMapping(
-        Uint8Array.from(keep, (i) => before.index[i] ?? 0),
-        Uint8Array.from(keep, (i) => after.index[i] ?? 0),
-      )
+    ? bestMapping(pick(before.index, keep), pick(after.index, keep))
     : bestMapping(before.index, after.index);
   if (ops.every((o) => COLOUR_OPS.has(o.kind))) {
     const tone = ops.every((o) => o.kind === 'lightness' || o.kind === 'warmth');
     const merges = ops.some((o) => o.kind === 'colours' && ((o.delta ?? 0) < 0 || o.count !== undefined));
     let lost = 0;
-    if (merges) {
-      const counts = new Map<number, number>();
-      for (const v of before.index) counts.set(v, (counts.get(v) ?? 0) + 1);
+    if (merges)
       map.forEach((j, i) => {
-        if (j < 0) lost += (counts.get(i) ?? 0) / before.index.length;
+        // before.shares[i]: colour i's pixels over the tile's, counted once per design.
+        if (j < 0) lost += before.shares[i] ?? 0;
       });
-    }
     const kept = coverage / Math.max(1e-9, 1 - lost);
     const bound = tone ? KEEP_TONE : KEEP_COLOUR;
     layoutLog.push({ text, kind: tone ? 'tone' : removed.size || merges ? 'remove' : 'colour', value: kept });
@@ -491,9 +523,7 @@ export function runCorpus(
 describe('edit corpus: requests written the way people write, measured on the image', () => {
   let forest: Photo;
   beforeAll(async () => {
-    const fx = (await loadFixtures()).find((f) => f.name === 'forest');
-    if (!fx) throw new Error('forest fixture missing');
-    forest = fx.photo;
+    forest = await fixturePhoto('forest');
   });
 
   it('has at least 150 requests', () => {
