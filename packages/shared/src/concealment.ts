@@ -115,9 +115,9 @@ export const concealmentText = {
   notCalibrated:
     'Predicted from measures of contrast, edges and texture; the game has not yet played enough rounds to turn it into seconds.',
   outOfScope:
-    'Not modelled: movement, which gives away any pattern; scent; dawn and dusk light; and ultraviolet, such as the glow of optical brighteners in washed fabric, which a deer sees and a photo does not hold. The deer figures come from a model of a deer’s eye, not from deer.',
+    'Not modelled: movement, which gives away any pattern; scent; and ultraviolet, such as the glow of optical brighteners in washed fabric, which a deer sees and a photo does not hold. Dawn or dusk is the photo relit by a measured twilight sky and seen with the eyes’ dimmer-light sight, not a photo taken then. The deer figures come from a model of a deer’s eye, not from deer.',
   howItWorks:
-    'The design is worn by a crouching hunter standing in the photo where that distance puts him (a camera at eye height, seeing about 65 degrees across), at nine places and four ways the pattern can fall on him, blurred to what the eye can resolve there, and, for a deer, through a model of its two kinds of cone: brightness as its green-sensitive cone finds it (reds look dark), and colour only from blue to yellow. The figure is the average, and ± how much it moves between them.',
+    'The design is worn by a crouching hunter standing in the photo where that distance puts him (a camera at eye height, seeing about 65 degrees across), at nine places and four ways the pattern can fall on him, blurred to what the eye can resolve there, and, for a deer, through a model of its two kinds of cone: brightness as its green-sensitive cone finds it (reds look dark), and colour only from blue to yellow; at dawn or dusk, the colours under a twilight sky, reds darker and blue-greens lighter, and less detail seen. The figure is the average, and ± how much it moves between them.',
 
   /** The choose screen while A and B are being predicted, and when no prediction came in time. */
   predicting: 'Predicting how well each hides...',
