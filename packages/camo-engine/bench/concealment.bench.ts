@@ -18,11 +18,13 @@ import type { Photo } from '../src/types.js';
  * - preparing a photo (its scene light, sky mask and depth), once per photo;
  * - one design's whole table (both eyes at 10-100 m, 36 samples a distance: the figures the server
  *   stores), from a prepared photo;
- * and the viewer image (observerView) per observer. BENCH_RUNS repeats (default 3).
+ * and the viewer image (observerView) per observer. BENCH_RUNS repeats (default 3); BENCH_LIGHT
+ * the light (daylight, the default, or twilight: decision 034).
  */
 const fixtures = fileURLToPath(new URL('../fixtures/', import.meta.url));
 const PHOTOS = ['forest', 'desert', 'marsh', 'snow'];
 const runs = Number(process.env.BENCH_RUNS ?? 3);
+const light = process.env.BENCH_LIGHT === 'twilight' ? 'twilight' : 'daylight';
 const load = (): string =>
   loadavg()
     .map((l) => l.toFixed(2))
@@ -32,7 +34,7 @@ const pct = (xs: number[], p: number): number => {
   return s[Math.min(s.length - 1, Math.floor(p * (s.length - 1) + 0.5))] ?? NaN;
 };
 console.log(
-  `machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, Node ${process.version}; load average ${load()}`,
+  `machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, Node ${process.version}; load average ${load()}; light ${light}`,
 );
 
 async function photoAt(name: string, longSide: number | null): Promise<Photo> {
@@ -63,7 +65,7 @@ for (const name of PHOTOS) {
       prepares.push(performance.now() - t0);
       for (const design of designs) {
         const t1 = performance.now();
-        predictConcealmentTable({ photo: prepared, design });
+        predictConcealmentTable({ photo: prepared, design, light });
         tables.push(performance.now() - t1);
       }
     }
