@@ -1,10 +1,43 @@
 /**
  * The hot loop of calibration.ts#fitCensoredMixed, pure: the rounds' part of its log-likelihood
  * and of its derivatives in Olsen's parameters (theta = [delta, gamma]) and in the players' offsets
- * (v), at z = gamma y - x delta - v. The rows are laid out flat once and every sum is taken in the
- * same order, term by term, as calibration.ts#roundTerm's, so a fit is the same to the last bit.
+ * (v), at z = gamma y - x delta - v, each round's term by roundTerm (shared with calibration.ts's
+ * fit without players). The rows are laid out flat once and every sum is taken in the same order as
+ * before they were, so a fit is the same to the last bit.
  */
-import { LOG_SQRT_2PI, logNormalTail } from './normal.js';
+import { LOG_SQRT_2PI, logNormalTail, millsInverse } from './normal.js';
+
+/**
+ * One round's term of the log-likelihood in Olsen's parameters at z = gamma y - x delta, weighted
+ * by w: its value, its first and second derivatives in z, and (a found round's log gamma, the
+ * density's Jacobian) its own derivatives in gamma. A censored round contributes log P(Z > z).
+ */
+export function roundTerm(
+  z: number,
+  censored: boolean,
+  w: number,
+  gamma: number,
+): { value: number; dz: number; dzz: number; dGamma: number; ddGamma: number } {
+  if (censored) {
+    // log Q(z) once, for the value and the inverse Mills ratio.
+    const tail = logNormalTail(z);
+    const lambda = millsInverse(z, tail);
+    return {
+      value: w * tail,
+      dz: -w * lambda,
+      dzz: -w * lambda * (lambda - z),
+      dGamma: 0,
+      ddGamma: 0,
+    };
+  }
+  return {
+    value: w * (Math.log(gamma) - LOG_SQRT_2PI - 0.5 * z * z),
+    dz: -w * z,
+    dzz: -w,
+    dGamma: w / gamma,
+    ddGamma: -w / (gamma * gamma),
+  };
+}
 
 /** The rounds' part at one theta and v: the value, gradients and Hessian blocks (players' diagonal). */
 export interface RoundsPart {
@@ -49,7 +82,6 @@ export function roundsLikelihood(
 
   return (t, u) => {
     const gamma = t[p]!;
-    const logGamma = Math.log(gamma);
     const gT = new Float64Array(q);
     const hT = new Float64Array(q * q);
     const gV = new Float64Array(players);
@@ -63,25 +95,10 @@ export function roundsLikelihood(
       let xd = u[g]!;
       for (let j = 0; j < p; j++) xd += t[j]! * xs[i * p + j]!;
       const z = gamma * y - xd;
-      // roundTerm's: a censored round's log Q(z) (taken once for the value and the inverse Mills
-      // ratio), a found one's log gamma - z^2 / 2 less the constant, and their derivatives.
-      let dz: number;
-      let dzz: number;
-      if (censored) {
-        const tail = logNormalTail(z);
-        const lambda = Math.exp(-0.5 * z * z - LOG_SQRT_2PI - tail);
-        value += w * tail;
-        dz = -w * lambda;
-        dzz = -w * lambda * (lambda - z);
-        gT[p]! += 0;
-        hT[p * q + p]! += 0;
-      } else {
-        value += w * (logGamma - LOG_SQRT_2PI - 0.5 * z * z);
-        dz = -w * z;
-        dzz = -w;
-        gT[p]! += w / gamma;
-        hT[p * q + p]! += -w / (gamma * gamma);
-      }
+      const { value: v, dz, dzz, dGamma, ddGamma } = roundTerm(z, censored, w, gamma);
+      value += v;
+      gT[p]! += dGamma;
+      hT[p * q + p]! += ddGamma;
       const row = i * q;
       const columns = finiteRow[i] && Number.isFinite(dz) && Number.isFinite(dzz) ? active : all;
       for (let k = 0; k < columns.length; k++) {

@@ -7,8 +7,8 @@
  * Newton's method on standardised measures (decision 017).
  */
 import type { MEASURE_NAMES } from '@camo/camo-engine';
-import { roundsLikelihood, type RoundsPart } from './calibration-likelihood.js';
-import { LOG_SQRT_2PI, logNormalTail, millsInverse, solve } from './normal.js';
+import { roundsLikelihood, roundTerm, type RoundsPart } from './calibration-likelihood.js';
+import { solve } from './normal.js';
 
 export interface CensoredTime {
   /** The design's measures, in a fixed order. */
@@ -30,36 +30,6 @@ export interface CensoredFit {
   /** Maximum log-likelihood reached. */
   logLikelihood: number;
   iterations: number;
-}
-
-/**
- * One round's term of the log-likelihood in Olsen's parameters at z = gamma y - x delta, weighted
- * by w: its value, its first and second derivatives in z, and (a found round's log gamma, the
- * density's Jacobian) its own derivatives in gamma. A censored round contributes log P(Z > z).
- */
-function roundTerm(
-  z: number,
-  censored: boolean,
-  w: number,
-  gamma: number,
-): { value: number; dz: number; dzz: number; dGamma: number; ddGamma: number } {
-  if (censored) {
-    const lambda = millsInverse(z);
-    return {
-      value: w * logNormalTail(z),
-      dz: -w * lambda,
-      dzz: -w * lambda * (lambda - z),
-      dGamma: 0,
-      ddGamma: 0,
-    };
-  }
-  return {
-    value: w * (Math.log(gamma) - LOG_SQRT_2PI - 0.5 * z * z),
-    dz: -w * z,
-    dzz: -w,
-    dGamma: w / gamma,
-    ddGamma: -w / (gamma * gamma),
-  };
 }
 
 interface Standardised {

@@ -42,9 +42,9 @@ export function normalCdf(z: number): number {
   return 0.5 * erfc(-z / Math.SQRT2);
 }
 
-/** phi(z) / Q(z), the inverse Mills ratio. */
-export function millsInverse(z: number): number {
-  return Math.exp(-0.5 * z * z - LOG_SQRT_2PI - logNormalTail(z));
+/** phi(z) / Q(z), the inverse Mills ratio (given log Q(z) where it is already known). */
+export function millsInverse(z: number, logTail = logNormalTail(z)): number {
+  return Math.exp(-0.5 * z * z - LOG_SQRT_2PI - logTail);
 }
 
 /** Solves A v = b by Gaussian elimination with partial pivoting (A is small and symmetric). */

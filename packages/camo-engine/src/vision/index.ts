@@ -1,7 +1,7 @@
 /**
  * Deer (and, for comparison, human) receptor catches and receptor-noise-limited contrasts from
- * 8-bit sRGB, in daylight and at twilight (decision 032). Not yet used by the concealment
- * predictor, which still sees a deer through decision 016's protan simulation.
+ * 8-bit sRGB, in daylight and at twilight (decision 032). The concealment predictor sees through
+ * the same receptors per pixel (pixel-catches.ts, relit.ts; concealment/observers.ts, decision 034).
  *
  * The route: sRGB -> the smoothest reflectance with that colour under D65 (Burns 2020, `lhtss.ts`)
  * -> catches of each receptor under the light, von Kries adapted (`catches.ts`) -> Vorobyev-Osorio
