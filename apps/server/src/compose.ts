@@ -158,9 +158,9 @@ export async function compose(options: ComposeOptions) {
     contestTimeZone: config.contest.timeZone,
   });
   /** A job sent after the fact: the request that caused it never waits for it or fails with it. */
-  const sendLater = <K extends JobName>(name: K, data: JobMap[K]) =>
+  const sendLater = <K extends JobName>(name: K, data: JobMap[K], options?: { singletonKey?: string }) =>
     void Promise.resolve()
-      .then(() => requireQueue().send(name, data))
+      .then(() => requireQueue().send(name, data, options))
       .catch((error: unknown) => log.warn({ err: error, job: name, data }, 'job not queued'));
   const designsRepository = createDesignsRepository(db);
   const designs = createDesignsService({
@@ -226,6 +226,7 @@ export async function compose(options: ComposeOptions) {
     log,
     work: engineWork,
     onRankChange: () => gallery.invalidate(),
+    onDuskWanted: (designId) => sendLater('predict-dusk', { designId }, { singletonKey: designId }),
   });
   const calibration = createCalibrationService({
     repo: concealmentRepository,

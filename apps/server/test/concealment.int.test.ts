@@ -43,7 +43,8 @@ describe('predicted concealment through the API', () => {
       (v) => v.A.length > 0 && v.B.length > 0,
     );
     for (const both of [variants.A, variants.B]) {
-      // Daylight's figures; dawn or dusk's follow (the next test).
+      // Daylight's figures only: dawn or dusk's are measured when asked for (the next test).
+      expect(both.filter((p) => p.light === 'twilight')).toEqual([]);
       const side = both.filter((p) => p.light === 'daylight');
       expect(side).toHaveLength(2 * viewingDistances.length);
       const near = side.filter((p) => p.distanceM === 10);
@@ -111,11 +112,20 @@ describe('predicted concealment through the API', () => {
     expect(card.hiding).toMatchObject({ source: 'predicted', calibrated: false, rounds: 0 });
   });
 
-  it('predicts at dawn or dusk after daylight, every eye and distance, and draws its view (decision 034)', async () => {
+  it('predicts at dawn or dusk when asked, every eye and distance, and draws its view (decision 034)', async () => {
+    // Nobody has asked for dawn or dusk: daylight's figures only, however long one waits.
+    const daylight = (await bob.json<DesignConcealment>(`/api/designs/${designId}/predicted-hiding`)).body;
+    expect(daylight.predictions.length).toBeGreaterThan(0);
+    expect(daylight.predictions.filter((p) => p.light === 'twilight')).toEqual([]);
     const concealment = await until(
-      async () => (await bob.json<DesignConcealment>(`/api/designs/${designId}/predicted-hiding`)).body,
+      async () =>
+        (await bob.json<DesignConcealment>(`/api/designs/${designId}/predicted-hiding?light=twilight`)).body,
       (c) => c.predictions.some((p) => p.light === 'twilight'),
     );
+    // Kept: asked in daylight now, the reply has both lights.
+    const both = (await bob.json<DesignConcealment>(`/api/designs/${designId}/predicted-hiding`)).body;
+    expect(both.predictions).toEqual(concealment.predictions);
+    expect((await bob.json(`/api/designs/${designId}/predicted-hiding?light=noon`)).status).toBe(400);
     const inLight = (light: string) =>
       concealment.predictions
         .filter((p) => p.light === light)

@@ -109,6 +109,12 @@ export const variantConcealmentSchema = z.object({
 });
 export type VariantConcealment = z.infer<typeof variantConcealmentSchema>;
 
+/**
+ * A design's figures, or A and B's: asking for dawn or dusk measures it if it is not yet
+ * (decision 034: measured on request, not for every design).
+ */
+export const figuresQuerySchema = z.object({ light: lightSchema.default('daylight') });
+
 export const viewerQuerySchema = z.object({
   observer: observerSchema,
   distance: viewingDistanceSchema,

@@ -20,6 +20,7 @@ export function concealmentJobs(
   return {
     handlers: {
       'predict-design': ({ designId }) => concealment.predict(designId),
+      'predict-dusk': ({ designId }) => concealment.predictDusk(designId),
       'calibrate-predictor': () => calibration.calibrate(),
     },
     schedules: [{ name: 'calibrate-predictor', cron: CALIBRATE_CRON }],

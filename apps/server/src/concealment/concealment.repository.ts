@@ -3,7 +3,7 @@ import type { Db } from '../platform/db/database.js';
 import { chosenImageColumns, communityVisible } from '../designs/design-queries.repository.js';
 import { designs, huntRounds, predictorFits, users } from '../platform/db/schema.js';
 import { ANSWERED } from '../hunt/hunt.repository.js';
-import type { DesignPredictions, RoundMeasures } from '../platform/db/types.js';
+import type { DesignPredictions, RoundMeasures, StoredEye } from '../platform/db/types.js';
 import { createEyeHidingRepository } from './eye-hiding.repository.js';
 import { PREDICTION_VERSION } from './prediction-scores.js';
 
@@ -50,6 +50,28 @@ export function createConcealmentRepository(db: Db) {
         })
         .where(eq(designs.id, id));
       await eyes.refresh([id]);
+    },
+
+    /**
+     * Adds dawn or dusk's eyes (decision 034) to one image's prediction, in one statement that
+     * changes it only while it is still that image's at this version without them: a daylight job
+     * that measured another image since, or a second dusk job, leaves it as it is.
+     */
+    async addDuskEyes(id: string, variant: 'A' | 'B' | 'final', imageKey: string, eyes: StoredEye[]) {
+      const stored = sql`${designs.concealmentPredictions} -> ${variant}`;
+      await db
+        .update(designs)
+        .set({
+          concealmentPredictions: sql`jsonb_set(${designs.concealmentPredictions}, array[${variant}, 'eyes']::text[], (${stored} -> 'eyes') || ${JSON.stringify(eyes)}::jsonb)`,
+        })
+        .where(
+          and(
+            eq(designs.id, id),
+            sql`${stored} ->> 'imageKey' = ${imageKey}`,
+            sql`(${stored} ->> 'version')::int = ${PREDICTION_VERSION}`,
+            sql`not ((${stored} -> 'eyes') @> '[{"light":"twilight"}]'::jsonb)`,
+          ),
+        );
     },
 
     /** Designs with images but no prediction of the image people see (the backfill). */

@@ -2,6 +2,7 @@ import { errorSchema } from '@camo/shared/api.schema';
 import {
   calibrationSchema,
   designConcealmentSchema,
+  figuresQuerySchema,
   variantConcealmentSchema,
 } from '@camo/shared/concealment.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -32,10 +33,11 @@ export function concealmentRoutes(
           summary:
             'How well the design is predicted to hide in its photo, from a person and a deer at 10-100 m',
           params: designParams,
+          querystring: figuresQuerySchema,
           response: { 200: designConcealmentSchema, ...errors },
         },
       },
-      async (req) => concealment.designConcealment(req.params.id, currentUser(req).id),
+      async (req) => concealment.designConcealment(req.params.id, currentUser(req).id, req.query.light),
     );
 
     app.get(
@@ -46,10 +48,11 @@ export function concealmentRoutes(
           tags: ['concealment'],
           summary: 'Designs A and B predicted in the uploaded photo (the choose screen)',
           params: designParams,
+          querystring: figuresQuerySchema,
           response: { 200: variantConcealmentSchema, ...errors },
         },
       },
-      async (req) => concealment.variantConcealment(req.params.id, currentUser(req).id),
+      async (req) => concealment.variantConcealment(req.params.id, currentUser(req).id, req.query.light),
     );
 
     app.get(

@@ -26,6 +26,9 @@ import {
 
 type Variant = 'A' | 'B' | 'final';
 
+/** Whether an image's prediction has daylight's figures and not yet dawn or dusk's (decision 034). */
+const duskMissing = (p: StoredPrediction) => !p.eyes.some((e) => lightOf(e) === 'twilight');
+
 /** The weights a stored fit puts in use: its own once fitted and used, the literature's otherwise. */
 export function fitWeights(row: PredictorFitRow | null): ActiveWeights {
   return row?.status === 'fitted' && row.weights
@@ -49,10 +52,13 @@ export function createConcealmentService(deps: {
   work?: EngineWork;
   /** A design's place in "Hardest to spot" changed: the gallery's pages in memory are stale. */
   onRankChange?: () => void;
+  /** A page asked for dawn or dusk's figures of a design that has none yet: send predict-dusk. */
+  onDuskWanted?: (designId: string) => void;
 }) {
   const { repo, storage, engine, log } = deps;
   const work = deps.work ?? createEngineWork(ENGINE_WORK_DEFAULTS);
   const rankChanged = () => deps.onRankChange?.();
+  const askDusk = (designId: string) => deps.onDuskWanted?.(designId);
 
   const active = async (): Promise<ActiveWeights> => fitWeights(await repo.latestFit('fitted'));
 
@@ -106,36 +112,56 @@ export function createConcealmentService(deps: {
           if (made) stored[variant] = made;
         }
       }
-      const rank = async () => hidingRank(design, stored.final, await active());
-      // Daylight's figures first, so the choose screen has them as soon as before; then dawn and
-      // dusk's (decision 034), which take as long again.
-      // Each image once, however many of A, B and the final one it is.
-      const atDusk = new Map<string, StoredPrediction[]>();
-      for (const variant of ['A', 'B', 'final'] as const) {
-        const p = stored[variant];
-        if (p && !p.eyes.some((e) => lightOf(e) === 'twilight'))
-          atDusk.set(p.imageKey, [...(atDusk.get(p.imageKey) ?? []), p]);
-      }
-      if (atDusk.size > 0) {
-        await repo.setPredictions(designId, stored, await rank());
-        if (keys.final) rankChanged();
-        await Promise.all(
-          [...atDusk].map(async ([key, predictions]) => {
-            const png = await storage.getBytes(key);
-            const eyes = await engine.predict({ ...(await shownPhoto()), png, light: 'twilight' });
-            for (const p of predictions) p.eyes = [...p.eyes, ...eyes];
-          }),
-        );
-      }
-      await repo.setPredictions(designId, stored, await rank());
+      // Only the images this run measured or copied: a dusk job's eyes added meanwhile stay.
+      const changed: DesignPredictions = {};
+      for (const variant of ['A', 'B', 'final'] as const)
+        if (stored[variant] && stored[variant] !== design.predictions?.[variant])
+          changed[variant] = stored[variant];
+      if (Object.keys(changed).length === 0) return;
+      await repo.setPredictions(designId, changed, hidingRank(design, stored.final, await active()));
       if (keys.final) rankChanged();
     },
 
-    async designConcealment(designId: string, viewerId: string): Promise<DesignConcealment> {
+    /**
+     * The predict-dusk job (decision 034): dawn or dusk's figures for each of the design's images
+     * measured in daylight and not yet at dusk. Sent when a page asks for them (`light=twilight`),
+     * not for every design: they take half as long again as daylight's, and most designs are never
+     * looked at in that light. Safe to run twice: an image with dusk's eyes is left as it is.
+     */
+    async predictDusk(designId: string): Promise<void> {
+      const design = await repo.design(designId);
+      if (!engine || !design?.environmentPhotoUrl) return;
+      const environmentPhotoUrl = design.environmentPhotoUrl;
+      const byImage = new Map<string, ('A' | 'B' | 'final')[]>();
+      for (const variant of ['A', 'B', 'final'] as const) {
+        const p = design.predictions?.[variant];
+        if (p?.version === PREDICTION_VERSION && duskMissing(p))
+          byImage.set(p.imageKey, [...(byImage.get(p.imageKey) ?? []), variant]);
+      }
+      if (byImage.size === 0) return;
+      const photo = await loadShownPhoto(storage, environmentPhotoUrl);
+      await Promise.all(
+        [...byImage].map(async ([key, variants]) => {
+          const eyes = await engine.predict({
+            ...photo,
+            png: await storage.getBytes(key),
+            light: 'twilight',
+          });
+          for (const variant of variants) await repo.addDuskEyes(designId, variant, key, eyes);
+        }),
+      );
+    },
+
+    async designConcealment(
+      designId: string,
+      viewerId: string,
+      light: Light = 'daylight',
+    ): Promise<DesignConcealment> {
       const design = await visible(designId, viewerId);
       const weights = await active();
       // The figures of the image shown, never another's as its own (issue 39).
       const figures = shownFigures(design);
+      if (light === 'twilight' && figures.stored && duskMissing(figures.stored)) askDusk(designId);
       return {
         predictions: toPredictions(figures.stored, weights),
         measuring: figures.measuring,
@@ -149,8 +175,14 @@ export function createConcealmentService(deps: {
       };
     },
 
-    async variantConcealment(designId: string, viewerId: string): Promise<VariantConcealment> {
+    async variantConcealment(
+      designId: string,
+      viewerId: string,
+      light: Light = 'daylight',
+    ): Promise<VariantConcealment> {
       const design = await visible(designId, viewerId);
+      const { A, B } = design.predictions ?? {};
+      if (light === 'twilight' && [A, B].some((p) => p && duskMissing(p))) askDusk(designId);
       const weights = await active();
       return {
         A: toPredictions(design.predictions?.A, weights),

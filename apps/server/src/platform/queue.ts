@@ -18,6 +18,8 @@ export interface JobMap {
   'measure-design': { designId: string };
   /** Predict how well a design's images hide in its photo (A and B, then the final one). */
   'predict-design': { designId: string };
+  /** Predict a design's images at dawn or dusk (decision 034), asked for by a page. */
+  'predict-dusk': { designId: string };
   /** Fit the predictor to the rounds played (scheduled daily; safe to run twice). */
   'calibrate-predictor': Record<string, never>;
   /** Keep a submitted design's features for ranking it in people's own photos (issue 28). */
@@ -83,6 +85,15 @@ const QUEUE_OPTIONS = {
     expireInSeconds: 5 * 60,
     notify: true,
   },
+  // Sent when a page asks for dawn or dusk's figures and they are missing: one waiting per design
+  // however often it is asked (the page polls), picked up at once.
+  'predict-dusk': {
+    policy: 'short',
+    retryLimit: 2,
+    retryDelay: 5,
+    expireInSeconds: 5 * 60,
+    notify: true,
+  },
   'calibrate-predictor': {
     retryLimit: 2,
     retryDelay: 60,
@@ -141,7 +152,15 @@ export async function startDomainJobs(
 }
 
 export interface JobQueue {
-  send<K extends JobName>(name: K, data: JobMap[K], options?: { id?: string }): Promise<string | null>;
+  /**
+   * Sends a job; null when refused. `singletonKey` on a queue with a policy (predict-dusk's
+   * 'short') keeps one job per key waiting.
+   */
+  send<K extends JobName>(
+    name: K,
+    data: JobMap[K],
+    options?: { id?: string; singletonKey?: string },
+  ): Promise<string | null>;
   /**
    * Sends the job on a cron schedule in a time zone (one schedule per name across all
    * processes; an occurrence missed while nothing ran is sent once at the next start).
@@ -171,7 +190,10 @@ export async function createQueue(database: Database, log: Logger): Promise<JobQ
 
   return {
     async send(name, data, options = {}) {
-      const id = await boss.send(name, data, options.id ? { id: options.id } : {});
+      const id = await boss.send(name, data, {
+        ...(options.id ? { id: options.id } : {}),
+        ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+      });
       // A worker in this process picks the job up now rather than at its next poll.
       for (const workerId of workerIds.get(name) ?? []) boss.notifyWorker(workerId);
       return id;

@@ -16,6 +16,9 @@ export function inLight<T extends { light: Light }>(items: readonly T[], light: 
   return items.filter((item) => item.light === light);
 }
 
-/** Whether a reply with figures has none yet for dawn or dusk (measured a second or two after daylight's). */
+/** The query asking for a light's figures: none for daylight, so its address stays as it was. */
+export const lightQuery = (light: Light): string => (light === 'daylight' ? '' : `?light=${light}`);
+
+/** Whether a reply with figures has none yet for dawn or dusk (measured when first asked for). */
 export const duskMissing = (items: readonly { light: Light }[]): boolean =>
   items.length > 0 && !items.some((item) => item.light === 'twilight');

@@ -1,3 +1,4 @@
+import type { Light } from '@camo/shared/vocabulary';
 /**
  * Every query key of the web app, written once (issue 42 item 3). A feature that reads a query and
  * another that marks it stale (a vote, a submit, a rename, a finished round) take the key from here,
@@ -24,8 +25,11 @@ export const queryKeys = {
   gallery: ['gallery'],
   galleryStates: ['gallery', 'states'],
 
+  /** Every figure of a design: its own in each light, and A and B's. */
   concealment: (designId: string) => ['concealment', designId] as const,
-  variantConcealment: (designId: string) => ['concealment', designId, 'variants'] as const,
+  designConcealment: (designId: string, light: Light) => ['concealment', designId, 'design', light] as const,
+  variantConcealment: (designId: string, light: Light) =>
+    ['concealment', designId, 'variants', light] as const,
 
   contest: ['contest'],
   hunt: ['hunt'],

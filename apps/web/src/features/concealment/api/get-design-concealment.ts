@@ -4,22 +4,31 @@ import type { Light } from '@camo/shared/vocabulary';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestJson } from '@/lib/api-client';
 import { pollWhileMissing } from '../lib/predictions';
-import { duskMissing } from '@/lib/predictions';
+import { duskMissing, lightQuery } from '@/lib/predictions';
 import { queryKeys } from '@/lib/query-keys';
 
-const designConcealmentQueryOptions = (designId: string) =>
+const designConcealmentQueryOptions = (designId: string, light: Light) =>
   queryOptions({
-    queryKey: queryKeys.concealment(designId),
+    queryKey: queryKeys.designConcealment(designId, light),
+    // Asking at dawn or dusk has the server measure that light if it has not (decision 034).
     queryFn: () =>
-      requestJson<DesignConcealment>(`/api/designs/${encodeURIComponent(designId)}/predicted-hiding`),
+      requestJson<DesignConcealment>(
+        `/api/designs/${encodeURIComponent(designId)}/predicted-hiding${lightQuery(light)}`,
+      ),
     staleTime: 60_000,
-    // A design made (or edited) seconds ago may not have been predicted yet.
+    // A design made (or edited) seconds ago may not have been predicted yet; dusk's figures follow.
     refetchInterval: pollWhileMissing<DesignConcealment>(
-      (data) => data.measuring === true || data.predictions.length === 0 || duskMissing(data.predictions),
+      (data) =>
+        data.measuring === true ||
+        data.predictions.length === 0 ||
+        (light === 'twilight' && duskMissing(data.predictions)),
     ),
+    // Daylight's figures stay on screen while dusk's are asked for (the page says they are coming).
+    placeholderData: (previous) => previous,
   });
 
-export const useDesignConcealment = (designId: string) => useQuery(designConcealmentQueryOptions(designId));
+export const useDesignConcealment = (designId: string, light: Light) =>
+  useQuery(designConcealmentQueryOptions(designId, light));
 
 /** The design's photo with a crouching hunter wearing it at `distance`, as `observer` resolves it in `light`. */
 export const concealmentViewUrl = (designId: string, observer: Observer, distance: number, light: Light) =>

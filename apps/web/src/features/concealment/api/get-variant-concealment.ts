@@ -2,29 +2,35 @@ import type { VariantConcealment } from '@camo/shared/concealment.schema';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '@/lib/api-client';
 import { MAX_POLLS, pollWhileMissing } from '../lib/predictions';
-import { duskMissing } from '@/lib/predictions';
+import type { Light } from '@camo/shared/vocabulary';
+import { duskMissing, lightQuery } from '@/lib/predictions';
 import { queryKeys } from '@/lib/query-keys';
 
 const missing = (data: VariantConcealment) => data.A.length === 0 || data.B.length === 0;
-/** Asked again while daylight's figures are missing, and then dawn or dusk's (decision 034). */
-const incomplete = (data: VariantConcealment) => missing(data) || duskMissing(data.A) || duskMissing(data.B);
 
-const variantConcealmentQueryOptions = (designId: string) =>
+const variantConcealmentQueryOptions = (designId: string, light: Light) =>
   queryOptions({
-    queryKey: queryKeys.variantConcealment(designId),
+    queryKey: queryKeys.variantConcealment(designId, light),
+    // Asking at dawn or dusk has the server measure that light if it has not (decision 034).
     queryFn: () =>
       requestJson<VariantConcealment>(
-        `/api/designs/${encodeURIComponent(designId)}/predicted-hiding/variants`,
+        `/api/designs/${encodeURIComponent(designId)}/predicted-hiding/variants${lightQuery(light)}`,
       ),
-    refetchInterval: pollWhileMissing(incomplete),
+    // Asked again while daylight's figures are missing, and at dawn or dusk while that light's are.
+    refetchInterval: pollWhileMissing(
+      (data: VariantConcealment) =>
+        missing(data) || (light === 'twilight' && (duskMissing(data.A) || duskMissing(data.B))),
+    ),
+    // Daylight's figures stay on screen while dusk's are asked for (the page says they are coming).
+    placeholderData: (previous) => previous,
   });
 
 /**
- * A and B's predictions on the choose screen, asked again while either is missing. `gaveUp` is
- * true once the polling has stopped with one still missing.
+ * A and B's predictions on the choose screen in a light, asked again while either is missing.
+ * `gaveUp` is true once the polling has stopped with one still missing.
  */
-export function useVariantConcealment(designId: string) {
-  const options = variantConcealmentQueryOptions(designId);
+export function useVariantConcealment(designId: string, light: Light) {
+  const options = variantConcealmentQueryOptions(designId, light);
   const query = useQuery(options);
   const answers = useQueryClient().getQueryState(options.queryKey)?.dataUpdateCount ?? 0;
   const gaveUp = query.data !== undefined && missing(query.data) && answers >= MAX_POLLS;

@@ -10,7 +10,7 @@ function renderWith(reply: DesignConcealment) {
   vi.stubGlobal(
     'fetch',
     vi.fn((input: string) =>
-      input === '/api/designs/d1/predicted-hiding'
+      input.split('?')[0] === '/api/designs/d1/predicted-hiding'
         ? Promise.resolve(jsonReply(reply))
         : new Promise<Response>(() => {}),
     ),
@@ -256,5 +256,7 @@ describe('ConcealmentViewer at dawn or dusk (decision 034)', () => {
     renderWith(predicted);
     const table = await screen.findByRole('table', { name: 'Predicted hiding from a deer (0-100)' });
     expect(within(table).getAllByText('not yet predicted')).toHaveLength(4);
+    // Asking in that light is what has the server measure it (decision 034).
+    expect(fetch).toHaveBeenCalledWith('/api/designs/d1/predicted-hiding?light=twilight', expect.anything());
   });
 });

@@ -13,13 +13,13 @@ import { DesignShapes } from './design-shapes';
  * has measured it, the game's score.
  */
 export function ConcealmentViewer({ designId }: { designId: string }) {
-  const concealment = useDesignConcealment(designId);
+  // The light every page remembers (decision 034): the figures, the picture and the shapes follow it.
+  const [light, setLight] = useLightChoice();
+  const concealment = useDesignConcealment(designId, light);
   const measured = concealment.data?.measured;
   // The eye every page remembers (issue 39): chosen here, it holds in the gallery and "my ground".
   const [eye, setEye] = useEyeChoice();
   const figuresOf = concealment.data?.figuresOf;
-  // The light every page remembers (decision 034): the figures, the picture and the shapes follow it.
-  const [light, setLight] = useLightChoice();
   const data = concealment.data && {
     ...concealment.data,
     predictions: inLight(concealment.data.predictions, light),

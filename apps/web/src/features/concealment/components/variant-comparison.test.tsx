@@ -9,7 +9,8 @@ import { VariantComparison } from './variant-comparison';
 function renderWith(replies: (() => Response | Promise<Response>)[]) {
   let call = 0;
   const fetch = vi.fn((input: string) => {
-    if (input !== '/api/designs/d1/predicted-hiding/variants') return new Promise<Response>(() => {});
+    if (input.split('?')[0] !== '/api/designs/d1/predicted-hiding/variants')
+      return new Promise<Response>(() => {});
     const reply = replies[Math.min(call, replies.length - 1)]!;
     call += 1;
     return Promise.resolve(reply());
@@ -40,7 +41,12 @@ const both: VariantConcealment = {
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
+  localStorage.clear();
 });
+
+/** The same figures at dawn or dusk (decision 034). */
+const atDusk = <T extends { light: string }>(items: readonly T[]) =>
+  items.map((item) => ({ ...item, light: 'twilight' as const }));
 
 describe('VariantComparison', () => {
   it('says which of A and B hides better from a deer at 25 m when the gap is reliable, and tabulates every eye and distance', async () => {
@@ -109,5 +115,33 @@ describe('VariantComparison', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Predicting how well each hides...');
     fail(jsonReply({ error: 'internal', message: 'boom' }, 500));
     expect(await screen.findByText('The prediction could not be loaded.')).toBeInTheDocument();
+  });
+
+  it('asks for dawn or dusk where that light is chosen, says it is coming, then compares in it', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    localStorage.setItem('hiding-light', 'twilight');
+    const fetch = renderWith([
+      () => jsonReply(both),
+      () =>
+        jsonReply({
+          ...both,
+          A: [...both.A, ...atDusk(both.A)],
+          B: [...both.B, ...atDusk(both.B)],
+          gaps: [...both.gaps, ...atDusk(both.gaps)],
+        }),
+    ]);
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Predicting how well each hides at dawn or dusk...',
+    );
+    // Asking in that light is what has the server measure it, once (decision 034).
+    expect(fetch).toHaveBeenCalledWith(
+      '/api/designs/d1/predicted-hiding/variants?light=twilight',
+      expect.anything(),
+    );
+    await vi.advanceTimersByTimeAsync(1600);
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'At dawn or dusk: In your photo, B hides better from a deer at 25 m: 78 ± 2 against 64 ± 2.',
+    );
+    expect(screen.getByRole('radio', { name: 'Dawn or dusk' })).toBeChecked();
   });
 });

@@ -21,9 +21,9 @@ import { inLight, predictionFor } from '@/lib/predictions';
  * as they are.
  */
 export function VariantComparison({ designId }: { designId: string }) {
-  const concealment = useVariantConcealment(designId);
-  // The light every page remembers (decision 034); dawn or dusk's figures follow daylight's by a second or two.
+  // The light every page remembers (decision 034); dawn or dusk's figures are measured when first asked for.
   const [light, setLight] = useLightChoice();
+  const concealment = useVariantConcealment(designId, light);
   const data = concealment.data && {
     ...concealment.data,
     A: inLight(concealment.data.A, light),
