@@ -50,8 +50,15 @@ test('the choose screen compares A and B, and the design page shows the photo as
 
   await page.getByRole('button', { name: 'Select Design B' }).click();
   await page.getByRole('textbox', { name: /design name/i }).fill(`Leaf Shadow ${Date.now().toString(36)}`);
+  // Its printed repeat (decision 035): 75 cm unless chosen; here a smaller one for close cover.
+  const repeat = page.getByRole('spinbutton', { name: shapesText.repeatLabel });
+  await expect(repeat).toHaveValue(String(DEFAULT_REPEAT_CM));
+  await repeat.fill('50');
   await page.getByRole('button', { name: 'Submit Design' }).click();
   await page.waitForURL(/\/gallery\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId('export-size')).toHaveText(
+    'Printed at its 50 cm repeat: the tile at 52 pixels per inch, the print file at 208.',
+  );
 
   // The viewer: a deer at 25 m first; the image follows the switch and the distance.
   const viewer = page.getByRole('region', { name: concealmentText.viewerTitle });
@@ -90,7 +97,7 @@ test('the choose screen compares A and B, and the design page shows the photo as
   // the shapes apart in the light chosen, the figures and the picture in that light; the choice is
   // remembered across a reload.
   const shapes = viewer.getByRole('region', { name: shapesText.title });
-  await expect(shapes.getByText(shapesText.repeat(DEFAULT_REPEAT_CM))).toBeVisible({ timeout: 30_000 });
+  await expect(shapes.getByText(shapesText.repeat(50))).toBeVisible({ timeout: 30_000 });
   await expect(viewer.getByRole('radio', { name: 'Daylight' })).toBeChecked();
   const sentence =
     /^To a (deer|person) (in daylight|at dawn or dusk), the small( and middle)? shapes \(about [\d.]+ cm\) (blend beyond \d+ m|stay apart beyond 200 m|are too alike to stand apart at any distance)/;

@@ -18,7 +18,7 @@
  *
  * The designs are the gallery benchmark's rows (support/gallery-data.ts); their features and tiles
  * are real: two designs (A and B, one candidate) made by the engine from each of the 16 fixture
- * photos, measured as the 'design-features' job measures them (engine.worker.ts#groundFeaturesTask),
+ * photos, measured as the 'design-features' job measures them (ground-tasks.ts#groundFeaturesTask),
  * and given to the rows by a hash of their id (each of the 32 about 1/32 of the rows).
  *   node --import tsx bench/ground.bench.ts [--write]   (BENCH_RUNS repetitions per size, default 21;
  *   BENCH_SIZES=1000,10000 for a shorter run)
@@ -33,7 +33,7 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { buildApp } from '../src/app.js';
 import { defaultWeights } from '../src/concealment/prediction-scores.js';
-import { groundFeaturesTask } from '../src/engine/engine.worker.js';
+import { groundFeaturesTask } from '../src/engine/ground-tasks.js';
 import { createGroundIndex } from '../src/ground/ground-index.js';
 import { createGroundRepository } from '../src/ground/ground.repository.js';
 import { SECOND_PASS_DESIGNS } from '../src/ground/ground.service.js';

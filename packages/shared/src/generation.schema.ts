@@ -1,4 +1,5 @@
 import { versatilitySchema } from './concealment.schema.js';
+import { REPEAT_CM_MAX, REPEAT_CM_MIN, shapesText } from './shapes.js';
 import { z } from './zod.js';
 import { cleanText } from './text-clean.js';
 import { limits } from './limits.js';
@@ -179,6 +180,8 @@ export const designSchema = z.object({
   openaiResponseIdB: z.string().nullable(),
   selectedVariant: variantSchema.nullable(),
   finalDesignChoice: z.enum(['original', 'edited']),
+  /** How wide one tile is printed, in cm (decision 035): chosen when submitting, 75 unless chosen. */
+  repeatCm: z.number(),
   submittedAt: z.string().nullable(),
   editedImageUrl: z.string().nullable(),
   editPrompt: z.string().nullable(),
@@ -289,6 +292,13 @@ export const submitDesignSchema = z
     name: designNameSchema,
     /** Use Original / Use Edited; when an edit exists and this is absent, edited is chosen (spec §4). */
     finalDesignChoice: z.enum(['original', 'edited']).optional(),
+    /** The tile's printed width (decision 035); DEFAULT_REPEAT_CM when absent. Fixed once submitted. */
+    repeatCm: z
+      .number({ error: shapesText.repeatInvalid })
+      .int(shapesText.repeatInvalid)
+      .min(REPEAT_CM_MIN, shapesText.repeatInvalid)
+      .max(REPEAT_CM_MAX, shapesText.repeatInvalid)
+      .optional(),
   })
   .strict();
 

@@ -8,6 +8,16 @@ import type { Light, Observer } from './vocabulary.js';
 
 /** The repeat every design is printed at unless told: a 75 cm tile, about the width of a jacket's back. */
 export const DEFAULT_REPEAT_CM = 75;
+/**
+ * The repeats an owner may choose when submitting (decision 035): from 20 cm, a cap's panel, to
+ * 200 cm, a blind's or a truck's side.
+ */
+export const REPEAT_CM_MIN = 20;
+export const REPEAT_CM_MAX = 200;
+
+/** The pixels per inch an image `px` wide prints at when one tile is `repeatCm` wide (whole pixels). */
+export const pixelsPerInch = (px: number, repeatCm: number): number => Math.round(px / (repeatCm / 2.54));
+
 /** Blend distances past this are said as "beyond 200 m". */
 export const BLEND_CAP_M = 200;
 
@@ -62,6 +72,9 @@ export function shapesSentence(
 export const shapesText = {
   title: 'How far its shapes stand apart',
   repeat: (cm: number) => `Printed at a ${cm} cm repeat (one tile of the pattern is ${cm} cm wide).`,
+  repeatLabel: 'Printed repeat (cm)',
+  repeatHelp: `How wide one tile of the pattern is when printed, from ${REPEAT_CM_MIN} to ${REPEAT_CM_MAX} cm. ${DEFAULT_REPEAT_CM} cm suits a jacket; a smaller repeat makes smaller shapes, which blend nearer. The hiding figures and the shapes are measured at this size.`,
+  repeatInvalid: `The printed repeat must be a whole number of centimetres from ${REPEAT_CM_MIN} to ${REPEAT_CM_MAX}.`,
   lightLabel: 'Light',
   explain:
     'A shape blends into its neighbours once it is too small, for its contrast, for the eye to see at that distance. Small shapes break up a hunter close in; large ones still break up the outline far away.',

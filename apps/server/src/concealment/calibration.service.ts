@@ -76,7 +76,7 @@ export function createCalibrationService(deps: {
     async calibrate(): Promise<void> {
       const rounds = await repo.answeredRounds(CALIBRATION_WINDOW);
       const photos = new Map<string, RgbPhoto>();
-      const designs = new Map<string, Uint8Array | null>();
+      const designs = new Map<string, { png: Uint8Array; repeatCm: number } | null>();
       let measuredNow = 0;
       for (const round of rounds) {
         if (round.measures || measuredNow >= MEASURE_ROUNDS_PER_RUN) continue;
@@ -85,16 +85,19 @@ export function createCalibrationService(deps: {
           if (!designs.has(round.designId)) {
             const design = await repo.design(round.designId);
             const key = design && chosenImageKey(design);
-            designs.set(round.designId, key ? await storage.getBytes(key) : null);
+            designs.set(
+              round.designId,
+              key ? { png: await storage.getBytes(key), repeatCm: design.repeatCm } : null,
+            );
           }
-          const png = designs.get(round.designId);
+          const worn = designs.get(round.designId);
           if (!photos.has(round.photoKey))
             photos.set(round.photoKey, await loadShownPhoto(storage, round.photoKey));
           const measures =
-            png && engine
+            worn && engine
               ? await engine.roundMeasures({
                   ...photos.get(round.photoKey)!,
-                  png,
+                  ...worn,
                   round: {
                     ...round,
                     // A synthesised scene (decision 024) shows the photo's ground at its own scale: the

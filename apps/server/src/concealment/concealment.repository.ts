@@ -1,3 +1,4 @@
+import { DEFAULT_REPEAT_CM } from '@camo/shared/shapes';
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/database.js';
 import { chosenImageColumns, communityVisible } from '../designs/design-queries.repository.js';
@@ -20,6 +21,7 @@ export function createConcealmentRepository(db: Db) {
     concealmentScore: designs.concealmentScore,
     huntAnswered: designs.huntAnswered,
     predictions: designs.concealmentPredictions,
+    repeatCm: designs.repeatCm,
   };
 
   return {
@@ -54,10 +56,16 @@ export function createConcealmentRepository(db: Db) {
 
     /**
      * Adds dawn or dusk's eyes (decision 034) to one image's prediction, in one statement that
-     * changes it only while it is still that image's at this version without them: a daylight job
+     * changes it only while it is still that image's at this version and repeat without them: a daylight job
      * that measured another image since, or a second dusk job, leaves it as it is.
      */
-    async addDuskEyes(id: string, variant: 'A' | 'B' | 'final', imageKey: string, eyes: StoredEye[]) {
+    async addDuskEyes(
+      id: string,
+      variant: 'A' | 'B' | 'final',
+      imageKey: string,
+      repeatCm: number,
+      eyes: StoredEye[],
+    ) {
       const stored = sql`${designs.concealmentPredictions} -> ${variant}`;
       await db
         .update(designs)
@@ -69,6 +77,7 @@ export function createConcealmentRepository(db: Db) {
             eq(designs.id, id),
             sql`${stored} ->> 'imageKey' = ${imageKey}`,
             sql`(${stored} ->> 'version')::int = ${PREDICTION_VERSION}`,
+            sql`coalesce((${stored} ->> 'repeatCm')::int, ${DEFAULT_REPEAT_CM}) = ${repeatCm}`,
             sql`not ((${stored} -> 'eyes') @> '[{"light":"twilight"}]'::jsonb)`,
           ),
         );

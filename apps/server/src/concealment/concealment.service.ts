@@ -29,6 +29,9 @@ type Variant = 'A' | 'B' | 'final';
 /** Whether an image's prediction has daylight's figures and not yet dawn or dusk's (decision 034). */
 const duskMissing = (p: StoredPrediction) => !p.eyes.some((e) => lightOf(e) === 'twilight');
 
+/** The printed repeat a prediction was measured at (decision 035). */
+const repeatOf = (p: StoredPrediction): number => p.repeatCm ?? DEFAULT_REPEAT_CM;
+
 /** The weights a stored fit puts in use: its own once fitted and used, the literature's otherwise. */
 export function fitWeights(row: PredictorFitRow | null): ActiveWeights {
   return row?.status === 'fitted' && row.weights
@@ -78,37 +81,46 @@ export function createConcealmentService(deps: {
       if (!engine || !design?.environmentPhotoUrl) return;
       const keys: Partial<Record<Variant, string | null>> = { A: design.designAUrl, B: design.designBUrl };
       if (isCommunityVisible(design.status)) keys.final = chosenImageKey(design);
+      // A and B are compared at the default repeat; the final image at the one its owner chose (decision 035).
+      const repeats: Record<Variant, number> = {
+        A: DEFAULT_REPEAT_CM,
+        B: DEFAULT_REPEAT_CM,
+        final: design.repeatCm,
+      };
       const stored: DesignPredictions = { ...(design.predictions ?? {}) };
-      const current = (key: string, p: StoredPrediction | undefined) =>
-        p !== undefined && p.imageKey === key && p.version === PREDICTION_VERSION;
-      // Each image not yet measured, once (A, B and the final one may share an image), all at once:
-      // the engine's threads measure A and B side by side (decision 028's figures take a second each).
-      const missing = new Set<string>();
+      const current = (key: string, repeatCm: number, p: StoredPrediction | undefined) =>
+        p !== undefined && p.imageKey === key && p.version === PREDICTION_VERSION && repeatOf(p) === repeatCm;
+      // Each image not yet measured at its repeat, once (A, B and the final one may share an image),
+      // all at once: the engine's threads measure A and B side by side.
+      const missing = new Map<string, { key: string; repeatCm: number }>();
+      const job = (key: string, repeatCm: number) => `${repeatCm}:${key}`;
       for (const variant of ['A', 'B', 'final'] as const) {
         const key = keys[variant];
-        if (!key || current(key, stored[variant])) continue;
-        const same = (['A', 'B', 'final'] as const).map((v) => stored[v]).find((p) => current(key, p));
+        if (!key || current(key, repeats[variant], stored[variant])) continue;
+        const same = (['A', 'B', 'final'] as const)
+          .map((v) => stored[v])
+          .find((p) => current(key, repeats[variant], p));
         if (same) stored[variant] = same;
-        else missing.add(key);
+        else missing.set(job(key, repeats[variant]), { key, repeatCm: repeats[variant] });
       }
       let photo: Awaited<ReturnType<typeof loadShownPhoto>> | undefined;
       const shownPhoto = async () => (photo ??= await loadShownPhoto(storage, design.environmentPhotoUrl!));
       if (missing.size > 0) {
         const measured = new Map(
           await Promise.all(
-            [...missing].map(async (key): Promise<[string, StoredPrediction]> => {
+            [...missing].map(async ([id, { key, repeatCm }]): Promise<[string, StoredPrediction]> => {
               const png = await storage.getBytes(key);
               const [eyes, shapes] = await Promise.all([
-                engine.predict({ ...(await shownPhoto()), png }),
-                engine.shapes({ png, repeatCm: DEFAULT_REPEAT_CM }),
+                engine.predict({ ...(await shownPhoto()), png, repeatCm }),
+                engine.shapes({ png, repeatCm }),
               ]);
-              return [key, { imageKey: key, eyes, version: PREDICTION_VERSION, shapes }];
+              return [id, { imageKey: key, eyes, version: PREDICTION_VERSION, shapes, repeatCm }];
             }),
           ),
         );
         for (const variant of ['A', 'B', 'final'] as const) {
           const key = keys[variant];
-          const made = key ? measured.get(key) : undefined;
+          const made = key ? measured.get(job(key, repeats[variant])) : undefined;
           if (made) stored[variant] = made;
         }
       }
@@ -132,22 +144,23 @@ export function createConcealmentService(deps: {
       const design = await repo.design(designId);
       if (!engine || !design?.environmentPhotoUrl) return;
       const environmentPhotoUrl = design.environmentPhotoUrl;
-      const byImage = new Map<string, ('A' | 'B' | 'final')[]>();
+      // Each image at each repeat once (A, B and the final one may share one).
+      const byImage = new Map<string, { key: string; repeatCm: number; variants: Variant[] }>();
       for (const variant of ['A', 'B', 'final'] as const) {
         const p = design.predictions?.[variant];
-        if (p?.version === PREDICTION_VERSION && duskMissing(p))
-          byImage.set(p.imageKey, [...(byImage.get(p.imageKey) ?? []), variant]);
+        if (p?.version !== PREDICTION_VERSION || !duskMissing(p)) continue;
+        const id = `${repeatOf(p)}:${p.imageKey}`;
+        const entry = byImage.get(id) ?? { key: p.imageKey, repeatCm: repeatOf(p), variants: [] };
+        entry.variants.push(variant);
+        byImage.set(id, entry);
       }
       if (byImage.size === 0) return;
       const photo = await loadShownPhoto(storage, environmentPhotoUrl);
       await Promise.all(
-        [...byImage].map(async ([key, variants]) => {
-          const eyes = await engine.predict({
-            ...photo,
-            png: await storage.getBytes(key),
-            light: 'twilight',
-          });
-          for (const variant of variants) await repo.addDuskEyes(designId, variant, key, eyes);
+        [...byImage.values()].map(async ({ key, repeatCm, variants }) => {
+          const png = await storage.getBytes(key);
+          const eyes = await engine.predict({ ...photo, png, repeatCm, light: 'twilight' });
+          for (const variant of variants) await repo.addDuskEyes(designId, variant, key, repeatCm, eyes);
         }),
       );
     },
@@ -208,9 +221,12 @@ export function createConcealmentService(deps: {
         const key = chosenImageKey(design);
         if (!engine || !key || !design.environmentPhotoUrl) throw new NotFoundError(messages.designNotFound);
         const photoKey = design.environmentPhotoUrl;
-        const inputs = { photo: photoKey, design: key, observer, distanceM, light };
-        // A daylight view keeps the name it had before there were lights.
-        const kept = `view_${designId}_${observer}_${distanceM}${light === 'daylight' ? '' : `_${light}`}`;
+        const repeatCm = design.repeatCm;
+        const inputs = { photo: photoKey, design: key, observer, distanceM, light, repeatCm };
+        // A daylight view at the default repeat keeps the name it had before there were lights.
+        const kept = `view_${designId}_${observer}_${distanceM}${light === 'daylight' ? '' : `_${light}`}${
+          repeatCm === DEFAULT_REPEAT_CM ? '' : `_r${repeatCm}`
+        }`;
         return work.cached(workKey('design-view', inputs), () =>
           keptPreview(storage, log, kept, key, () =>
             work.gated(viewerId, async () => {
@@ -220,6 +236,7 @@ export function createConcealmentService(deps: {
                 observer,
                 distanceM,
                 light,
+                repeatCm,
               });
               if (!seen) throw new NotFoundError(concealmentText.outOfRangeAt(distanceM));
               return Buffer.from(seen.buffer, seen.byteOffset, seen.byteLength);
@@ -232,11 +249,14 @@ export function createConcealmentService(deps: {
     /** The weights in use: the latest fit's once calibrated, the literature's before. */
     activeWeights: active,
 
-    /** A design the viewer may see and the key of the image people see of it; null otherwise. */
-    async designImage(designId: string, viewerId: string): Promise<{ imageKey: string | null } | null> {
+    /** A design the viewer may see, the key of the image people see of it and its repeat; null otherwise. */
+    async designImage(
+      designId: string,
+      viewerId: string,
+    ): Promise<{ imageKey: string | null; repeatCm: number } | null> {
       const design = await repo.design(designId);
       if (!design || !canView(design, viewerId)) return null;
-      return { imageKey: chosenImageKey(design) };
+      return { imageKey: chosenImageKey(design), repeatCm: design.repeatCm };
     },
 
     /** Designs to predict at start-up: those made before predictions existed, or missed. */

@@ -29,8 +29,11 @@ export interface ActiveWeights {
 
 export const defaultWeights: ActiveWeights = { weights: DEFAULT_WEIGHTS, calibrated: false };
 
-/** The version of a stored prediction made now (StoredPrediction.version): older ones are measured again. */
-export const PREDICTION_VERSION = 4;
+/**
+ * The version of a stored prediction made now (StoredPrediction.version): older ones are measured
+ * again. 5: a repeat under 8 px is drawn at its size, not at 8 px (decision 035).
+ */
+export const PREDICTION_VERSION = 5;
 
 /** One eye at one distance, in a light (daylight unless told). */
 export type Eye = Pick<StoredEye, 'observer' | 'distanceM' | 'light'>;

@@ -11,6 +11,7 @@ const base = {
   selectedVariant: 'A' as 'A' | 'B' | null,
   designAUrl: 'a.png',
   designBUrl: 'b.png',
+  repeatCm: 75,
 };
 const A = { imageKey: 'a.png', eyes };
 const B = { imageKey: 'b.png', eyes };
@@ -66,5 +67,16 @@ describe("the design page's figures are of the image it shows (issue 39)", () =>
     expect(
       shownFigures({ ...base, hasEdits: true, editedImageUrl: 'edited.png', predictions: { A, B } }),
     ).toMatchObject({ stored: A, figuresOf: 'original' });
+  });
+
+  it("never shows A's figures at the default repeat as a design's printed at another (decision 035)", () => {
+    const wide = { ...base, repeatCm: 150 };
+    expect(shownFigures({ ...wide, predictions: { A, B } })).toEqual({
+      stored: undefined,
+      measuring: true,
+      figuresOf: null,
+    });
+    const final = { ...A, repeatCm: 150 };
+    expect(shownFigures({ ...wide, predictions: { A, B, final } })).toMatchObject({ stored: final });
   });
 });

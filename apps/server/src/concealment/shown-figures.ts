@@ -1,3 +1,4 @@
+import { DEFAULT_REPEAT_CM } from '@camo/shared/shapes';
 import { chosenImageKey, isCommunityVisible } from '../designs/design-policy.js';
 import type { DesignRecord } from '../designs/designs.repository.js';
 import type { DesignPredictions, StoredPrediction } from '../platform/db/types.js';
@@ -12,7 +13,7 @@ type ShownDesign = Pick<
   | 'selectedVariant'
   | 'designAUrl'
   | 'designBUrl'
-> & { predictions: DesignPredictions | null };
+> & { predictions: DesignPredictions | null; repeatCm: number };
 
 /** Which image the design page's figures are of, said on the page once the design has an edit. */
 export type FiguresOf = 'edited' | 'original' | 'edited-measuring' | 'original-until-submitted';
@@ -20,7 +21,7 @@ export type FiguresOf = 'edited' | 'original' | 'edited-measuring' | 'original-u
 /**
  * The prediction of the image the design page shows (issue 39): never another image's figures as
  * its own. The image shown is the edited one when chosen (design-policy.ts#chosenImageKey); its
- * prediction is the one stored for that image key. A submitted design whose image is not yet
+ * prediction is the one stored for that image key at the design's repeat. A submitted design whose image is not yet
  * measured is still measuring; a draft's edited image is measured once submitted, so until then
  * the page shows the original's figures and says they are the original's.
  */
@@ -33,7 +34,10 @@ export function shownFigures(design: ShownDesign): {
   const key = chosenImageKey(design);
   const edited = key !== null && key === design.editedImageUrl;
   const original = design.selectedVariant === 'B' ? p.B : p.A;
-  const match = [p.final, p.A, p.B].find((s) => s && s.imageKey === key);
+  // Measured at the repeat the design is printed at (decision 035): A and B at the default one.
+  const match = [p.final, p.A, p.B].find(
+    (s) => s && s.imageKey === key && (s.repeatCm ?? DEFAULT_REPEAT_CM) === design.repeatCm,
+  );
   const said = <T extends FiguresOf>(of: T): T | null => (design.hasEdits ? of : null);
   if (match) return { stored: match, measuring: false, figuresOf: said(edited ? 'edited' : 'original') };
   if (edited && !isCommunityVisible(design.status))

@@ -193,6 +193,8 @@ export function createDesignsRepository(db: Db) {
         imageUrl: string;
         thumbnailUrl: string | null;
         displayUrl: string;
+        /** The printed repeat (decision 035); the column's default when absent. */
+        repeatCm?: number;
         at: Date;
       },
     ): Promise<DesignRecord | undefined> {
@@ -206,6 +208,7 @@ export function createDesignsRepository(db: Db) {
           previewUrl: fields.thumbnailUrl,
           thumbnailUrl: fields.thumbnailUrl,
           displayUrl: fields.displayUrl,
+          repeatCm: fields.repeatCm,
           ...statusMove('submit').set,
           submittedAt: fields.at,
         })

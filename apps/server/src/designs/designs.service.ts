@@ -1,6 +1,8 @@
 import { versatilityOf } from '../ground/versatility.js';
 import { apiMessages } from '@camo/shared/api-messages';
 import { editRefusalText, type EditRefusalReason, type EditSuggestionCode } from '@camo/shared/edit-refusal';
+import { DEFAULT_REPEAT_CM } from '@camo/shared/shapes';
+import { exportFilename } from './export-filename.js';
 import { messages } from '@camo/shared/messages';
 import {
   finalChoice,
@@ -103,6 +105,7 @@ export function createDesignsService(deps: {
       openaiResponseIdB: row.openaiResponseIdB,
       selectedVariant: row.selectedVariant,
       finalDesignChoice: row.finalDesignChoice,
+      repeatCm: row.repeatCm,
       submittedAt: iso(row.submittedAt),
       editedImageUrl: fileUrl(row.editedImageUrl),
       editPrompt: row.editPrompt,
@@ -298,7 +301,7 @@ export function createDesignsService(deps: {
     async submit(
       id: string,
       userId: string,
-      request: { name: string; finalDesignChoice?: 'original' | 'edited' },
+      request: { name: string; finalDesignChoice?: 'original' | 'edited'; repeatCm?: number },
     ): Promise<Design> {
       const row = await ownPending(id, userId);
       if (!row.selectedVariant) throw new ValidationError(generationMessages.submitNeedsSelection);
@@ -322,6 +325,7 @@ export function createDesignsService(deps: {
         imageUrl: imageKey,
         thumbnailUrl: thumbKey,
         displayUrl: displayKey,
+        repeatCm: request.repeatCm ?? DEFAULT_REPEAT_CM,
         at: now(),
       });
       if (!updated) {
@@ -370,15 +374,10 @@ export function createDesignsService(deps: {
         if (row.userId !== userId) throw new ForbiddenError(apiMessages.printOwnerOnly);
         const key = chosenImageKey(row);
         if (!key) throw new ValidationError(generationMessages.submitNeedsSelection);
-        const slug =
-          (row.name || 'camo-design')
-            .replace(/[^A-Za-z0-9]+/g, '-')
-            .replace(/^-|-$/g, '')
-            .toLowerCase() || 'camo-design';
-        if (size === 1024) return { bytes: await storage.getBytes(key), filename: `${slug}-tile-1024.png` };
+        const filename = exportFilename(row.name, size, row.repeatCm);
+        if (size === 1024) return { bytes: await storage.getBytes(key), filename };
         const printKey = storageKeys.printExport(key, size);
-        if (await storage.exists(printKey))
-          return { bytes: await storage.getBytes(printKey), filename: `${slug}-print-${size}.png` };
+        if (await storage.exists(printKey)) return { bytes: await storage.getBytes(printKey), filename };
         const edited = row.hasEdits && row.finalDesignChoice === 'edited';
         const recipe = edited ? row.editedRecipe : row.selectedVariant === 'B' ? row.recipeB : row.recipeA;
         // Rendered once (then stored), on the engine's thread within the bounds of engine work (decision 025).
@@ -393,7 +392,7 @@ export function createDesignsService(deps: {
             }),
           { keep: false },
         );
-        return { bytes, filename: `${slug}-print-${size}.png` };
+        return { bytes, filename };
       });
     },
   };

@@ -4,15 +4,6 @@
  * back (a design PNG is a few hundred KB).
  */
 import {
-  designFeatures,
-  featureTile,
-  groundMeasures,
-  groundProfile,
-  groundView,
-  prepareGround,
-  type DesignFeatures,
-  type GroundProfile,
-  type PreparedGround,
   edit,
   EditNotUnderstoodError,
   generateVariant,
@@ -51,6 +42,14 @@ import { silhouetteById } from './silhouettes.js';
 import { lowerThreadPriority } from './thread-priority.js';
 import { checkTile, toFlatTile, type TileCheck } from './flat-colours.js';
 import { roundScene, type RoundScene, type RoundSceneTask } from './round-scene.js';
+import { designPhoto, shownPhoto, viewerJpeg } from './task-images.js';
+import {
+  groundDesignTask,
+  groundFeaturesTask,
+  groundProfileTask,
+  groundScoresTask,
+  groundViewTask,
+} from './ground-tasks.js';
 
 // The engine's threads yield to the event loop: on a 2-core machine they may use both cores
 // (engine-provider.ts) without the site's requests waiting behind a design being drawn.
@@ -140,16 +139,6 @@ export async function measureTask(task: RgbPhoto & { png: Uint8Array }): Promise
   return { coverage: m.clusterToDesignWeightedMean, shareTv: m.tvDistance, slopeGap: Math.abs(m.slopeDiff) };
 }
 
-/** A design image decoded to RGB for the predictor. */
-async function designPhoto(png: Uint8Array) {
-  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  return {
-    width: info.width,
-    height: info.height,
-    data: new Uint8Array(data.buffer, data.byteOffset, data.length),
-  };
-}
-
 /**
  * A design image's shapes and how far away each size class blends, for each eye in each light,
  * printed at `repeatCm` (decision 034). Every design is a tile of flat colours (the engine's, or an
@@ -177,10 +166,17 @@ export async function shapesTask(task: { png: Uint8Array; repeatCm: number }): P
 }
 
 /** Predicted concealment of a design image in its photo: every observer at every distance (decision 016). */
-export async function predictTask(task: RgbPhoto & { png: Uint8Array; light?: Light }): Promise<StoredEye[]> {
+export async function predictTask(
+  task: RgbPhoto & { png: Uint8Array; light?: Light; repeatCm?: number },
+): Promise<StoredEye[]> {
   const photo = preparePhoto({ width: task.width, height: task.height, data: task.data });
   const light = task.light ?? 'daylight';
-  const rows = predictConcealmentTable({ photo, design: await designPhoto(task.png), light });
+  const rows = predictConcealmentTable({
+    photo,
+    design: await designPhoto(task.png),
+    repeatCm: task.repeatCm,
+    light,
+  });
   const ground = photo.depth.kind;
   const share = (v: number, of: number) => Math.round((v / of) * 10000) / 10000;
   return rows.map(({ observer, distanceM, result }): StoredEye =>
@@ -204,28 +200,6 @@ export async function predictTask(task: RgbPhoto & { png: Uint8Array; light?: Li
 }
 
 /**
- * A stored photo (its encoded bytes) as the pages show it (oriented, at most 1280 px, RGB),
- * decoded on this thread: a request's sharp work runs inside its engine task (decision 025).
- */
-async function shownPhoto(bytes: Uint8Array) {
-  const raster = await photoRaster(bytes);
-  return {
-    width: raster.width,
-    height: raster.height,
-    data: new Uint8Array(raster.data.buffer, raster.data.byteOffset, raster.data.length),
-  };
-}
-
-/** A viewer's picture as the JPEG the pages show (no metadata); null stays null (out of range). */
-async function viewerJpeg(seen: { data: Uint8Array; width: number; height: number } | null) {
-  if (!seen) return null;
-  const jpeg = await sharp(seen.data, { raw: { width: seen.width, height: seen.height, channels: 3 } })
-    .jpeg({ quality: 82 })
-    .toBuffer();
-  return new Uint8Array(jpeg.buffer, jpeg.byteOffset, jpeg.length);
-}
-
-/**
  * The design page's viewer (JPEG): the design's photo (its stored bytes) with the target as
  * `observer` resolves it at `distanceM`; null when the distance is out of range there.
  */
@@ -235,11 +209,14 @@ export async function viewTask(task: {
   observer: Observer;
   distanceM: number;
   light?: Light;
+  /** The design's printed repeat (decision 035); DEFAULT_REPEAT_CM unless told. */
+  repeatCm?: number;
 }): Promise<Uint8Array | null> {
   return viewerJpeg(
     observerView({
       photo: await shownPhoto(task.photo),
       design: await designPhoto(task.png),
+      repeatCm: task.repeatCm,
       observer: task.observer,
       distanceM: task.distanceM,
       light: task.light,
@@ -273,6 +250,8 @@ export async function blendPreviewTask(task: { photo: Uint8Array; png: Uint8Arra
 export async function roundMeasuresTask(
   task: RgbPhoto & {
     png: Uint8Array;
+    /** The design's printed repeat (decision 035), as the round was composed at. */
+    repeatCm?: number;
     round: {
       silhouette: string;
       size: number;
@@ -296,6 +275,7 @@ export async function roundMeasuresTask(
     return measureAt({
       photo: { width: made.width, height: made.height, data: made.data },
       design,
+      repeatCm: task.repeatCm,
       observer: 'person',
       placement: { x, y, size, rotation },
       silhouette,
@@ -307,97 +287,12 @@ export async function roundMeasuresTask(
   return measureAt({
     photo,
     design,
+    repeatCm: task.repeatCm,
     observer: 'person',
     placement: { x, y, size: task.round.size, rotation: rotation ?? 0 },
     silhouette,
     pxPerDeg,
   });
-}
-
-/** A ground photo (issue 28) as the ground tasks take it: raw RGB with its id, so a thread prepares it once. */
-export type GroundPhotoTask = RgbPhoto & { photoId: string };
-
-/** The last ground photos prepared on this thread (scene and sky): the tasks of one ranking share one. */
-const preparedGrounds = new Map<string, PreparedGround>();
-const PREPARED_GROUNDS_KEPT = 2;
-
-function groundOf(task: GroundPhotoTask): PreparedGround {
-  const known = preparedGrounds.get(task.photoId);
-  if (known) return known;
-  const ground = prepareGround({ width: task.width, height: task.height, data: task.data });
-  if (preparedGrounds.size >= PREPARED_GROUNDS_KEPT)
-    preparedGrounds.delete(preparedGrounds.keys().next().value!);
-  preparedGrounds.set(task.photoId, ground);
-  return ground;
-}
-
-/** A design image's features for the first pass, and its small tile (PNG) for the second. */
-export async function groundFeaturesTask(task: {
-  png: Uint8Array;
-}): Promise<{ features: DesignFeatures; tile: Uint8Array }> {
-  const tile = featureTile(await designPhoto(task.png));
-  const png = await sharp(tile.data, { raw: { width: tile.width, height: tile.height, channels: 3 } })
-    .png()
-    .toBuffer();
-  return { features: designFeatures(tile), tile: new Uint8Array(png) };
-}
-
-/** A ground photo's profile for the first pass at one eye; null when the distance is out of range. */
-export function groundProfileTask(
-  task: GroundPhotoTask & { observer: Observer; distanceM: number },
-): GroundProfile | null {
-  return groundProfile(groundOf(task), task.observer, task.distanceM);
-}
-
-/** The second pass: each design (its tile, PNG) scored in full in the ground photo at one eye. */
-export async function groundScoresTask(
-  task: GroundPhotoTask & { observer: Observer; distanceM: number; tiles: Uint8Array[] },
-): Promise<(ConcealmentMeasures | null)[]> {
-  const ground = groundOf(task);
-  const out: (ConcealmentMeasures | null)[] = [];
-  for (const tile of task.tiles)
-    out.push(groundMeasures(ground, await designPhoto(tile), task.observer, task.distanceM));
-  return out;
-}
-
-/** A ground photo by its stored bytes (WebP): decoded on this thread, unless prepared here already. */
-export interface GroundBytesTask {
-  photoId: string;
-  photo: Uint8Array;
-}
-
-async function groundOfBytes(task: GroundBytesTask): Promise<PreparedGround> {
-  const known = preparedGrounds.get(task.photoId);
-  if (known) return known;
-  const raster = await shownPhoto(task.photo);
-  return groundOf({ photoId: task.photoId, ...raster });
-}
-
-/** The viewer in a ground photo (JPEG): the design (its full image) on a target there, as the eye resolves it. */
-export async function groundViewTask(
-  task: GroundBytesTask & { png: Uint8Array; observer: Observer; distanceM: number },
-): Promise<Uint8Array | null> {
-  return viewerJpeg(
-    groundView(await groundOfBytes(task), await designPhoto(task.png), task.observer, task.distanceM),
-  );
-}
-
-/**
- * One design in a ground photo at each of `eyes`, scored in full from its feature tile: the kept
- * one (PNG), or made here from the design's image when it has none yet (a draft).
- */
-export async function groundDesignTask(
-  task: GroundBytesTask & {
-    design: { tile: Uint8Array } | { image: Uint8Array };
-    eyes: { observer: Observer; distanceM: number }[];
-  },
-): Promise<(ConcealmentMeasures | null)[]> {
-  const ground = await groundOfBytes(task);
-  const tile =
-    'tile' in task.design
-      ? await designPhoto(task.design.tile)
-      : featureTile(await designPhoto(task.design.image));
-  return task.eyes.map((eye) => groundMeasures(ground, tile, eye.observer, eye.distanceM));
 }
 
 /** A hide-and-seek round's picture: a scene synthesised from the photo's ground, the target in it (decision 024). */

@@ -33,6 +33,8 @@ export interface RoundSceneTask {
   /** The photo's bytes (its page-size rendition) and the design's image bytes. */
   photo: Uint8Array;
   design: Uint8Array;
+  /** The design's printed repeat in cm (decision 035): the target wears it at that size. */
+  repeatCm?: number;
   viewport: RoundViewport;
   /** Everything random in the round follows from it. */
   seed: number;
@@ -125,7 +127,7 @@ export async function roundScene(task: RoundSceneTask): Promise<RoundScene> {
   const placement = placeTarget(width, height, photo.height, scale, cssPerPixel, random);
   const composed = composeTarget(
     sceneOf(scene),
-    { design: prepareDesign(await raster(task.design)) },
+    { design: prepareDesign(await raster(task.design), task.repeatCm) },
     silhouette,
     placement,
   );

@@ -28,7 +28,10 @@ export function createDesignInPhoto(deps: {
   repo: GroundRepository;
   storage: Storage;
   /** A design the viewer may see (the design page's rule), or null. */
-  design: (designId: string, viewerId: string) => Promise<{ imageKey: string | null } | null>;
+  design: (
+    designId: string,
+    viewerId: string,
+  ) => Promise<{ imageKey: string | null; repeatCm: number } | null>;
   weights: () => Promise<ActiveWeights>;
   work: EngineWork;
   /** The owner's photo, or 404 for anyone else. */
@@ -73,7 +76,13 @@ export function createDesignInPhoto(deps: {
                   kept?.imageKey === imageKey
                     ? { tile: new Uint8Array(kept.tile) }
                     : { image: await deps.storage.getBytes(imageKey) };
-                const measures = await ground.groundDesign({ photoId, photo, design: source, eyes: missing });
+                const measures = await ground.groundDesign({
+                  photoId,
+                  photo,
+                  design: source,
+                  repeatCm: design.repeatCm,
+                  eyes: missing,
+                });
                 const made = missing.map((eye, i) => ({
                   photoId,
                   designId,
@@ -120,7 +129,13 @@ export function createDesignInPhoto(deps: {
         const ground = requireEngine();
         // Kept in this process's memory only: the photo is private to its owner, never in the file store.
         return work.cached(
-          workKey('ground-view', { photo: photoId, design: imageKey, observer, distanceM }),
+          workKey('ground-view', {
+            photo: photoId,
+            design: imageKey,
+            observer,
+            distanceM,
+            repeatCm: design.repeatCm,
+          }),
           () =>
             work.gated(userId, async () => {
               const photo = await repo.image(photoId);
@@ -129,6 +144,7 @@ export function createDesignInPhoto(deps: {
                 photoId,
                 photo,
                 png: await deps.storage.getBytes(imageKey),
+                repeatCm: design.repeatCm,
                 observer,
                 distanceM,
               });

@@ -5,13 +5,13 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_WEIGHTS, defaultToggles, expectedHiddenSeconds, predictedHiding } from '@camo/camo-engine';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { generateTask } from '../engine/engine.worker.js';
 import {
-  generateTask,
   groundFeaturesTask,
   groundProfileTask,
   groundScoresTask,
   type GroundPhotoTask,
-} from '../engine/engine.worker.js';
+} from '../engine/ground-tasks.js';
 import { decodeForEngine } from '../engine/photo.js';
 import { photoRaster } from '../engine/photo-raster.js';
 import { createGroundIndex, orderRanking } from './ground-index.js';
@@ -116,7 +116,7 @@ async function ownRanks(designSide: Side, photoSide: Side) {
     const measures = await groundScoresTask({
       ...photo,
       ...eye,
-      tiles: top.map((e) => designs.find((d) => d.designId === e.designId)!.tile),
+      tiles: top.map((e) => ({ png: designs.find((d) => d.designId === e.designId)!.tile, repeatCm: 75 })),
     });
     const refined = new Map(
       top.map((e, i) => {

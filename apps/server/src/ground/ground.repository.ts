@@ -145,7 +145,7 @@ export function createGroundRepository(db: Db) {
 
     async designForFeatures(id: string) {
       const [row] = await db
-        .select({ id: designs.id, status: designs.status, ...chosenImageColumns })
+        .select({ id: designs.id, status: designs.status, repeatCm: designs.repeatCm, ...chosenImageColumns })
         .from(designs)
         .where(eq(designs.id, id));
       return row ?? null;
@@ -207,15 +207,20 @@ export function createGroundRepository(db: Db) {
       return rows.map((r) => r.id);
     },
 
-    async tiles(designIds: string[]): Promise<{ designId: string; imageKey: string; tile: Buffer }[]> {
+    /** Each design's feature tile with its printed repeat (decision 035). */
+    async tiles(
+      designIds: string[],
+    ): Promise<{ designId: string; imageKey: string; tile: Buffer; repeatCm: number }[]> {
       if (designIds.length === 0) return [];
       return db
         .select({
           designId: designFeatures.designId,
           imageKey: designFeatures.imageKey,
           tile: designFeatures.tile,
+          repeatCm: designs.repeatCm,
         })
         .from(designFeatures)
+        .innerJoin(designs, eq(designs.id, designFeatures.designId))
         .where(inArray(designFeatures.designId, designIds));
     },
 
@@ -299,6 +304,7 @@ export function createGroundRepository(db: Db) {
           photoKey: designs.environmentPhotoUrl,
           imageKey: designFeatures.imageKey,
           tile: designFeatures.tile,
+          repeatCm: designs.repeatCm,
         })
         .from(designs)
         .innerJoin(designFeatures, eq(designFeatures.designId, designs.id))

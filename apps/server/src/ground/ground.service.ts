@@ -15,7 +15,7 @@ import type { Logger } from 'pino';
 import { chosenImageKey, isCommunityVisible } from '../designs/design-policy.js';
 import { reencodeGroundUpload } from '../engine/photo.js';
 import { photoRaster } from '../engine/photo-raster.js';
-import type { GroundPhotoTask } from '../engine/engine.worker.js';
+import type { GroundPhotoTask } from '../engine/ground-tasks.js';
 import { createEngineWork, ENGINE_WORK_DEFAULTS, workKey, type EngineWork } from '../platform/engine-work.js';
 import { HttpError, NotFoundError, ValidationError } from '../platform/http-errors.js';
 import type { Storage } from '../platform/storage.js';
@@ -72,7 +72,10 @@ export function createGroundService(deps: {
   /** The gallery's cards for these designs, those still visible, in any order, with the viewer's votes. */
   cards: (ids: string[], viewerId: string) => Promise<DesignCard[]>;
   /** A design the viewer may see (the design page's rule), or null. */
-  design: (designId: string, viewerId: string) => Promise<{ imageKey: string | null } | null>;
+  design: (
+    designId: string,
+    viewerId: string,
+  ) => Promise<{ imageKey: string | null; repeatCm: number } | null>;
   /** Sends the second pass for designs of one photo and eye (a job; safe to run twice). */
   requestScores: (photoId: string, observer: Observer, distanceM: number, designIds: string[]) => void;
   settings: { dailyLimit: number };
@@ -319,7 +322,7 @@ export function createGroundService(deps: {
           ...photo,
           observer,
           distanceM,
-          tiles: batch.map((t) => t.tile),
+          tiles: batch.map((t) => ({ png: t.tile, repeatCm: t.repeatCm })),
         });
         await repo.addScores(
           batch.map((t, j) => ({
@@ -341,7 +344,10 @@ export function createGroundService(deps: {
       if (!design || !isCommunityVisible(design.status)) return;
       const key = chosenImageKey(design);
       if (!key) return;
-      const { features, tile } = await engine.groundFeatures({ png: await deps.storage.getBytes(key) });
+      const { features, tile } = await engine.groundFeatures({
+        png: await deps.storage.getBytes(key),
+        repeatCm: design.repeatCm,
+      });
       await repo.setFeatures(designId, key, features, Buffer.from(tile), now());
       index.invalidate();
       firstPasses.clear();

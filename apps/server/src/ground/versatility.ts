@@ -92,7 +92,7 @@ export async function measureVersatility(deps: {
         ...raster,
         observer: VERSATILITY_EYE.observer,
         distanceM: VERSATILITY_EYE.distanceM,
-        tiles: judged.map((d) => d.tile),
+        tiles: judged.map((d) => ({ png: d.tile, repeatCm: d.repeatCm })),
       });
       judged.forEach((d, i) => {
         const m = measures[i];

@@ -57,6 +57,7 @@ export function createHuntRepository(db: Db, options: { minAccountAgeHours?: num
     ...chosenImageColumns,
     userId: designs.userId,
     status: designs.status,
+    repeatCm: designs.repeatCm,
   };
 
   return {

@@ -107,6 +107,7 @@ export function createRoundService(deps: {
         const task = {
           photo: await shownPhotoBytes(storage, photoKey),
           design: await storage.getBytes(designKey),
+          repeatCm: design.repeatCm,
           viewport,
           seed: Math.floor(random() * 2 ** 32),
         };

@@ -65,7 +65,7 @@ export async function followEdit(
 
 export async function submitDesign(
   id: string,
-  body: { name: string; finalDesignChoice?: 'original' | 'edited' },
+  body: { name: string; finalDesignChoice?: 'original' | 'edited'; repeatCm?: number },
 ): Promise<Design> {
   return requestJson<Design>(`${designPath(id)}/submit`, { method: 'POST', body });
 }

@@ -34,6 +34,7 @@ export function makeDesign(overrides: Partial<Design> = {}): Design {
     openaiResponseIdB: 'rb',
     selectedVariant: null,
     finalDesignChoice: 'original',
+    repeatCm: 75,
     submittedAt: null,
     editedImageUrl: null,
     editPrompt: null,

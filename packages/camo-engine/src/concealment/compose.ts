@@ -36,6 +36,8 @@ export interface DesignTile {
   rgb: Uint8Array;
   /** The tile halved again and again (2 x 2 means), down to 8 px; levels[0] is the tile itself. */
   levels: RgbRaster[];
+  /** How wide one repeat of the tile is printed, in metres (the design's repeat, decision 035). */
+  repeatM: number;
 }
 
 /** What a target wears: a design tiled at true scale, or one flat colour (the control). */
@@ -46,7 +48,7 @@ export interface ComposeOptions {
   edgeSigma?: number;
   /** Where the design's tiling starts, in this scene's pixels (the photo's origin by default). */
   tileOrigin?: readonly [number, number];
-  /** The tile's side in pixels, when the scene is a resampled crop (TILE_METRES at its scale otherwise). */
+  /** The tile's side in pixels, when the scene is a resampled crop (its repeat at the scene's scale otherwise). */
   tilePx?: number;
 }
 
@@ -57,10 +59,18 @@ export interface Composed {
   mask: Float32Array;
 }
 
-/** The side of one design tile on a target at `placement` (photo pixels): TILE_METRES at its pixels per metre, at least 8. */
-export function tileSidePx(silhouette: Silhouette, placement: Placement): number {
-  return Math.max(8, (placement.size / silhouette.heightM) * TILE_METRES);
+/**
+ * The side of one design tile on a target at `placement` (photo pixels): the repeat (`repeatM`,
+ * TILE_METRES unless told) at its pixels per metre, at least 1 (a tile of one pixel is its mean
+ * colour: a pattern blends when the photo cannot hold it). It was at least 8 before decision 035,
+ * which made a small repeat far away as coarse as an 8 px one.
+ */
+export function tileSidePx(silhouette: Silhouette, placement: Placement, repeatM = TILE_METRES): number {
+  return Math.max(1, (placement.size / silhouette.heightM) * repeatM);
 }
+
+/** The repeat a fill is printed at, in metres (a flat colour has none: TILE_METRES, unused). */
+export const repeatOf = (fill: TargetFill): number => ('design' in fill ? fill.design.repeatM : TILE_METRES);
 
 /** RGB (three bytes a pixel) of a photo given as RGB or RGBA. */
 export function rgbOf(photo: Photo): RgbRaster {
@@ -137,7 +147,8 @@ export function sceneOf(photo: Photo): Scene {
   return { ...rgb, light };
 }
 
-export function prepareDesign(design: Photo): DesignTile {
+/** A design's tile prepared once for many targets, printed `repeatCm` wide (DEFAULT_REPEAT_CM unless told). */
+export function prepareDesign(design: Photo, repeatCm: number = DEFAULT_REPEAT_CM): DesignTile {
   const base = rgbOf(design);
   const levels: RgbRaster[] = [base];
   for (let top = base; Math.min(top.width, top.height) >= 16;) {
@@ -155,7 +166,7 @@ export function prepareDesign(design: Photo): DesignTile {
     top = { width: w, height: h, data };
     levels.push(top);
   }
-  return { width: base.width, height: base.height, rgb: base.data, levels };
+  return { width: base.width, height: base.height, rgb: base.data, levels, repeatM: repeatCm / 100 };
 }
 
 /** The last sizes each design was resampled to (a prediction composes the same size several times). */
@@ -301,7 +312,7 @@ export function coverage(
 
 /**
  * `scene` with `silhouette` at `placement` wearing `fill`: the design tiled at true scale (one tile
- * covers TILE_METRES at the silhouette's pixels per metre, at least 8 px), lit by the scene's light
+ * covers its repeat at the silhouette's pixels per metre, at least 1 px), lit by the scene's light
  * and blended through the target's soft coverage.
  */
 export function composeTarget(
@@ -319,7 +330,7 @@ export function composeTarget(
   let ox = 0;
   let oy = 0;
   if ('design' in fill) {
-    t = Math.max(1, Math.round(options.tilePx ?? tileSidePx(silhouette, placement)));
+    t = Math.max(1, Math.round(options.tilePx ?? tileSidePx(silhouette, placement, fill.design.repeatM)));
     tile = tileAt(fill.design, t);
     ox = Math.round(options.tileOrigin?.[0] ?? 0);
     oy = Math.round(options.tileOrigin?.[1] ?? 0);

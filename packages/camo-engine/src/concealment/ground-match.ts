@@ -27,7 +27,7 @@ import {
   type ObserverId,
 } from './observers.js';
 import { MEASURE_NAMES, type ConcealmentMeasures } from './model.js';
-import { preparePhoto, standAt, viewerPlace, type PreparedPhoto } from './placement.js';
+import { preparePhoto, standAt, tileOriginOf, viewerPlace, type PreparedPhoto } from './placement.js';
 import { fillOf, hunter, type Wearing } from './predictor.js';
 import type { Placement, Silhouette } from './silhouettes.js';
 import { observe, targetCrop, wholeView } from './view.js';
@@ -105,9 +105,9 @@ function flatPhoto(colour: readonly [number, number, number]): Photo {
  * distance its colour, texture bands and GabRat worn by the crouching hunter on a flat ground of
  * its own mean colour, at the middle of the photo's foot line.
  */
-export function designFeatures(design: Photo): DesignFeatures {
+export function designFeatures(design: Photo, repeatCm?: number): DesignFeatures {
   const tile = design.width <= FEATURE_TILE_PX ? rgbOf(design) : featureTile(design);
-  const prepared = prepareDesign(tile);
+  const prepared = prepareDesign(tile, repeatCm);
   const mean: [number, number, number] = [0, 0, 0];
   const n = tile.width * tile.height;
   for (let i = 0; i < n; i++) for (let c = 0; c < 3; c++) mean[c]! += tile.data[i * 3 + c]! / n;
@@ -156,17 +156,18 @@ function groundMeasuresByPlace(
   design: Wearing,
   observerId: ObserverId,
   distanceM: number,
+  repeatCm?: number,
   silhouette: Silhouette = hunter(),
 ): ConcealmentMeasures[] | null {
   const stand = standAt(ground, silhouette, distanceM);
   if ('outOfRange' in stand) return null;
-  const fill = fillOf(design);
+  const fill = fillOf(design, repeatCm);
   const observer = observerById(observerId);
   const blur = blurSigmaPx(observer.acuityCpd, stand.pxPerDeg);
   return stand.samples.map((sample) =>
     measureCrop(
       observe(
-        targetCrop(stand.scene, fill, silhouette, sample.place, blur, sample.tileOrigin),
+        targetCrop(stand.scene, fill, silhouette, sample.place, blur, tileOriginOf(sample, silhouette, fill)),
         observer,
         stand.pxPerDeg,
       ),
@@ -180,9 +181,11 @@ export function groundMeasures(
   design: Wearing,
   observerId: ObserverId,
   distanceM: number,
+  /** How wide the design's tile is printed, in cm (DEFAULT_REPEAT_CM unless told; decision 035). */
+  repeatCm?: number,
   silhouette: Silhouette = hunter(),
 ): ConcealmentMeasures | null {
-  const each = groundMeasuresByPlace(ground, design, observerId, distanceM, silhouette);
+  const each = groundMeasuresByPlace(ground, design, observerId, distanceM, repeatCm, silhouette);
   if (!each) return null;
   const sum = NO_MEASURES();
   for (const m of each) for (const name of MEASURE_NAMES) sum[name] += m[name] / each.length;
@@ -328,13 +331,15 @@ export function groundView(
   design: Wearing,
   observerId: ObserverId,
   distanceM: number,
+  /** How wide the design's tile is printed, in cm (DEFAULT_REPEAT_CM unless told; decision 035). */
+  repeatCm?: number,
   silhouette: Silhouette = hunter(),
 ): RgbRaster | null {
   const stand = standAt(ground, silhouette, distanceM);
   if ('outOfRange' in stand) return null;
   return wholeView(
     stand.scene,
-    fillOf(design),
+    fillOf(design, repeatCm),
     silhouette,
     viewerPlace(stand),
     observerById(observerId),

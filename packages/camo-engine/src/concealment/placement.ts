@@ -24,7 +24,15 @@
 import { maskCellAt } from '../analysis/sky-mask.js';
 import { findSky, type SkyMask } from '../analysis/sky.js';
 import type { Photo } from '../types.js';
-import { rgbOf, sceneOf, tileSidePx, type RgbRaster, type Scene } from './compose.js';
+import {
+  repeatOf,
+  rgbOf,
+  sceneOf,
+  tileSidePx,
+  type RgbRaster,
+  type Scene,
+  type TargetFill,
+} from './compose.js';
 import { viewGeometry } from './observers.js';
 import type { Placement, Silhouette } from './silhouettes.js';
 
@@ -74,10 +82,20 @@ export function preparePhoto(photo: Photo): PreparedPhoto {
   return { scene: sceneOf(photo), sky, depth: depthOf(photo, sky), closeUps: new Map() };
 }
 
-/** One sample: where the target stands and where the design's tiling starts (photo pixels). */
+/**
+ * One sample: where the target stands, and the phase of the design's tiling there (each in [0, 1)
+ * of a repeat, across and down): the tiling starts `phase` of a repeat up and left of the place,
+ * whatever the repeat's size (tileOriginOf).
+ */
 export interface Sample {
   place: Placement;
-  tileOrigin: [number, number];
+  phase: [number, number];
+}
+
+/** Where a sample's tiling starts (photo pixels), for a fill printed at its own repeat. */
+export function tileOriginOf(sample: Sample, silhouette: Silhouette, fill: TargetFill): [number, number] {
+  const t = tileSidePx(silhouette, sample.place, repeatOf(fill));
+  return [sample.place.x - sample.phase[0] * t, sample.place.y - sample.phase[1] * t];
 }
 
 export interface Stand {
@@ -139,11 +157,10 @@ export function standAt(
   }
   const samples = Array.from({ length: n }, (_, i): Sample => {
     const place = places[i % places.length]!;
-    const t = tileSidePx(silhouette, place);
     // Stratified across the repeat: the i-th of n strata across, a golden-ratio step down.
     const px = (i + (draw ? draw() : 0.5)) / n;
     const py = ((i + 0.5) * GOLDEN + (draw ? draw() : 0)) % 1;
-    return { place, tileOrigin: [place.x - px * t, place.y - py * t] };
+    return { place, phase: [px, py] };
   });
   return { scene, samples, places, targetPx: size, pxPerDeg: g.pxPerDeg };
 }

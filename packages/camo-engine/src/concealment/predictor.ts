@@ -31,6 +31,7 @@ import {
 import {
   preparePhoto,
   standAt,
+  tileOriginOf,
   viewerPlace,
   type OutOfRange,
   type PreparedPhoto,
@@ -60,6 +61,8 @@ export interface ConcealmentInput {
   /** A photo, or one prepared with preparePhoto() to share across designs. */
   photo: Photo | PreparedPhoto;
   design: Wearing;
+  /** How wide the design's tile is printed, in cm (DEFAULT_REPEAT_CM unless told; decision 035). */
+  repeatCm?: number;
   observer: ObserverId | Observer;
   distanceM: number;
   /** The crouching hunter by default. */
@@ -93,10 +96,11 @@ export type ConcealmentResult =
 export const hunter = (): Silhouette =>
   silhouettes.find((s) => s.id === 'crouching-hunter') ?? silhouettes[0]!;
 
-export function fillOf(design: Wearing): TargetFill {
+/** What the target wears: a design's pixels printed `repeatCm` wide (a prepared tile keeps its own). */
+export function fillOf(design: Wearing, repeatCm?: number): TargetFill {
   if ('colour' in design) return { colour: design.colour };
   if ('levels' in design) return { design };
-  return { design: prepareDesign(design) };
+  return { design: prepareDesign(design, repeatCm) };
 }
 
 const prepared = (photo: Photo | PreparedPhoto): PreparedPhoto =>
@@ -106,7 +110,9 @@ const prepared = (photo: Photo | PreparedPhoto): PreparedPhoto =>
 function cropsOf(stand: Stand, fill: TargetFill, silhouette: Silhouette): TargetCrop[] {
   const widest = Math.min(...OBSERVERS.map((o) => o.acuityCpd));
   const blur = blurSigmaPx(widest, stand.pxPerDeg);
-  return stand.samples.map((s) => targetCrop(stand.scene, fill, silhouette, s.place, blur, s.tileOrigin));
+  return stand.samples.map((s) =>
+    targetCrop(stand.scene, fill, silhouette, s.place, blur, tileOriginOf(s, silhouette, fill)),
+  );
 }
 
 /** Predicted hiding (0-100, unrounded) of one sample's measures. */
@@ -187,6 +193,8 @@ export function measureAt(input: {
   observer: ObserverId;
   placement: Placement;
   silhouette?: Silhouette;
+  /** How wide the design's tile is printed, in cm (DEFAULT_REPEAT_CM unless told; decision 035). */
+  repeatCm?: number;
   tileOrigin?: [number, number];
   /** Photo pixels per degree; by default those of the photo's 65-degree field of view. */
   pxPerDeg?: number;
@@ -197,7 +205,7 @@ export function measureAt(input: {
   const pxPerDeg = input.pxPerDeg ?? viewGeometry(scene.width, scene.height, silhouette.heightM, 10).pxPerDeg;
   const crop = targetCrop(
     scene,
-    fillOf(input.design),
+    fillOf(input.design, input.repeatCm),
     silhouette,
     input.placement,
     blurSigmaPx(observer.acuityCpd, pxPerDeg),
@@ -220,6 +228,8 @@ export interface ConcealmentTableInput {
   /** A photo, or one prepared with preparePhoto() to share across designs. */
   photo: Photo | PreparedPhoto;
   design: Wearing;
+  /** How wide the design's tile is printed, in cm (DEFAULT_REPEAT_CM unless told; decision 035). */
+  repeatCm?: number;
   silhouette?: Silhouette;
   weights?: PredictorWeights;
   observers?: readonly ObserverId[];
@@ -244,7 +254,7 @@ export interface ConcealmentRow {
  */
 export function predictConcealmentTable(input: ConcealmentTableInput): ConcealmentRow[] {
   const photo = prepared(input.photo);
-  const fill = fillOf(input.design);
+  const fill = fillOf(input.design, input.repeatCm);
   const silhouette = input.silhouette ?? hunter();
   const weights = input.weights ?? DEFAULT_WEIGHTS;
   const light = input.light ?? 'daylight';
@@ -321,6 +331,8 @@ export function reliableGap(difference: number, se: number): boolean {
 export interface ObserverViewInput {
   photo: Photo | PreparedPhoto;
   design: Wearing;
+  /** How wide the design's tile is printed, in cm (DEFAULT_REPEAT_CM unless told; decision 035). */
+  repeatCm?: number;
   observer: ObserverId;
   distanceM: number;
   /** The light (decision 034): daylight unless told. */
@@ -344,7 +356,7 @@ export function observerView(
   const place = viewerPlace(stand);
   const view = wholeView(
     stand.scene,
-    fillOf(input.design),
+    fillOf(input.design, input.repeatCm),
     silhouette,
     place,
     observerAt(input.observer, input.light ?? 'daylight'),

@@ -7,6 +7,7 @@ import {
   EDGE_SIGMA_PX,
   gaussianBlur,
   outline,
+  repeatOf,
   tileSidePx,
   type RgbRaster,
   type Scene,
@@ -99,7 +100,7 @@ export function targetCrop(
     size: hw,
     rotation: placement.rotation,
   };
-  const tilePhotoPx = tileSidePx(silhouette, placement);
+  const tilePhotoPx = tileSidePx(silhouette, placement, repeatOf(fill));
   const composed = composeTarget({ width: n, height: n, data: rgb, light }, fill, silhouette, local, {
     edgeSigma: EDGE_SIGMA_PX / k,
     tilePx: tilePhotoPx / k,

@@ -41,6 +41,8 @@ export interface StoredPrediction {
   version?: number;
   /** Its shapes' blend distances for each eye and light at a repeat (decision 034); absent before version 4. */
   shapes?: StoredShapes;
+  /** The printed repeat it was measured at, in cm (decision 035); absent is DEFAULT_REPEAT_CM. */
+  repeatCm?: number;
 }
 
 /** A design image's shapes at a repeat: each eye in each light (@camo/shared/shapes). */

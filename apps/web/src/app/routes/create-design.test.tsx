@@ -1,4 +1,5 @@
 import { generationMessages, type Generation } from '@camo/shared/generation.schema';
+import { shapesText } from '@camo/shared/shapes';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -149,9 +150,25 @@ describe('/create-design', () => {
     const name = screen.getByRole('textbox', { name: 'Design name' });
     expect((name as HTMLInputElement).value).toMatch(/^\w+ \w+$/);
 
+    // The printed repeat (decision 035): 75 cm unless changed; a slip is said and kept as typed.
+    const repeat = screen.getByRole('spinbutton', { name: shapesText.repeatLabel });
+    expect(repeat).toHaveValue(75);
+    expect(repeat).toHaveAccessibleDescription(shapesText.repeatHelp);
+    await user.clear(repeat);
+    await user.type(repeat, '5');
+    await user.click(screen.getByRole('button', { name: 'Submit Design' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(shapesText.repeatInvalid);
+    expect(repeat).toHaveAttribute('aria-invalid', 'true');
+    expect(repeat).toHaveValue(5);
+    expect(api.submitDesign).not.toHaveBeenCalled();
+    await user.type(repeat, '0');
+
     api.submitDesign.mockResolvedValue(makeDesign({ selectedVariant: 'B', status: 'submitted' }));
     await user.click(screen.getByRole('button', { name: 'Submit Design' }));
-    expect(api.submitDesign).toHaveBeenCalledWith('d1', { name: (name as HTMLInputElement).value });
+    expect(api.submitDesign).toHaveBeenCalledWith('d1', {
+      name: (name as HTMLInputElement).value,
+      repeatCm: 50,
+    });
     expect(await screen.findByText('gallery page for d1')).toBeInTheDocument();
   });
 
@@ -240,6 +257,7 @@ describe('/create-design', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(generationMessages.submitFailed);
     expect(api.submitDesign).toHaveBeenCalledWith('d1', {
       name: 'Silent Ridge',
+      repeatCm: 75,
       finalDesignChoice: 'original',
     });
   });

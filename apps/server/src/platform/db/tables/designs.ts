@@ -4,6 +4,7 @@ import type {
   GenerationOutcome,
   GenerationStage,
 } from '@camo/shared/generation.schema';
+import { DEFAULT_REPEAT_CM } from '@camo/shared/shapes';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -160,6 +161,11 @@ export const designs = pgTable(
      * measure-design job has run.
      */
     engineMeasures: jsonb('engine_measures').$type<EngineMeasures>(),
+    /**
+     * How wide one tile of the design is printed, in cm (decision 035): chosen by its owner when
+     * submitting, fixed after; every figure of the final image is measured at it.
+     */
+    repeatCm: smallint('repeat_cm').notNull().default(DEFAULT_REPEAT_CM),
     /** Why a moderator hid the design (status `hidden`); its owner is shown it. */
     hiddenReason: text('hidden_reason'),
     /**

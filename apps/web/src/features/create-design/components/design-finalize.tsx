@@ -1,6 +1,7 @@
 import { randomDesignName } from '@camo/shared/design-names';
 import { generationMessages, type Design } from '@camo/shared/generation.schema';
 import { limits } from '@camo/shared/limits';
+import { DEFAULT_REPEAT_CM, REPEAT_CM_MAX, REPEAT_CM_MIN, shapesText } from '@camo/shared/shapes';
 import { useState, type FormEvent } from 'react';
 import { submitDesign } from '@/lib/design-actions';
 import { ExportLinks } from '@/components/design/export-links';
@@ -12,6 +13,12 @@ import { EnvironmentPhoto } from '@/components/design/environment-photo';
 import { LocalDate } from '@/components/ui/local-date';
 
 type Choice = 'original' | 'edited';
+
+/** The typed repeat as whole centimetres within the bounds, or null (decision 035). */
+function parseRepeat(typed: string): number | null {
+  const n = Number(typed.trim());
+  return typed.trim() !== '' && Number.isInteger(n) && n >= REPEAT_CM_MIN && n <= REPEAT_CM_MAX ? n : null;
+}
 
 /**
  * The finalisation view (spec §2, §4): showcase, the one edit, Use Original / Use Edited, the
@@ -34,6 +41,8 @@ export function DesignFinalize({
 }) {
   const [choice, setChoice] = useState<Choice | null>(null);
   const [name, setName] = useState('');
+  // The printed repeat (decision 035), kept as typed so a slip loses nothing.
+  const [repeat, setRepeat] = useState(String(DEFAULT_REPEAT_CM));
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const variant = design.selectedVariant;
@@ -48,12 +57,15 @@ export function DesignFinalize({
     if (submitting || waitingForChoice) return;
     if (!variant) return setError(generationMessages.submitNeedsSelection);
     if (!name.trim()) return setError(generationMessages.nameRequired);
+    const repeatCm = parseRepeat(repeat);
+    if (repeatCm === null) return setError(shapesText.repeatInvalid);
     setError(null);
     setSubmitting(true);
     try {
       // Without a choice the server takes the edited version when there is one (spec §4).
       const submitted = await submitDesign(design.id, {
         name,
+        repeatCm,
         ...(design.hasEdits && choice ? { finalDesignChoice: choice } : {}),
       });
       onSubmitted(submitted);
@@ -196,6 +208,29 @@ export function DesignFinalize({
         </div>
         <p id="name-count" className="text-right text-sm tabular-nums text-sage">
           {name.length}/{limits.designNameMax} characters
+        </p>
+        <label
+          htmlFor="design-repeat"
+          className="font-condensed text-lg font-bold uppercase tracking-wider text-bone"
+        >
+          {shapesText.repeatLabel}
+        </label>
+        <input
+          id="design-repeat"
+          type="number"
+          inputMode="numeric"
+          min={REPEAT_CM_MIN}
+          max={REPEAT_CM_MAX}
+          step={1}
+          value={repeat}
+          disabled={waitingForChoice || submitting}
+          aria-describedby="repeat-help"
+          aria-invalid={error === shapesText.repeatInvalid ? true : undefined}
+          onChange={(event) => setRepeat(event.target.value)}
+          className="field-input w-32"
+        />
+        <p id="repeat-help" className="text-sm text-sage">
+          {shapesText.repeatHelp}
         </p>
         {shownError && (
           <p role="alert" className="font-semibold text-danger">

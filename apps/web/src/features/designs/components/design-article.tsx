@@ -79,7 +79,7 @@ export function DesignArticle({
           <DesignStory key={design.story ?? ''} design={design} isOwner={isOwner} />
           {isOwner && (
             <div className="card p-5">
-              <ExportLinks designId={design.id} />
+              <ExportLinks designId={design.id} repeatCm={design.repeatCm} />
             </div>
           )}
         </div>

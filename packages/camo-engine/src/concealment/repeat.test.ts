@@ -1,0 +1,73 @@
+import { DEFAULT_REPEAT_CM } from '@camo/shared/shapes';
+import { describe, expect, it } from 'vitest';
+import { fixturePhoto } from '../../test/fixture-photo.js';
+import type { Photo } from '../types.js';
+import { meanColour, prepareDesign, repeatOf, tileSidePx } from './compose.js';
+import { fillOf, hunter, pairedGap, predictConcealmentTable, preparePhoto } from './predictor.js';
+import { tileOriginOf } from './placement.js';
+
+/** n x n squares of two colours on a `side` px tile. */
+function checks(n: number, a: readonly number[], b: readonly number[], side = 256): Photo {
+  const data = new Uint8Array(side * side * 3);
+  const cell = side / n;
+  for (let y = 0; y < side; y++)
+    for (let x = 0; x < side; x++)
+      data.set((Math.floor(x / cell) + Math.floor(y / cell)) % 2 ? a : b, (y * side + x) * 3);
+  return { width: side, height: side, data };
+}
+
+describe("a design's printed repeat (decision 035)", () => {
+  const place = { x: 100, y: 100, size: 110, rotation: 0 };
+
+  it('sets the tile on the target: twice the repeat, twice the tile, down to one pixel', () => {
+    const silhouette = hunter();
+    expect(tileSidePx(silhouette, place)).toBeCloseTo((110 / silhouette.heightM) * (DEFAULT_REPEAT_CM / 100));
+    expect(tileSidePx(silhouette, place, 1.5)).toBeCloseTo(2 * tileSidePx(silhouette, place, 0.75));
+    // A 20 cm repeat on a target 10 px tall is under 2 px: not held at 8 px as before.
+    expect(tileSidePx(silhouette, { ...place, size: 10 }, 0.2)).toBeLessThan(2);
+    const design = checks(4, [0, 0, 0], [255, 255, 255]);
+    expect(prepareDesign(design).repeatM).toBe(DEFAULT_REPEAT_CM / 100);
+    expect(repeatOf(fillOf(design, 150))).toBe(1.5);
+    // A prepared tile keeps its own repeat.
+    expect(repeatOf(fillOf(prepareDesign(design, 40), 150))).toBe(0.4);
+    // A sample's phase is a share of the repeat, whatever its size.
+    const sample = { place, phase: [0.25, 0.5] as [number, number] };
+    const origin = (cm: number) => tileOriginOf(sample, silhouette, fillOf(design, cm));
+    const t = tileSidePx(silhouette, place, 1.5);
+    expect(origin(150)).toEqual([place.x - 0.25 * t, place.y - 0.5 * t]);
+  });
+
+  /**
+   * Blending (Barnett, Cuthill & Scott-Samuel 2017, Proc R Soc B 284: 20170128): elements finer than
+   * an eye resolves at a distance look like their mean colour there. Squares of 5 cm (a 20 cm repeat
+   * of 4 x 4) are under a deer's limit at 50 m (about 8.7 cm at 5 cycles a degree, decision 033), so
+   * they score within 2 points of a plain target of their mean colour; a person at 10 m, who
+   * resolves them, finds them reliably different. Before this record a repeat under 8 px was drawn
+   * at 8 px, which put the deer's 50 m figure up to 12 points from the plain one.
+   */
+  it('elements finer than a deer resolves at 50 m score as their mean colour there, and not for a person at 10 m', async () => {
+    const seen: string[] = [];
+    for (const name of ['forest', 'grassland', 'desert', 'autumn']) {
+      const photo = preparePhoto(await fixturePhoto(name));
+      const m = meanColour(photo.scene);
+      const dark = m.map((v) => v * 0.45);
+      const light = m.map((v, i) => Math.min(255, 2 * v - dark[i]!));
+      const design = checks(4, dark.map(Math.round), light.map(Math.round));
+      const gap = (observer: 'deer' | 'person', distanceM: number) => {
+        const ask = { photo, observers: [observer], distances: [distanceM] } as const;
+        const [own] = predictConcealmentTable({ ...ask, design, repeatCm: 20 });
+        const [plain] = predictConcealmentTable({ ...ask, design: { colour: meanColour(design) } });
+        if (!own?.result.inRange || !plain?.result.inRange) throw new Error(`${name}: out of range`);
+        return pairedGap(own.result.samples, plain.result.samples, own.result.places);
+      };
+      const far = gap('deer', 50);
+      const near = gap('person', 10);
+      seen.push(
+        `${name}: deer 50 m ${far.difference.toFixed(1)}, person 10 m ${near.difference.toFixed(1)} ± ${near.se.toFixed(1)}`,
+      );
+      expect(Math.abs(far.difference), seen.join('\n')).toBeLessThanOrEqual(2);
+      // More than the 2 points, and more than twice its standard error over the places (p < 0.05).
+      expect(Math.abs(near.difference), seen.join('\n')).toBeGreaterThan(Math.max(2, 1.96 * near.se));
+    }
+  }, 120_000);
+});
