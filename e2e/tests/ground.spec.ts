@@ -115,4 +115,17 @@ test('on a phone, a ground photo ranks the gallery without the page growing side
   });
   await expect(page.getByTestId('ground-thumbnail')).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+  // At dawn or dusk (decision 034): the same ranking in that light, said, and remembered.
+  const summary = page.getByRole('region', { name: groundText.title });
+  await summary
+    .locator('label')
+    .filter({ hasText: /^Dawn or dusk$/ })
+    .click();
+  await expect(page.getByTestId('ranked-for')).toHaveText(groundText.rankedFor('deer', 25, 'twilight'));
+  await expect(
+    page.getByRole('region', { name: 'Designs', exact: true }).getByTestId('card-ground-score').first(),
+  ).toHaveText(/^(\d{1,3}|out of range)/, { timeout: 30_000 });
+  expect(await page.evaluate(() => localStorage.getItem('hiding-light'))).toBe('twilight');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 });

@@ -255,8 +255,7 @@ export async function compose(options: ComposeOptions) {
     weights: () => concealment.activeWeights(),
     cards: (ids, viewerId) => gallery.cards(ids, viewerId),
     design: (designId, viewerId) => concealment.designImage(designId, viewerId),
-    requestScores: (photoId, observer, distanceM, designIds) =>
-      sendLater('score-ground', { photoId, observer, distanceM, designIds }),
+    requestScores: (photoId, eye, designIds) => sendLater('score-ground', { photoId, ...eye, designIds }),
     settings: { dailyLimit: config.groundPhotosPerDay },
     log,
     work: engineWork,

@@ -95,6 +95,7 @@ export {
 } from './concealment/placement.js';
 /** Which designs suit someone's own ground (issue 28, decision 018): features, the two passes, the viewer. */
 export {
+  DESIGN_FEATURES_VERSION,
   FEATURE_TILE_PX,
   designFeatures,
   featureTile,
@@ -107,6 +108,7 @@ export {
   type GroundProfile,
   type PreparedGround,
   type SeenDesign,
+  type Worn,
 } from './concealment/ground-match.js';
 /** Hide and seek's scenes, made anew for every round from a photo's ground (decision 024). */
 export {

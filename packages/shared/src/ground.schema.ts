@@ -2,7 +2,12 @@ import { z } from './zod.js';
 import { designCardSchema } from './api.schema.js';
 import { galleryQuerySchema } from './community.schema.js';
 import { GAME_EYE } from './concealment.js';
-import { observerSchema, predictionSchema, viewingDistanceSchema } from './concealment.schema.js';
+import {
+  lightSchema,
+  observerSchema,
+  predictionSchema,
+  viewingDistanceSchema,
+} from './concealment.schema.js';
 
 /** A person's own ground photo (issue 28), as its owner sees it; nobody else ever does. */
 export const groundPhotoSchema = z.object({
@@ -36,6 +41,8 @@ export const groundEyeSchema = z.object({
 
 /** `/api/ground-photos/:id/ranking`: the eye, the gallery's filters and the page cursor. */
 export const groundRankingQuerySchema = groundEyeSchema.extend({
+  /** Daylight unless asked (decision 034). */
+  light: lightSchema.default('daylight'),
   state: galleryQuerySchema.shape.state,
   year: galleryQuerySchema.shape.year,
   month: galleryQuerySchema.shape.month,
@@ -58,6 +65,7 @@ export const groundRankingSchema = z.object({
   nextCursor: z.string().nullable(),
   observer: observerSchema,
   distanceM: z.number().int(),
+  light: lightSchema,
   /** Designs ranked (after the filters). */
   total: z.number().int().nonnegative(),
   /** True while some of the top designs are still being scored in full: ask again shortly. */

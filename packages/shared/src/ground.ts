@@ -4,6 +4,8 @@
  * the words, shared by the server and the browser.
  */
 import { GAME_EYE, observerNames, type Observer } from './concealment.js';
+import { lightNames } from './shapes.js';
+import type { Light } from './vocabulary.js';
 
 /** Ground photos a person may upload in 24 hours unless the site sets otherwise (GROUND_PHOTOS_PER_DAY). */
 export const DEFAULT_GROUND_PHOTOS_PER_DAY = 20;
@@ -50,8 +52,10 @@ export const groundText = {
   dailyLimit: (n: number) =>
     `You have reached today's limit of ${n} ground photos. Please try again tomorrow.`,
   /** Says what a ranking is: predicted, for whom and how far. */
-  rankedFor: (observer: Observer, distance: number) =>
-    `Ranked by predicted hiding in your photo from ${observerNames[observer].a} at ${distance} m.`,
+  rankedFor: (observer: Observer, distance: number, light: Light = 'daylight') =>
+    `Ranked by predicted hiding in your photo from ${observerNames[observer].a} at ${distance} m${
+      light === 'daylight' ? '' : ` ${lightNames[light].when}`
+    }.`,
   howLink: 'How the prediction is made',
   agreement: (share: number, designs: number) =>
     `So far it has ordered ${Math.round(share * 100)}% of pairs of designs as the hide-and-seek game did (${designs} designs).`,

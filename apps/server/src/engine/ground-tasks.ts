@@ -11,6 +11,7 @@ import {
   type PreparedGround,
 } from '@camo/camo-engine';
 import type { Observer } from '@camo/shared/concealment';
+import type { Light } from '@camo/shared/vocabulary';
 import sharp from 'sharp';
 import type { RgbPhoto } from './photo-raster.js';
 import { designPhoto, shownPhoto, viewerJpeg } from './task-images.js';
@@ -52,9 +53,9 @@ export async function groundFeaturesTask(task: {
 
 /** A ground photo's profile for the first pass at one eye; null when the distance is out of range. */
 export function groundProfileTask(
-  task: GroundPhotoTask & { observer: Observer; distanceM: number },
+  task: GroundPhotoTask & { observer: Observer; distanceM: number; light?: Light },
 ): GroundProfile | null {
-  return groundProfile(groundOf(task), task.observer, task.distanceM);
+  return groundProfile(groundOf(task), task.observer, task.distanceM, task.light);
 }
 
 /** A design's feature tile (PNG) and its printed repeat in cm (decision 035). */
@@ -65,13 +66,16 @@ export interface GroundTile {
 
 /** The second pass: each design (its tile, PNG, at its repeat) scored in full in the ground photo at one eye. */
 export async function groundScoresTask(
-  task: GroundPhotoTask & { observer: Observer; distanceM: number; tiles: GroundTile[] },
+  task: GroundPhotoTask & { observer: Observer; distanceM: number; light?: Light; tiles: GroundTile[] },
 ): Promise<(ConcealmentMeasures | null)[]> {
   const ground = groundOf(task);
   const out: (ConcealmentMeasures | null)[] = [];
   for (const tile of task.tiles)
     out.push(
-      groundMeasures(ground, await designPhoto(tile.png), task.observer, task.distanceM, tile.repeatCm),
+      groundMeasures(ground, await designPhoto(tile.png), task.observer, task.distanceM, {
+        repeatCm: tile.repeatCm,
+        light: task.light,
+      }),
     );
   return out;
 }
@@ -91,16 +95,19 @@ async function groundOfBytes(task: GroundBytesTask): Promise<PreparedGround> {
 
 /** The viewer in a ground photo (JPEG): the design (its full image) on a target there, as the eye resolves it. */
 export async function groundViewTask(
-  task: GroundBytesTask & { png: Uint8Array; observer: Observer; distanceM: number; repeatCm?: number },
+  task: GroundBytesTask & {
+    png: Uint8Array;
+    observer: Observer;
+    distanceM: number;
+    repeatCm?: number;
+    light?: Light;
+  },
 ): Promise<Uint8Array | null> {
   return viewerJpeg(
-    groundView(
-      await groundOfBytes(task),
-      await designPhoto(task.png),
-      task.observer,
-      task.distanceM,
-      task.repeatCm,
-    ),
+    groundView(await groundOfBytes(task), await designPhoto(task.png), task.observer, task.distanceM, {
+      repeatCm: task.repeatCm,
+      light: task.light,
+    }),
   );
 }
 
@@ -113,6 +120,8 @@ export async function groundDesignTask(
     design: { tile: Uint8Array } | { image: Uint8Array };
     /** The design's printed repeat (decision 035). */
     repeatCm?: number;
+    /** The light every eye sees it in (decision 034). */
+    light?: Light;
     eyes: { observer: Observer; distanceM: number }[];
   },
 ): Promise<(ConcealmentMeasures | null)[]> {
@@ -121,5 +130,7 @@ export async function groundDesignTask(
     'tile' in task.design
       ? await designPhoto(task.design.tile)
       : featureTile(await designPhoto(task.design.image));
-  return task.eyes.map((eye) => groundMeasures(ground, tile, eye.observer, eye.distanceM, task.repeatCm));
+  return task.eyes.map((eye) =>
+    groundMeasures(ground, tile, eye.observer, eye.distanceM, { repeatCm: task.repeatCm, light: task.light }),
+  );
 }

@@ -9,6 +9,7 @@ import { NotFoundError } from '../platform/http-errors.js';
 import type { Storage } from '../platform/storage.js';
 import type { GroundRepository } from './ground.repository.js';
 import type { EngineTasks } from '../engine/engine.js';
+import type { Light } from '@camo/shared/vocabulary';
 
 /** The engine's tasks a ranking uses, on its threads (engine/engine.ts). */
 export type GroundEngine = Pick<
@@ -16,8 +17,16 @@ export type GroundEngine = Pick<
   'groundFeatures' | 'groundProfile' | 'groundScores' | 'groundView' | 'groundDesign'
 >;
 
-/** An eye's key in a photo's profiles and scores. */
-export const eyeKey = (observer: Observer, distanceM: number): string => `${observer}@${distanceM}`;
+/** An eye's key in a photo's profiles and scores: 'deer@25' in daylight (as kept before lights), 'deer@25@twilight'. */
+export const eyeKey = (observer: Observer, distanceM: number, light: Light = 'daylight'): string =>
+  light === 'daylight' ? `${observer}@${distanceM}` : `${observer}@${distanceM}@${light}`;
+
+/** One eye in one light: whose, how far, and when (decision 034). */
+export interface GroundEye {
+  observer: Observer;
+  distanceM: number;
+  light: Light;
+}
 
 /**
  * One design in one of a person's own ground photos (issue 28): its predicted hiding at every eye,
@@ -40,8 +49,13 @@ export function createDesignInPhoto(deps: {
 }) {
   const { repo, work, owned, requireEngine } = deps;
   return {
-    /** One design in one of the viewer's photos: every eye, scored in full (kept for the next time). */
-    async designInPhoto(photoId: string, designId: string, userId: string): Promise<GroundDesign> {
+    /** One design in one of the viewer's photos: every eye in a light, scored in full (kept for the next time). */
+    async designInPhoto(
+      photoId: string,
+      designId: string,
+      userId: string,
+      light: Light = 'daylight',
+    ): Promise<GroundDesign> {
       return work.request(userId, async () => {
         await owned(photoId, userId);
         const design = await deps.design(designId, userId);
@@ -51,7 +65,7 @@ export function createDesignInPhoto(deps: {
           viewingDistances.map((distanceM) => ({ observer, distanceM })),
         );
         const stored = new Map<string, ConcealmentMeasures | null>();
-        for (const score of await repo.designScores(photoId, designId))
+        for (const score of await repo.designScores(photoId, designId, light))
           if (score.imageKey === design.imageKey)
             stored.set(eyeKey(score.observer, score.distanceM), score.measures);
         const missing = eyes.filter((e) => !stored.has(eyeKey(e.observer, e.distanceM)));
@@ -61,7 +75,7 @@ export function createDesignInPhoto(deps: {
           const inputs = {
             photo: photoId,
             design: imageKey,
-            eyes: missing.map((e) => eyeKey(e.observer, e.distanceM)).join(),
+            eyes: missing.map((e) => eyeKey(e.observer, e.distanceM, light)).join(),
           };
           // Scored once (kept in ground_scores), on the engine's thread within the bounds of engine work.
           const rows = await work.cached(
@@ -81,12 +95,14 @@ export function createDesignInPhoto(deps: {
                   photo,
                   design: source,
                   repeatCm: design.repeatCm,
+                  light,
                   eyes: missing,
                 });
                 const made = missing.map((eye, i) => ({
                   photoId,
                   designId,
                   ...eye,
+                  light,
                   imageKey,
                   measures: measures[i] ?? null,
                 }));
@@ -103,6 +119,7 @@ export function createDesignInPhoto(deps: {
               imageKey: design.imageKey,
               eyes: eyes.map((e) => ({
                 ...e,
+                light,
                 measures: stored.get(eyeKey(e.observer, e.distanceM)) ?? null,
               })),
             },
@@ -120,6 +137,7 @@ export function createDesignInPhoto(deps: {
       userId: string,
       observer: Observer,
       distanceM: number,
+      light: Light = 'daylight',
     ): Promise<Buffer> {
       return work.request(userId, async () => {
         await owned(photoId, userId);
@@ -134,6 +152,7 @@ export function createDesignInPhoto(deps: {
             design: imageKey,
             observer,
             distanceM,
+            light,
             repeatCm: design.repeatCm,
           }),
           () =>
@@ -145,6 +164,7 @@ export function createDesignInPhoto(deps: {
                 photo,
                 png: await deps.storage.getBytes(imageKey),
                 repeatCm: design.repeatCm,
+                light,
                 observer,
                 distanceM,
               });

@@ -49,8 +49,8 @@ export function groundJobs(deps: {
         for (const { state, unmeasured } of await repo.versatilityStates())
           if (unmeasured > 0) await queue().send('versatility', { state });
       },
-      'score-ground': ({ photoId, observer, distanceM, designIds }) =>
-        ground.score(photoId, observer, distanceM, designIds),
+      'score-ground': ({ photoId, observer, distanceM, light, designIds }) =>
+        ground.score(photoId, { observer, distanceM, light: light ?? 'daylight' }, designIds),
       versatility: async ({ state, designId }) => {
         if (!deps.engine) return;
         await measureVersatility({

@@ -1,3 +1,4 @@
+import type { Light } from '@camo/shared/vocabulary';
 import type { ConcealmentMeasures, DesignFeatures, GroundProfile } from '@camo/camo-engine';
 import type { Observer } from '@camo/shared/concealment';
 import { and, asc, desc, eq, gt, inArray, isNotNull, lt, sql } from 'drizzle-orm';
@@ -226,7 +227,7 @@ export function createGroundRepository(db: Db) {
 
     // --- second-pass scores ------------------------------------------------------------------
 
-    async scores(photoId: string, observer: Observer, distanceM: number) {
+    async scores(photoId: string, observer: Observer, distanceM: number, light: Light) {
       return db
         .select({
           designId: groundScores.designId,
@@ -239,12 +240,13 @@ export function createGroundRepository(db: Db) {
             eq(groundScores.photoId, photoId),
             eq(groundScores.observer, observer),
             eq(groundScores.distanceM, distanceM),
+            eq(groundScores.light, light),
           ),
         );
     },
 
-    /** One design's scores in a photo, every eye. */
-    async designScores(photoId: string, designId: string) {
+    /** One design's scores in a photo, every eye in one light. */
+    async designScores(photoId: string, designId: string, light: Light) {
       return db
         .select({
           observer: groundScores.observer,
@@ -253,7 +255,13 @@ export function createGroundRepository(db: Db) {
           measures: groundScores.measures,
         })
         .from(groundScores)
-        .where(and(eq(groundScores.photoId, photoId), eq(groundScores.designId, designId)));
+        .where(
+          and(
+            eq(groundScores.photoId, photoId),
+            eq(groundScores.designId, designId),
+            eq(groundScores.light, light),
+          ),
+        );
     },
 
     async addScores(
@@ -262,6 +270,7 @@ export function createGroundRepository(db: Db) {
         designId: string;
         observer: Observer;
         distanceM: number;
+        light: Light;
         imageKey: string;
         measures: ConcealmentMeasures | null;
       }[],
@@ -274,18 +283,19 @@ export function createGroundRepository(db: Db) {
           design_id: r.designId,
           observer: r.observer,
           distance_m: r.distanceM,
+          light: r.light,
           image_key: r.imageKey,
           measures: r.measures,
         })),
       );
       await db.execute(sql`
-        insert into ground_scores (photo_id, design_id, observer, distance_m, image_key, measures)
-        select s.photo_id, s.design_id, s.observer, s.distance_m, s.image_key, s.measures
+        insert into ground_scores (photo_id, design_id, observer, distance_m, light, image_key, measures)
+        select s.photo_id, s.design_id, s.observer, s.distance_m, s.light, s.image_key, s.measures
         from jsonb_to_recordset(${json}::jsonb)
-          as s(photo_id text, design_id text, observer text, distance_m smallint, image_key text, measures jsonb)
+          as s(photo_id text, design_id text, observer text, distance_m smallint, light text, image_key text, measures jsonb)
         join ground_photos p on p.id = s.photo_id
         join designs d on d.id = s.design_id
-        on conflict (photo_id, observer, distance_m, design_id)
+        on conflict (photo_id, observer, distance_m, light, design_id)
         do update set image_key = excluded.image_key, measures = excluded.measures`);
     },
 

@@ -1,4 +1,5 @@
 import { errorSchema } from '@camo/shared/api.schema';
+import { figuresQuerySchema } from '@camo/shared/concealment.schema';
 import {
   groundDesignSchema,
   groundEyeSchema,
@@ -138,10 +139,12 @@ export function groundRoutes(ground: GroundService, session: SessionResolver): F
           tags: ['ground'],
           summary: 'One design in the photo: predicted hiding from a person and a deer at 10-100 m',
           params: designParams,
+          querystring: figuresQuerySchema,
           response: { 200: groundDesignSchema, ...errors },
         },
       },
-      async (req) => ground.designInPhoto(req.params.id, req.params.designId, currentUser(req).id),
+      async (req) =>
+        ground.designInPhoto(req.params.id, req.params.designId, currentUser(req).id, req.query.light),
     );
 
     app.get(
@@ -164,6 +167,7 @@ export function groundRoutes(ground: GroundService, session: SessionResolver): F
             currentUser(req).id,
             req.query.observer,
             req.query.distance,
+            req.query.light,
           ),
         ),
     );

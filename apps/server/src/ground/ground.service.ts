@@ -20,7 +20,7 @@ import { createEngineWork, ENGINE_WORK_DEFAULTS, workKey, type EngineWork } from
 import { HttpError, NotFoundError, ValidationError } from '../platform/http-errors.js';
 import type { Storage } from '../platform/storage.js';
 import type { ActiveWeights } from '../concealment/prediction-scores.js';
-import { createDesignInPhoto, eyeKey, type GroundEngine } from './design-in-photo.js';
+import { createDesignInPhoto, eyeKey, type GroundEngine, type GroundEye } from './design-in-photo.js';
 import { orderRanking, type FirstPassEntry, type GroundIndex } from './ground-index.js';
 import type { GroundPhotoRow, GroundRepository } from './ground.repository.js';
 
@@ -76,8 +76,8 @@ export function createGroundService(deps: {
     designId: string,
     viewerId: string,
   ) => Promise<{ imageKey: string | null; repeatCm: number } | null>;
-  /** Sends the second pass for designs of one photo and eye (a job; safe to run twice). */
-  requestScores: (photoId: string, observer: Observer, distanceM: number, designIds: string[]) => void;
+  /** Sends the second pass for designs of one photo and eye in a light (a job; safe to run twice). */
+  requestScores: (photoId: string, eye: GroundEye, designIds: string[]) => void;
   settings: { dailyLimit: number };
   log: Pick<Logger, 'info' | 'warn'>;
   /** Engine work on request: kept by its inputs, bounded per person and in all (decision 025; compose.ts's). */
@@ -132,18 +132,17 @@ export function createGroundService(deps: {
   /** The photo's first-pass profile at an eye, made once and kept with the photo. */
   async function profileOf(
     row: GroundPhotoRow,
-    observer: Observer,
-    distanceM: number,
+    { observer, distanceM, light }: GroundEye,
   ): Promise<GroundProfile | null> {
-    const key = eyeKey(observer, distanceM);
+    const key = eyeKey(observer, distanceM, light);
     if (key in row.profiles) return row.profiles[key] ?? null;
     const ground = requireEngine();
     // Made once (kept with the photo), by its owner's request, within the bounds of engine work.
     const profile = await work.cached(
-      workKey('ground-profile', { photo: row.id, observer, distanceM }),
+      workKey('ground-profile', { photo: row.id, observer, distanceM, light }),
       () =>
         work.gated(row.userId, async () => {
-          const made = await ground.groundProfile({ ...(await raster(row.id)), observer, distanceM });
+          const made = await ground.groundProfile({ ...(await raster(row.id)), observer, distanceM, light });
           await repo.setProfile(row.id, key, made);
           return made;
         }),
@@ -185,7 +184,7 @@ export function createGroundService(deps: {
       const row = (await repo.photo(id))!;
       // The first ranking's profile now, while the photo is at hand; a failure leaves it to the ranking.
       if (engine)
-        await profileOf(row, eye.observer, eye.distanceM).catch((error: unknown) =>
+        await profileOf(row, { ...eye, light: 'daylight' }).catch((error: unknown) =>
           log.warn({ err: error, photoId: id }, 'ground photo not profiled'),
         );
       return toPhoto(row);
@@ -230,10 +229,11 @@ export function createGroundService(deps: {
       pageSize: number,
     ): Promise<GroundRanking> {
       const row = await owned(photoId, userId);
-      const { observer, distance } = query;
+      const { observer, distance, light } = query;
+      const eye: GroundEye = { observer, distanceM: distance, light };
       const { offset } = decodeCursor(query.cursor);
-      const profile = await profileOf(row, observer, distance);
-      const base = { observer, distanceM: distance, nextCursor: null, refining: false };
+      const profile = await profileOf(row, eye);
+      const base = { observer, distanceM: distance, light, nextCursor: null, refining: false };
       if (!profile) return { ...base, designs: [], total: 0, inRange: false };
       const active = await deps.weights();
       // A first pass kept from before a hide, restore or removal is not used: the total counts
@@ -241,7 +241,7 @@ export function createGroundService(deps: {
       await index.warm();
       const passKey = JSON.stringify([
         photoId,
-        eyeKey(observer, distance),
+        eyeKey(observer, distance, light),
         query.state,
         query.year,
         query.month,
@@ -256,7 +256,7 @@ export function createGroundService(deps: {
       const top = first.slice(0, SECOND_PASS_DESIGNS);
       // Scores of the design's current image only (a feature tile made again is scored again).
       const refined = new Map<string, { hiding: number | null; seconds: number }>();
-      for (const score of await repo.scores(photoId, observer, distance)) {
+      for (const score of await repo.scores(photoId, observer, distance, light)) {
         refined.set(score.designId, {
           hiding: score.measures ? predictedHiding(score.measures, active.weights) : null,
           seconds: score.measures ? expectedHiddenSeconds(score.measures, active.weights) : -1,
@@ -270,12 +270,12 @@ export function createGroundService(deps: {
         SECOND_PASS_DESIGNS,
       );
       if (missing.length > 0) {
-        const key = `${photoId}:${eyeKey(observer, distance)}:${missing.join(',')}`;
+        const key = `${photoId}:${eyeKey(observer, distance, light)}:${missing.join(',')}`;
         const sentAt = requested.get(key);
         if (sentAt === undefined || now().getTime() - sentAt > REQUEST_AGAIN_MS) {
           requested.set(key, now().getTime());
           if (requested.size > 1000) requested.delete(requested.keys().next().value!);
-          deps.requestScores(photoId, observer, distance, missing);
+          deps.requestScores(photoId, eye, missing);
         }
       }
       const slice = ordered.slice(offset, offset + pageSize);
@@ -309,10 +309,11 @@ export function createGroundService(deps: {
      * The second pass's job: scores in full the designs not yet scored in this photo at this eye
      * (from their feature tiles). Safe to run twice: a design scored is skipped.
      */
-    async score(photoId: string, observer: Observer, distanceM: number, designIds: string[]): Promise<void> {
+    async score(photoId: string, eye: GroundEye, designIds: string[]): Promise<void> {
       if (!engine) return;
       if (!(await repo.photo(photoId))) return;
-      const done = new Set((await repo.scores(photoId, observer, distanceM)).map((s) => s.designId));
+      const { observer, distanceM, light } = eye;
+      const done = new Set((await repo.scores(photoId, observer, distanceM, light)).map((s) => s.designId));
       const todo = (await repo.tiles(designIds.filter((id) => !done.has(id)))).slice(0, SCORES_PER_JOB * 8);
       if (todo.length === 0) return;
       const photo = await raster(photoId);
@@ -322,6 +323,7 @@ export function createGroundService(deps: {
           ...photo,
           observer,
           distanceM,
+          light,
           tiles: batch.map((t) => ({ png: t.tile, repeatCm: t.repeatCm })),
         });
         await repo.addScores(
@@ -330,6 +332,7 @@ export function createGroundService(deps: {
             designId: t.designId,
             observer,
             distanceM,
+            light,
             imageKey: t.imageKey,
             measures: measures[j] ?? null,
           })),

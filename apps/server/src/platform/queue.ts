@@ -27,7 +27,14 @@ export interface JobMap {
   /** Features of submitted designs that have none, a batch a run, sent again until none is left. */
   'backfill-features': Record<string, never>;
   /** The second pass: score designs in full in a ground photo at one eye. */
-  'score-ground': { photoId: string; observer: 'deer' | 'person'; distanceM: number; designIds: string[] };
+  'score-ground': {
+    photoId: string;
+    observer: 'deer' | 'person';
+    distanceM: number;
+    /** Absent in jobs sent before decision 034's lights: daylight. */
+    light?: 'daylight' | 'twilight';
+    designIds: string[];
+  };
   /** Versatility of a state's designs (all of them), or of one design just submitted. */
   versatility: { state: string; designId?: string };
   /** The weekly refresh: a versatility job per state. */

@@ -107,6 +107,32 @@ describe("designs judged in someone else's photo (issue 28)", () => {
     }
   });
 
+  it("at dawn or dusk, both passes still find the matching design hides better, with that light's own figures (decision 034)", () => {
+    for (const [observer, distance] of [
+      ['person', 10],
+      ['deer', 25],
+      ['person', 50],
+    ] as const) {
+      const dusk = groundProfile(ground, observer, distance, 'twilight')!;
+      expect(dusk.light).toBe('twilight');
+      const first = [matching, magenta].map((d) =>
+        predictedHiding(firstPassMeasures(dusk, designFeatures(d)), DEFAULT_WEIGHTS),
+      );
+      const full = [matching, magenta].map((d) =>
+        predictedHiding(
+          groundMeasures(ground, d, observer, distance, { light: 'twilight' })!,
+          DEFAULT_WEIGHTS,
+        ),
+      );
+      expect(first[0]).toBeGreaterThan(first[1]!);
+      expect(full[0]).toBeGreaterThan(full[1]!);
+      // Not daylight's figures under another name: the magenta's luminance contrast changes.
+      const day = groundMeasures(ground, magenta, observer, distance)!;
+      const atDusk = groundMeasures(ground, magenta, observer, distance, { light: 'twilight' })!;
+      expect(Math.abs(atDusk.luminanceContrast - day.luminanceContrast)).toBeGreaterThan(0.5);
+    }
+  });
+
   it('says when a distance is out of range, and refuses one it has no statistics for', () => {
     const tiny = prepareGround(landscape(64, 48, 0.3));
     expect(groundMeasures(tiny, matching, 'person', 100)).toBeNull();

@@ -13,6 +13,7 @@
  *   design's outline meets this particular ground (GabRat is taken from the flat ground).
  */
 import { kmeansLab } from '../metrics/kmeans.js';
+import type { LightId } from '../vision/illuminants.js';
 import type { Lab } from '../color/lab.js';
 import type { Photo } from '../types.js';
 import { prepareDesign, rgbOf, sceneOf, type RgbRaster, type Scene } from './compose.js';
@@ -21,6 +22,7 @@ import {
   blurSigmaPx,
   DISTANCES_M,
   OBSERVERS,
+  observerAt,
   observerById,
   seenColour,
   viewGeometry,
@@ -53,12 +55,18 @@ export interface SeenDesign {
 
 /** What the first pass needs of one design, computed once per image. */
 export interface DesignFeatures {
-  version: 1;
+  /** 2: with dawn or dusk's (decision 034); a version 1 design is measured again. */
+  version: 2;
   /** The palette in CIELAB with each colour's share of the design, largest first. */
   palette: { lab: [number, number, number]; share: number }[];
-  /** Per observer, per distance of DISTANCES_M (same order). */
+  /** Per observer, per distance of DISTANCES_M (same order), in daylight. */
   seen: Record<ObserverId, SeenDesign[]>;
+  /** The same at dawn or dusk: each eye in that light (observerAt), the design relit. */
+  dusk: Record<ObserverId, SeenDesign[]>;
 }
+
+/** The version designFeatures() makes; older stored features are made again. */
+export const DESIGN_FEATURES_VERSION = 2;
 
 const round2 = (v: number): number => Math.round(v * 100) / 100;
 const labTuple = (c: Lab): [number, number, number] => [round2(c.L), round2(c.a), round2(c.b)];
@@ -113,25 +121,29 @@ export function designFeatures(design: Photo, repeatCm?: number): DesignFeatures
   for (let i = 0; i < n; i++) for (let c = 0; c < 3; c++) mean[c]! += tile.data[i * 3 + c]! / n;
   const scene = sceneOf(flatPhoto(mean.map(Math.round) as [number, number, number]));
   const silhouette = hunter();
-  const seen = {} as Record<ObserverId, SeenDesign[]>;
-  for (const observer of OBSERVERS) seen[observer.id] = [];
-  for (const distanceM of DISTANCES_M) {
-    const g = viewGeometry(scene.width, scene.height, silhouette.heightM, distanceM);
-    const size = Math.max(4, g.targetPx);
-    const place: Placement = { x: scene.width / 2, y: scene.height * 0.86 - size / 2, size, rotation: 0 };
-    const blur = blurSigmaPx(Math.min(...OBSERVERS.map((o) => o.acuityCpd)), g.pxPerDeg);
-    const crop = targetCrop(scene, { design: prepared }, silhouette, place, blur);
-    for (const observer of OBSERVERS) {
-      const seenCrop = observe(crop, observer, g.pxPerDeg);
-      const stats = cropStats(seenCrop);
-      seen[observer.id].push({
-        lab: labTuple(stats.target),
-        bands: stats.targetBands.map((b) => (Number.isNaN(b) ? null : round2(b))),
-        gabrat: Math.round(measureCrop(seenCrop).gabrat * 1000) / 1000,
-      });
+  const seenIn = (light: LightId): Record<ObserverId, SeenDesign[]> => {
+    const eyes = OBSERVERS.map((o) => observerAt(o.id, light));
+    const seen = {} as Record<ObserverId, SeenDesign[]>;
+    for (const observer of eyes) seen[observer.id] = [];
+    for (const distanceM of DISTANCES_M) {
+      const g = viewGeometry(scene.width, scene.height, silhouette.heightM, distanceM);
+      const size = Math.max(4, g.targetPx);
+      const place: Placement = { x: scene.width / 2, y: scene.height * 0.86 - size / 2, size, rotation: 0 };
+      const blur = blurSigmaPx(Math.min(...eyes.map((o) => o.acuityCpd)), g.pxPerDeg);
+      const crop = targetCrop(scene, { design: prepared }, silhouette, place, blur);
+      for (const observer of eyes) {
+        const seenCrop = observe(crop, observer, g.pxPerDeg);
+        const stats = cropStats(seenCrop);
+        seen[observer.id].push({
+          lab: labTuple(stats.target),
+          bands: stats.targetBands.map((b) => (Number.isNaN(b) ? null : round2(b))),
+          gabrat: Math.round(measureCrop(seenCrop).gabrat * 1000) / 1000,
+        });
+      }
     }
-  }
-  return { version: 1, palette: paletteOf(tile), seen };
+    return seen;
+  };
+  return { version: 2, palette: paletteOf(tile), seen: seenIn('daylight'), dusk: seenIn('twilight') };
 }
 
 /** A photo of someone's ground, prepared once for many designs: the predictor's prepared photo (decision 028). */
@@ -156,13 +168,13 @@ function groundMeasuresByPlace(
   design: Wearing,
   observerId: ObserverId,
   distanceM: number,
-  repeatCm?: number,
+  worn: Worn = {},
   silhouette: Silhouette = hunter(),
 ): ConcealmentMeasures[] | null {
   const stand = standAt(ground, silhouette, distanceM);
   if ('outOfRange' in stand) return null;
-  const fill = fillOf(design, repeatCm);
-  const observer = observerById(observerId);
+  const fill = fillOf(design, worn.repeatCm);
+  const observer = observerAt(observerId, worn.light ?? 'daylight');
   const blur = blurSigmaPx(observer.acuityCpd, stand.pxPerDeg);
   return stand.samples.map((sample) =>
     measureCrop(
@@ -181,11 +193,10 @@ export function groundMeasures(
   design: Wearing,
   observerId: ObserverId,
   distanceM: number,
-  /** How wide the design's tile is printed, in cm (DEFAULT_REPEAT_CM unless told; decision 035). */
-  repeatCm?: number,
+  worn: Worn = {},
   silhouette: Silhouette = hunter(),
 ): ConcealmentMeasures | null {
-  const each = groundMeasuresByPlace(ground, design, observerId, distanceM, repeatCm, silhouette);
+  const each = groundMeasuresByPlace(ground, design, observerId, distanceM, worn, silhouette);
   if (!each) return null;
   const sum = NO_MEASURES();
   for (const m of each) for (const name of MEASURE_NAMES) sum[name] += m[name] / each.length;
@@ -204,10 +215,20 @@ interface ProfilePlace {
   bands: (number | null)[];
 }
 
-/** What the first pass needs of a photo for one observer at one distance. */
+/** How a design is worn and seen in a ground photo: its printed repeat (decision 035) and the light (decision 034). */
+export interface Worn {
+  /** cm; DEFAULT_REPEAT_CM unless told. */
+  repeatCm?: number;
+  /** Daylight unless told. */
+  light?: LightId;
+}
+
+/** What the first pass needs of a photo for one observer at one distance in one light. */
 export interface GroundProfile {
   observer: ObserverId;
   distanceM: number;
+  /** Absent in profiles kept before decision 034's lights: daylight. */
+  light?: LightId;
   /** Index into DISTANCES_M of the design statistics to use. */
   distanceIndex: number;
   places: ProfilePlace[];
@@ -218,6 +239,7 @@ export function groundProfile(
   ground: PreparedGround,
   observerId: ObserverId,
   distanceM: number,
+  light: LightId = 'daylight',
   silhouette: Silhouette = hunter(),
 ): GroundProfile | null {
   const distanceIndex = DISTANCES_M.indexOf(distanceM);
@@ -225,7 +247,7 @@ export function groundProfile(
   const stand = standAt(ground, silhouette, distanceM);
   if ('outOfRange' in stand) return null;
   const { scene } = stand;
-  const observer = observerById(observerId);
+  const observer = observerAt(observerId, light);
   const blur = blurSigmaPx(observer.acuityCpd, stand.pxPerDeg);
   const places = stand.places.map((place): ProfilePlace => {
     const crop = observe(
@@ -242,7 +264,7 @@ export function groundProfile(
       bands: stats.groundBands.map((b) => (Number.isNaN(b) ? null : b)),
     };
   });
-  return { observer: observerId, distanceM, distanceIndex, places };
+  return { observer: observerId, distanceM, light, distanceIndex, places };
 }
 
 function boxLight(scene: Scene, place: Placement): number {
@@ -291,7 +313,8 @@ function surroundMeanOf(profile: GroundProfile): { surround: Lab; k: number } {
  * on a flat ground.
  */
 export function firstPassMeasures(profile: GroundProfile, features: DesignFeatures): ConcealmentMeasures {
-  const seen = features.seen[profile.observer][profile.distanceIndex]!;
+  const inLight = profile.light === 'twilight' ? features.dusk : features.seen;
+  const seen = inLight[profile.observer][profile.distanceIndex]!;
   const [L, a, b] = seen.lab;
   const count = profile.places.length;
   let luminance = 0;
@@ -331,18 +354,17 @@ export function groundView(
   design: Wearing,
   observerId: ObserverId,
   distanceM: number,
-  /** How wide the design's tile is printed, in cm (DEFAULT_REPEAT_CM unless told; decision 035). */
-  repeatCm?: number,
+  worn: Worn = {},
   silhouette: Silhouette = hunter(),
 ): RgbRaster | null {
   const stand = standAt(ground, silhouette, distanceM);
   if ('outOfRange' in stand) return null;
   return wholeView(
     stand.scene,
-    fillOf(design, repeatCm),
+    fillOf(design, worn.repeatCm),
     silhouette,
     viewerPlace(stand),
-    observerById(observerId),
+    observerAt(observerId, worn.light ?? 'daylight'),
     stand.pxPerDeg,
   );
 }

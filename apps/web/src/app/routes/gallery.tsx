@@ -25,6 +25,8 @@ import { concealmentText } from '@camo/shared/concealment';
 import { defaultEye, eyeFromParams, useEyeParam } from '@/lib/eye-choice';
 import { GroundEyeChoice } from '@/features/ground/components/ground-eye-choice';
 import type { ReactNode } from 'react';
+import type { Light } from '@camo/shared/vocabulary';
+import { useLightChoice } from '@/lib/light-choice';
 
 /**
  * The first twelve designs for the filters in the URL (the server cannot see the ones saved in
@@ -55,6 +57,8 @@ export default function GalleryPage() {
   const { ground, setGround } = useGroundParams();
   // One remembered eye for "Hardest to spot", "my ground" and the design page (issue 39).
   const [eye, setEye] = useEyeParam();
+  // And one remembered light for "my ground" and the design page (decision 034).
+  const [light, setLight] = useLightChoice();
   const { data: me } = useMe();
   const vote = (design: DesignCard, name: string) => (
     <VoteButton
@@ -73,7 +77,12 @@ export default function GalleryPage() {
         <h1 className="stencil-heading text-4xl text-bone sm:text-5xl">Gallery</h1>
       </header>
       {ground ? (
-        <RankingSummary ground={ground} onChange={(choice) => setGround(choice, { replace: true })} />
+        <RankingSummary
+          ground={ground}
+          onChange={(choice) => setGround(choice, { replace: true })}
+          light={light}
+          onLightChange={setLight}
+        />
       ) : (
         <GroundFinder signedIn={Boolean(me)} onChoose={(choice) => setGround(choice)} />
       )}
@@ -101,7 +110,7 @@ export default function GalleryPage() {
       </div>
       {ground ? (
         <GroundResults
-          ground={ground}
+          ground={{ ...ground, light }}
           filters={filters}
           onReset={resetFilters}
           cardLink={(design) => `/gallery/${design.id}?${groundSearch(ground)}`}
@@ -124,9 +133,13 @@ export default function GalleryPage() {
 function RankingSummary({
   ground,
   onChange,
+  light,
+  onLightChange,
 }: {
   ground: GroundChoice;
   onChange: (choice: GroundChoice) => void;
+  light: Light;
+  onLightChange: (light: Light) => void;
 }): ReactNode {
   const calibration = useCalibration();
   return (
@@ -134,6 +147,8 @@ function RankingSummary({
       ground={ground}
       calibration={calibration.data}
       onEyeChange={(eye) => onChange({ ...ground, ...eye })}
+      light={light}
+      onLightChange={onLightChange}
     />
   );
 }

@@ -35,6 +35,7 @@ const ranking = (overrides: Partial<GroundRanking> = {}): GroundRanking => ({
   nextCursor: null,
   observer: 'deer',
   distanceM: 25,
+  light: 'daylight',
   total: 2,
   refining: false,
   inRange: true,
@@ -76,6 +77,25 @@ afterEach(() => {
 });
 
 describe('/gallery ranked in a ground photo', () => {
+  it('ranks at dawn or dusk where that light is chosen, says so, and goes back to daylight (decision 034)', async () => {
+    localStorage.setItem('hiding-light', 'twilight');
+    const { queries } = renderRanking(`/gallery?ground=${PHOTO}&observer=deer&distance=25`, [
+      ranking({ light: 'twilight' }),
+    ]);
+    await screen.findByRole('link', { name: /Ridge/ });
+    expect(queries[0]?.get('light')).toBe('twilight');
+    expect(screen.getByTestId('ranked-for')).toHaveTextContent(
+      'Ranked by predicted hiding in your photo from a deer at 25 m at dawn or dusk.',
+    );
+    expect(screen.getByRole('radio', { name: 'Dawn or dusk' })).toBeChecked();
+    await userEvent.click(screen.getByRole('radio', { name: 'Daylight' }));
+    expect(localStorage.getItem('hiding-light')).toBe('daylight');
+    await waitFor(() => expect(queries.at(-1)?.has('light')).toBe(false));
+    expect(screen.getByTestId('ranked-for')).toHaveTextContent(
+      'Ranked by predicted hiding in your photo from a deer at 25 m.',
+    );
+  });
+
   it('shows the ranking with each card scored, an estimate marked, and says what it is', async () => {
     const { queries } = renderRanking(
       `/gallery?sort=votes&state=TX&ground=${PHOTO}&observer=deer&distance=25`,

@@ -1,5 +1,6 @@
 import type { ConcealmentMeasures, DesignFeatures, GroundProfile } from '@camo/camo-engine';
 import type { Observer } from '@camo/shared/concealment';
+import type { Light } from '@camo/shared/vocabulary';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -54,7 +55,7 @@ export const groundPhotos = pgTable(
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     kept: boolean('kept').notNull().default(false),
-    /** The first pass's profile of the photo per eye ('deer@25'), made once; null where out of range. */
+    /** The first pass's profile of the photo per eye ('deer@25', 'deer@25@twilight'), made once; null where out of range. */
     profiles: jsonb('profiles').$type<Record<string, GroundProfile | null>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -87,13 +88,15 @@ export const groundScores = pgTable(
     designId: designRef('design_id'),
     observer: text('observer').$type<Observer>().notNull(),
     distanceM: smallint('distance_m').notNull(),
+    /** The light the eye sees it in (decision 034). */
+    light: text('light').$type<Light>().notNull().default('daylight'),
     /** The design image scored (a new final image is scored again). */
     imageKey: text('image_key').notNull(),
     /** The predictor's measures there, or null when the distance is out of range in this photo. */
     measures: jsonb('measures').$type<ConcealmentMeasures>(),
   },
   (t) => [
-    primaryKey({ columns: [t.photoId, t.observer, t.distanceM, t.designId] }),
+    primaryKey({ columns: [t.photoId, t.observer, t.distanceM, t.light, t.designId] }),
     index('ground_scores_design_idx').on(t.designId),
   ],
 );

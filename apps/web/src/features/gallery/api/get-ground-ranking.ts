@@ -1,13 +1,14 @@
 import { pollWhile } from '@/lib/poll';
 import type { Observer } from '@camo/shared/concealment';
 import type { GroundRanking } from '@camo/shared/ground.schema';
+import type { Light } from '@camo/shared/vocabulary';
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import { requestJson } from '@/lib/api-client';
 import { filtersToQuery, type GalleryFilters } from '../lib/gallery-filters';
 import { queryKeys } from '@/lib/query-keys';
 
-/** What a ranking is for: a ground photo and an eye (the gallery's filters come beside it). */
-export type GroundRankingFor = { photoId: string; observer: Observer; distance: number };
+/** What a ranking is for: a ground photo, an eye and a light (the gallery's filters come beside it). */
+export type GroundRankingFor = { photoId: string; observer: Observer; distance: number; light: Light };
 
 /** Shares the ground queries' first key, so deleting the photo drops its rankings too. */
 export const groundRankingQueryKey = (ground: GroundRankingFor, filters: GalleryFilters) =>
@@ -17,6 +18,7 @@ export const groundRankingQueryKey = (ground: GroundRankingFor, filters: Gallery
     {
       observer: ground.observer,
       distance: ground.distance,
+      light: ground.light,
       state: filters.state,
       year: filters.year,
       month: filters.month,
@@ -36,6 +38,8 @@ export async function getGroundRankingPage(
 ): Promise<GroundRanking> {
   const { state, year, month } = filtersToQuery(filters);
   const params = new URLSearchParams({ observer: ground.observer, distance: String(ground.distance) });
+  // Daylight's address stays as it was before there were lights (decision 034).
+  if (ground.light !== 'daylight') params.set('light', ground.light);
   if (state) params.set('state', state);
   if (year) params.set('year', String(year));
   if (month) params.set('month', String(month));

@@ -1,3 +1,5 @@
+import type { Light } from '@camo/shared/vocabulary';
+import { lightQuery } from '@/lib/predictions';
 import type { Observer } from '@camo/shared/concealment';
 import type { GroundDesign, GroundPhoto, GroundPhotoList } from '@camo/shared/ground.schema';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -61,20 +63,30 @@ export function useDeleteGroundPhoto() {
   });
 }
 
-/** One design in one ground photo: the predicted hiding for both eyes at every distance. */
-export const useGroundDesign = (photoId: string, designId: string) =>
+/** One design in one ground photo: the predicted hiding for both eyes at every distance, in a light. */
+export const useGroundDesign = (photoId: string, designId: string, light: Light) =>
   useQuery({
-    queryKey: [...queryKeys.groundPhoto(photoId), 'designs', designId],
+    queryKey: [...queryKeys.groundPhoto(photoId), 'designs', designId, light],
     queryFn: ({ signal }) =>
-      requestJson<GroundDesign>(`${photoPath(photoId)}/designs/${encodeURIComponent(designId)}`, {
-        signal,
-      }),
+      requestJson<GroundDesign>(
+        `${photoPath(photoId)}/designs/${encodeURIComponent(designId)}${lightQuery(light)}`,
+        { signal },
+      ),
     staleTime: 60_000,
+    // The other light's figures stay on screen while this one's are scored (a second or two).
+    placeholderData: (previous) => previous,
   });
 
-/** The ground photo with a crouching hunter wearing the design at `distance`, as `observer` resolves it. */
-export const groundViewUrl = (photoId: string, designId: string, observer: Observer, distance: number) =>
+/** The ground photo with a crouching hunter wearing the design at `distance`, as `observer` resolves it in `light`. */
+export const groundViewUrl = (
+  photoId: string,
+  designId: string,
+  observer: Observer,
+  distance: number,
+  light: Light,
+) =>
   `${photoPath(photoId)}/designs/${encodeURIComponent(designId)}/view?${new URLSearchParams({
     observer,
     distance: String(distance),
+    ...(light === 'daylight' ? {} : { light }),
   }).toString()}`;

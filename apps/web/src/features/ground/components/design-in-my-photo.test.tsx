@@ -13,11 +13,13 @@ const reply: GroundDesign = {
   calibrated: false,
 };
 
-function renderAt(url: string, design: () => Response = () => jsonReply(reply)) {
+function renderAt(url: string, design: (light: string | null) => Response = () => jsonReply(reply)) {
   vi.stubGlobal(
     'fetch',
     vi.fn((input: string) => {
-      if (input === `/api/ground-photos/${PHOTO}/designs/d1`) return Promise.resolve(design());
+      const [path, search = ''] = input.split('?');
+      if (path === `/api/ground-photos/${PHOTO}/designs/d1`)
+        return Promise.resolve(design(new URLSearchParams(search).get('light')));
       if (input === '/api/ground-photos')
         return Promise.resolve(jsonReply({ photos: [], dailyLimit: 20, usedToday: 0 }));
       return new Promise<Response>(() => {});
@@ -37,7 +39,10 @@ function renderAt(url: string, design: () => Response = () => jsonReply(reply)) 
 
 const image = () => screen.getByTestId('concealment-view');
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
 
 describe('DesignInMyPhoto', () => {
   it('without a photo, invites one', () => {
@@ -67,6 +72,30 @@ describe('DesignInMyPhoto', () => {
       `/api/ground-photos/${PHOTO}/designs/d1/view?observer=person&distance=50`,
     );
     expect(new URLSearchParams(router.state.location.search).get('observer')).toBe('person');
+  });
+
+  it('in the remembered light: dawn or dusk asks for that light, shows its figures and its picture (decision 034)', async () => {
+    localStorage.setItem('hiding-light', 'twilight');
+    const dusk = makePredictions({ deer: [null, 58, 69, 88], person: [50, 57, 66, 80] }).map((p) => ({
+      ...p,
+      light: 'twilight' as const,
+    }));
+    const asked: (string | null)[] = [];
+    renderAt(`/gallery/d1?ground=${PHOTO}&observer=deer&distance=50`, (light) => {
+      asked.push(light);
+      return jsonReply({ ...reply, predictions: light === 'twilight' ? dusk : reply.predictions });
+    });
+    expect(screen.getByRole('radio', { name: 'Dawn or dusk' })).toBeChecked();
+    expect(image()).toHaveAttribute(
+      'src',
+      `/api/ground-photos/${PHOTO}/designs/d1/view?observer=deer&distance=50&light=twilight`,
+    );
+    const table = await screen.findByRole('table', { name: 'Predicted hiding from a deer (0-100)' });
+    expect(within(table).getByRole('row', { current: true })).toHaveTextContent('50 m69');
+    expect(asked).toEqual(['twilight']);
+    await userEvent.click(screen.getByRole('radio', { name: 'Daylight' }));
+    expect(await within(table).findByRole('row', { current: true })).toHaveTextContent('50 m74');
+    expect(asked).toEqual(['twilight', null]);
   });
 
   it("says the photo is not found when it is not the visitor's", async () => {

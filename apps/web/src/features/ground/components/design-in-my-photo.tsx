@@ -5,6 +5,9 @@ import { ApiRequestError } from '@/lib/api-client';
 import { groundViewUrl, useGroundDesign } from '../api/ground-photos';
 import { useGroundParams, type GroundChoice } from '../lib/ground-params';
 import { LazyGroundPhotoChooser } from './lazy-ground-photo-chooser';
+import { LightChoice } from '@/components/concealment/light-choice';
+import { useLightChoice } from '@/lib/light-choice';
+import { inLight } from '@/lib/predictions';
 
 /**
  * The design page's "How would this hide in my photo?" (issue 28), for a signed-in person: pick a
@@ -59,7 +62,10 @@ function GroundViewer({
   ground: GroundChoice;
   onEyeChange: Parameters<typeof ObserverViewer>[0]['onEyeChange'];
 }) {
-  const design = useGroundDesign(ground.photoId, designId);
+  // The light every page remembers (decision 034).
+  const [light, setLight] = useLightChoice();
+  const design = useGroundDesign(ground.photoId, designId, light);
+  const data = design.data && { ...design.data, predictions: inLight(design.data.predictions, light) };
   if (design.error instanceof ApiRequestError && design.error.status === 404) {
     return (
       <p role="alert" className="text-lg text-bone">
@@ -70,12 +76,13 @@ function GroundViewer({
   return (
     <>
       <ObserverViewer
-        viewUrl={(observer, distance) => groundViewUrl(ground.photoId, designId, observer, distance)}
+        viewUrl={(observer, distance) => groundViewUrl(ground.photoId, designId, observer, distance, light)}
         viewAlt={groundText.viewAlt}
-        data={design.data}
+        data={data}
         isError={design.isError}
         eye={ground}
         onEyeChange={onEyeChange}
+        choices={<LightChoice light={light} onChange={setLight} />}
       />
       <p className="text-sm text-sage">{concealmentText.outOfScope}</p>
     </>

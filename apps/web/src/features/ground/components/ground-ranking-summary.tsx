@@ -4,6 +4,8 @@ import { Link, useLocation } from 'react-router';
 import { groundPhotoImageUrl } from '../api/ground-photos';
 import { groundParamKeys, type GroundChoice, type GroundEye } from '../lib/ground-params';
 import { GroundEyeChoice } from './ground-eye-choice';
+import { LightChoice } from '@/components/concealment/light-choice';
+import type { Light } from '@camo/shared/vocabulary';
 
 /** Where the insights page explains the predictor and shows its agreement with the game. */
 export const HOW_PREDICTED_HREF = '/hunt/insights#agreement-title';
@@ -25,10 +27,15 @@ export function GroundRankingSummary({
   ground,
   onEyeChange,
   calibration,
+  light,
+  onLightChange,
 }: {
   ground: GroundChoice;
   onEyeChange: (eye: GroundEye) => void;
   calibration: Calibration | undefined;
+  /** The light the ranking is for (decision 034), remembered as every page's. */
+  light: Light;
+  onLightChange: (light: Light) => void;
 }) {
   const agreement = agreementLine(calibration);
   // The same page and filters without the photo: a link, so it works before the page has hydrated.
@@ -54,9 +61,12 @@ export function GroundRankingSummary({
           {groundText.title}
         </h2>
         <p className="font-semibold text-bone" data-testid="ranked-for">
-          {groundText.rankedFor(ground.observer, ground.distance)}
+          {groundText.rankedFor(ground.observer, ground.distance, light)}
         </p>
-        <GroundEyeChoice eye={ground} onChange={onEyeChange} />
+        <div className="flex flex-wrap gap-x-8 gap-y-4">
+          <GroundEyeChoice eye={ground} onChange={onEyeChange} />
+          <LightChoice light={light} onChange={onLightChange} />
+        </div>
         <p className="text-sm text-sage">
           {agreement && <span data-testid="ranking-agreement">{agreement} </span>}
           <Link to={HOW_PREDICTED_HREF} className="text-link">
