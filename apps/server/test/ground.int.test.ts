@@ -1,7 +1,7 @@
 import type { Generation } from '@camo/shared/generation.schema';
 import type { GroundDesign, GroundPhoto, GroundPhotoList, GroundRanking } from '@camo/shared/ground.schema';
 import { groundText } from '@camo/shared/ground';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultWeights } from '../src/concealment/prediction-scores.js';
@@ -159,6 +159,25 @@ describe('designs for my ground (issue 28) through the API', () => {
     expect(deer.status).toBe(200);
     expect(deer.body.observer).toBe('deer');
     expect(deer.body.designs).toHaveLength(3);
+    // At dawn or dusk (decision 034): that light's own ranking, refined and kept apart from daylight's.
+    const dusk = await until(
+      async () =>
+        (await alice.json<GroundRanking>(`/api/ground-photos/${forest.body.id}/ranking?light=twilight`)).body,
+      (r) => !r.refining && r.designs.every((d) => d.ground.refined),
+    );
+    expect(dusk.light).toBe('twilight');
+    expect(dusk.designs).toHaveLength(3);
+    expect(dusk.designs.map((d) => d.ground.hiding)).not.toEqual(hiding);
+    const lights = await server.database.db
+      .select({ light: groundScores.light })
+      .from(groundScores)
+      .where(and(eq(groundScores.photoId, forest.body.id), eq(groundScores.observer, 'person')));
+    expect(new Set(lights.map((l) => l.light))).toEqual(new Set(['daylight', 'twilight']));
+    expect((await alice.json(`/api/ground-photos/${forest.body.id}/ranking?light=noon`)).status).toBe(400);
+    const oneAtDusk = await alice.json<GroundDesign>(
+      `/api/ground-photos/${forest.body.id}/designs/${made.snow}?light=twilight`,
+    );
+    expect(oneAtDusk.body.predictions.map((p) => p.light)).toEqual(Array(8).fill('twilight'));
     expect((await alice.json(`/api/ground-photos/${forest.body.id}/ranking?distance=12`)).status).toBe(400);
     expect((await alice.json(`/api/ground-photos/${forest.body.id}/ranking?cursor=abc`)).status).toBe(400);
 
