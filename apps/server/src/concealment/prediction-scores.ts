@@ -31,9 +31,10 @@ export const defaultWeights: ActiveWeights = { weights: DEFAULT_WEIGHTS, calibra
 
 /**
  * The version of a stored prediction made now (StoredPrediction.version): older ones are measured
- * again. 5: a repeat under 8 px is drawn at its size, not at 8 px (decision 035).
+ * again. 5: a repeat under 8 px is drawn at its size, not at 8 px (decision 035). 6: a person's
+ * colour detail coarser than their luminance detail (S-CIELAB, decision 036).
  */
-export const PREDICTION_VERSION = 5;
+export const PREDICTION_VERSION = 6;
 
 /** One eye at one distance, in a light (daylight unless told). */
 export type Eye = Pick<StoredEye, 'observer' | 'distanceM' | 'light'>;

@@ -50,7 +50,7 @@ describe("a design's printed repeat (decision 035)", () => {
     for (const name of ['forest', 'grassland', 'desert', 'autumn']) {
       const photo = preparePhoto(await fixturePhoto(name));
       const m = meanColour(photo.scene);
-      const dark = m.map((v) => v * 0.45);
+      const dark = m.map((v) => v * 0.25);
       const light = m.map((v, i) => Math.min(255, 2 * v - dark[i]!));
       const design = checks(4, dark.map(Math.round), light.map(Math.round));
       const gap = (observer: 'deer' | 'person', distanceM: number) => {

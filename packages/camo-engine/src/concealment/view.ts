@@ -2,6 +2,7 @@
  * A target in a photo as an observer sees it: the composite, cropped around the target at a
  * working scale, in the observer's colour vision and filtered by its acuity (decision 016).
  */
+import { filterColourDetail } from './colour-detail.js';
 import {
   composeTarget,
   EDGE_SIGMA_PX,
@@ -210,6 +211,8 @@ export interface ObservedCrop extends TargetCrop {
 function seenPlanes(crop: TargetCrop, observer: Observer, pxPerDeg: number): LinearPlanes {
   const count = crop.n * crop.n;
   const planes = linearPlanes(observer, crop.rgb, count);
+  // A person's colour detail is coarser than their luminance detail (S-CIELAB, decision 036).
+  filterColourDetail(planes, crop.n, crop.n, observer, pxPerDeg / crop.scale);
   filterByAcuity(planes, crop.n, crop.n, observer.acuityCpd, pxPerDeg / crop.scale);
   return planes;
 }
@@ -235,6 +238,7 @@ export function wholeView(
   const { width: w, height: h } = scene;
   const composed = composeTarget(scene, fill, silhouette, placement);
   const planes = linearPlanes(observer, composed.data, w * h);
+  filterColourDetail(planes, w, h, observer, pxPerDeg);
   const sigma = blurSigmaPx(observer.acuityCpd, pxPerDeg);
   const blurred = planes.map((p) => gaussianBlur(p, w, h, sigma)) as LinearPlanes;
   return { width: w, height: h, data: planesToRgb(shownPlanes(observer, blurred), w * h) };

@@ -1,0 +1,142 @@
+/**
+ * A person's colour detail coarser than their luminance detail (the deer-eye issue's item 2), as
+ * S-CIELAB does it (Zhang & Wandell 1997, "A spatial extension of CIELAB for digital color-image
+ * reproduction", J Soc Inf Display 5(1): 61-63): the picture in Poirson & Wandell's opponent
+ * channels (1993, "Appearance of colored patterns: pattern-color separability", J Opt Soc Am A
+ * 10(12): 2458-2470), the red-green and blue-yellow channels each blurred by their fitted sum of
+ * Gaussians, and back. The luminance channel is left to the eye's acuity (observers.ts's MTF):
+ * S-CIELAB's own luminance filter differs from it mostly by a 7-degree surround, wider than any
+ * crop here. Decision 036.
+ */
+import { gaussianBlur } from './compose.js';
+import { observerById, type Observer } from './observers.js';
+
+/** One Gaussian of a channel's filter: its full width at half maximum in degrees, and its weight. */
+interface Lobe {
+  fwhmDeg: number;
+  weight: number;
+}
+
+/**
+ * Zhang & Wandell's chromatic filters as their published code gives them (weights normalised to
+ * sum to 1; "halfwidths" in degrees of visual angle, which their Gaussian routine takes as the
+ * full width at half maximum).
+ */
+export const SCIELAB_CHROMATIC: Readonly<Record<'redGreen' | 'blueYellow', readonly Lobe[]>> = {
+  redGreen: [
+    { fwhmDeg: 0.0685, weight: 0.616725 },
+    { fwhmDeg: 0.826, weight: 0.383275 },
+  ],
+  blueYellow: [
+    { fwhmDeg: 0.092, weight: 0.567885 },
+    { fwhmDeg: 0.6451, weight: 0.432115 },
+  ],
+};
+
+/** A Gaussian's sigma from its full width at half maximum. */
+const FWHM_TO_SIGMA = 1 / (2 * Math.sqrt(2 * Math.LN2));
+
+/** Linear sRGB to CIE 1931 XYZ (D65, IEC 61966-2-1), then to Poirson & Wandell's O1, O2, O3. */
+const RGB_TO_XYZ = [
+  [0.4124564, 0.3575761, 0.1804375],
+  [0.2126729, 0.7151522, 0.072175],
+  [0.0193339, 0.119192, 0.9503041],
+] as const;
+const XYZ_TO_OPPONENT = [
+  [0.279, 0.72, -0.107],
+  [-0.449, 0.29, -0.077],
+  [0.086, -0.59, 0.501],
+] as const;
+
+type M3 = readonly (readonly number[])[];
+const times = (a: M3, b: M3): number[][] =>
+  a.map((row) => [0, 1, 2].map((j) => row[0]! * b[0]![j]! + row[1]! * b[1]![j]! + row[2]! * b[2]![j]!));
+function inverse(m: M3): number[][] {
+  const [a, b, c] = m[0]!;
+  const [d, e, f] = m[1]!;
+  const [g, h, i] = m[2]!;
+  const A = e! * i! - f! * h!;
+  const B = f! * g! - d! * i!;
+  const C = d! * h! - e! * g!;
+  const det = a! * A + b! * B + c! * C;
+  return [
+    [A / det, (c! * h! - b! * i!) / det, (b! * f! - c! * e!) / det],
+    [B / det, (a! * i! - c! * g!) / det, (c! * d! - a! * f!) / det],
+    [C / det, (b! * g! - a! * h!) / det, (a! * e! - b! * d!) / det],
+  ];
+}
+const TO_OPPONENT = times(XYZ_TO_OPPONENT, RGB_TO_XYZ);
+const FROM_OPPONENT = inverse(TO_OPPONENT);
+/**
+ * Poirson & Wandell's O2 and O3 are not zero for a grey (D65 white gives O2 -0.22, O3 -0.03 for
+ * O1 0.97), so a luminance pattern would leak into them and be blurred as colour. Each is taken
+ * here less its grey's share of O1 (`LEAK`), so a grey of any lightness has no colour to blur.
+ */
+const WHITE = TO_OPPONENT.map((row) => row[0]! + row[1]! + row[2]!);
+const LEAK = [0, WHITE[1]! / WHITE[0]!, WHITE[2]! / WHITE[0]!] as const;
+
+/**
+ * The linear-sRGB change that moves only one chromatic channel (1 red-green, 2 blue-yellow) by one
+ * unit, with O1 and the other channel held: the direction a test grating takes.
+ */
+export const opponentDirection = (channel: 1 | 2): [number, number, number] => [
+  FROM_OPPONENT[0]![channel]!,
+  FROM_OPPONENT[1]![channel]!,
+  FROM_OPPONENT[2]![channel]!,
+];
+
+/** The contrast a channel's filter keeps of a grating of `cpd` cycles a degree (its Fourier transform). */
+export function chromaticGain(lobes: readonly Lobe[], cpd: number, scale = 1): number {
+  return lobes.reduce((sum, { fwhmDeg, weight }) => {
+    const sigma = fwhmDeg * FWHM_TO_SIGMA * scale;
+    return sum + weight * Math.exp(-2 * Math.PI ** 2 * sigma ** 2 * cpd ** 2);
+  }, 0);
+}
+
+function filtered(plane: Float32Array, w: number, h: number, lobes: readonly Lobe[], pxPerDeg: number) {
+  const out = new Float32Array(w * h);
+  for (const { fwhmDeg, weight } of lobes) {
+    const sigma = fwhmDeg * FWHM_TO_SIGMA * pxPerDeg;
+    // Under a fifth of a pixel a Gaussian leaves the picture as it is.
+    const blurred = sigma < 0.2 ? plane : gaussianBlur(plane, w, h, sigma);
+    for (let i = 0; i < out.length; i++) out[i]! += weight * blurred[i]!;
+  }
+  return out;
+}
+
+/**
+ * Blurs a person's colour, not their luminance, in place: linear sRGB planes at `pxPerDeg` to the
+ * opponent channels, red-green and blue-yellow through S-CIELAB's filters, and back. At dawn or
+ * dusk the filters widen by as much as the person's acuity falls (decision 034's assumption for
+ * the colour CSF). A deer's one chromatic axis is left as it is (its colour detail is not modelled
+ * apart from its luminance detail).
+ */
+export function filterColourDetail(
+  planes: readonly [Float32Array, Float32Array, Float32Array],
+  w: number,
+  h: number,
+  observer: Observer,
+  pxPerDeg: number,
+): void {
+  if (observer.dichromat) return;
+  const scale = observerById(observer.id).acuityCpd / observer.acuityCpd;
+  const [r, g, b] = planes;
+  const n = w * h;
+  const o = [new Float32Array(n), new Float32Array(n), new Float32Array(n)] as const;
+  const T = TO_OPPONENT;
+  for (let i = 0; i < n; i++)
+    for (let k = 0; k < 3; k++) o[k]![i] = T[k]![0]! * r[i]! + T[k]![1]! * g[i]! + T[k]![2]! * b[i]!;
+  for (let i = 0; i < n; i++) {
+    o[1][i]! -= LEAK[1] * o[0][i]!;
+    o[2][i]! -= LEAK[2] * o[0][i]!;
+  }
+  const rg = filtered(o[1], w, h, SCIELAB_CHROMATIC.redGreen, pxPerDeg * scale);
+  const by = filtered(o[2], w, h, SCIELAB_CHROMATIC.blueYellow, pxPerDeg * scale);
+  const F = FROM_OPPONENT;
+  for (let i = 0; i < n; i++) {
+    const q = [o[0][i]!, rg[i]! + LEAK[1] * o[0][i]!, by[i]! + LEAK[2] * o[0][i]!];
+    r[i] = F[0]![0]! * q[0]! + F[0]![1]! * q[1]! + F[0]![2]! * q[2]!;
+    g[i] = F[1]![0]! * q[0]! + F[1]![1]! * q[1]! + F[1]![2]! * q[2]!;
+    b[i] = F[2]![0]! * q[0]! + F[2]![1]! * q[1]! + F[2]![2]! * q[2]!;
+  }
+}
