@@ -70,4 +70,50 @@ describe("a design's printed repeat (decision 035)", () => {
       expect(Math.abs(near.difference), seen.join('\n')).toBeGreaterThan(Math.max(2, 1.96 * near.se));
     }
   }, 120_000);
+
+  /**
+   * Micro and macro (the reasoning behind Optifade's two scales, which follows from acuity): 2 cm
+   * squares (a 32 cm repeat of 16 x 16) blend into their mean colour for a deer by 25 m, past its
+   * limit there (about 4.4 cm), while 37.5 cm blotches (a 75 cm repeat of 2 x 2) still stand apart
+   * at 50 m. On every fixture whose ground reaches that far; none reaches 100 m.
+   */
+  it('small squares blend for a deer by 25 m while large blotches still count at 50 m', async () => {
+    const seen: string[] = [];
+    let judged = 0;
+    for (const name of [
+      'alpine-trail',
+      'autumn',
+      'cornfield',
+      'desert',
+      'forest',
+      'grassland',
+      'marsh',
+      'mountain-meadow',
+      'sunset-hill',
+      'snow',
+      'storm',
+    ]) {
+      const photo = preparePhoto(await fixturePhoto(name));
+      const m = meanColour(photo.scene);
+      const dark = m.map((v) => Math.round(v * 0.25));
+      const light = m.map((v) => Math.min(255, Math.round(1.75 * v)));
+      const gap = (design: Photo, repeatCm: number, distanceM: number) => {
+        const ask = { photo, observers: ['deer'], distances: [distanceM] } as const;
+        const [own] = predictConcealmentTable({ ...ask, design, repeatCm });
+        const [plain] = predictConcealmentTable({ ...ask, design: { colour: meanColour(design) } });
+        if (!own?.result.inRange || !plain?.result.inRange) return null;
+        return pairedGap(own.result.samples, plain.result.samples, own.result.places).difference;
+      };
+      const micro = checks(16, dark, light);
+      const macro = checks(2, dark, light);
+      const [micro25, micro50, macro50] = [gap(micro, 32, 25), gap(micro, 32, 50), gap(macro, 75, 50)];
+      if (micro25 === null || micro50 === null || macro50 === null) continue;
+      judged++;
+      seen.push(`${name}: micro ${micro25.toFixed(1)} / ${micro50.toFixed(1)}, macro ${macro50.toFixed(1)}`);
+      expect(Math.abs(micro25), seen.join('\n')).toBeLessThanOrEqual(2);
+      expect(Math.abs(micro50), seen.join('\n')).toBeLessThanOrEqual(2);
+      expect(Math.abs(macro50), seen.join('\n')).toBeGreaterThan(2);
+    }
+    expect(judged).toBeGreaterThanOrEqual(10);
+  }, 120_000);
 });
