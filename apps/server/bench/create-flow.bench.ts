@@ -66,7 +66,10 @@ async function createOnce(client: Client, photo: Buffer): Promise<number> {
   return (await createTimed(client, photo)).designs;
 }
 
-async function createTimed(client: Client, photo: Buffer): Promise<{ designs: number; figures: number; dusk: number }> {
+async function createTimed(
+  client: Client,
+  photo: Buffer,
+): Promise<{ designs: number; figures: number; dusk: number }> {
   const started = performance.now();
   const reply = await upload(client, photo, {
     description: 'Boulders and dry grass on a hillside',
