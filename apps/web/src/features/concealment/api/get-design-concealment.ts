@@ -23,8 +23,9 @@ const designConcealmentQueryOptions = (designId: string, light: Light) =>
         data.predictions.length === 0 ||
         (light === 'twilight' && duskMissing(data.predictions)),
     ),
-    // Daylight's figures stay on screen while dusk's are asked for (the page says they are coming).
-    placeholderData: (previous) => previous,
+    // The same design's daylight figures stay on screen while dusk's are asked for (the page says they are coming).
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[1] === designId ? previous : undefined,
   });
 
 export const useDesignConcealment = (designId: string, light: Light) =>

@@ -21,8 +21,9 @@ const variantConcealmentQueryOptions = (designId: string, light: Light) =>
       (data: VariantConcealment) =>
         missing(data) || (light === 'twilight' && (duskMissing(data.A) || duskMissing(data.B))),
     ),
-    // Daylight's figures stay on screen while dusk's are asked for (the page says they are coming).
-    placeholderData: (previous) => previous,
+    // The same design's daylight figures stay on screen while dusk's are asked for (the page says they are coming).
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[1] === designId ? previous : undefined,
   });
 
 /**

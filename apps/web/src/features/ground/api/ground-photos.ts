@@ -73,8 +73,9 @@ export const useGroundDesign = (photoId: string, designId: string, light: Light)
         { signal },
       ),
     staleTime: 60_000,
-    // The other light's figures stay on screen while this one's are scored (a second or two).
-    placeholderData: (previous) => previous,
+    // The same design's figures in the other light stay on screen while this one's are scored (a second or two).
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[1] === photoId && previousQuery.queryKey[3] === designId ? previous : undefined,
   });
 
 /** The ground photo with a crouching hunter wearing the design at `distance`, as `observer` resolves it in `light`. */
