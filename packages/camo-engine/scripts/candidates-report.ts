@@ -85,7 +85,8 @@ for (const file of readdirSync(HELD_OUT_DIR)
   for (const seed of SEEDS) {
     const input = { photo, description: HELD_OUT_CONTEXT[name] ?? name, seed };
     const one = generate({ ...input, candidates: 1 });
-    const many = generate(input);
+    // Six a style, as the engine drew before one became the default (DEFAULT_CANDIDATES).
+    const many = generate({ ...input, candidates: 6 });
     for (const v of [0, 1] as const) {
       const before = figures(prepared, one.designs[v]);
       const after = figures(prepared, many.designs[v]);
