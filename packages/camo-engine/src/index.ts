@@ -95,7 +95,6 @@ export {
 } from './concealment/placement.js';
 /** Which designs suit someone's own ground (issue 28, decision 018): features, the two passes, the viewer. */
 export {
-  DESIGN_FEATURES_VERSION,
   FEATURE_TILE_PX,
   designFeatures,
   featureTile,

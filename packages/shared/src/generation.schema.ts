@@ -1,5 +1,5 @@
 import { versatilitySchema } from './concealment.schema.js';
-import { REPEAT_CM_MAX, REPEAT_CM_MIN, shapesText } from './shapes.js';
+import { isRepeatCm, shapesText } from './shapes.js';
 import { z } from './zod.js';
 import { cleanText } from './text-clean.js';
 import { limits } from './limits.js';
@@ -295,9 +295,7 @@ export const submitDesignSchema = z
     /** The tile's printed width (decision 035); DEFAULT_REPEAT_CM when absent. Fixed once submitted. */
     repeatCm: z
       .number({ error: shapesText.repeatInvalid })
-      .int(shapesText.repeatInvalid)
-      .min(REPEAT_CM_MIN, shapesText.repeatInvalid)
-      .max(REPEAT_CM_MAX, shapesText.repeatInvalid)
+      .refine(isRepeatCm, shapesText.repeatInvalid)
       .optional(),
   })
   .strict();

@@ -15,6 +15,10 @@ export const DEFAULT_REPEAT_CM = 75;
 export const REPEAT_CM_MIN = 20;
 export const REPEAT_CM_MAX = 200;
 
+/** Whether `cm` is a repeat an owner may choose: whole centimetres within the bounds. */
+export const isRepeatCm = (cm: number): boolean =>
+  Number.isInteger(cm) && cm >= REPEAT_CM_MIN && cm <= REPEAT_CM_MAX;
+
 /** The pixels per inch an image `px` wide prints at when one tile is `repeatCm` wide (whole pixels). */
 export const pixelsPerInch = (px: number, repeatCm: number): number => Math.round(px / (repeatCm / 2.54));
 

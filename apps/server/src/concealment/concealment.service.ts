@@ -30,7 +30,7 @@ type Variant = 'A' | 'B' | 'final';
 const duskMissing = (p: StoredPrediction) => !p.eyes.some((e) => lightOf(e) === 'twilight');
 
 /** The printed repeat a prediction was measured at (decision 035). */
-const repeatOf = (p: StoredPrediction): number => p.repeatCm ?? DEFAULT_REPEAT_CM;
+const repeatCmOf = (p: StoredPrediction): number => p.repeatCm ?? DEFAULT_REPEAT_CM;
 
 /** The weights a stored fit puts in use: its own once fitted and used, the literature's otherwise. */
 export function fitWeights(row: PredictorFitRow | null): ActiveWeights {
@@ -89,7 +89,10 @@ export function createConcealmentService(deps: {
       };
       const stored: DesignPredictions = { ...(design.predictions ?? {}) };
       const current = (key: string, repeatCm: number, p: StoredPrediction | undefined) =>
-        p !== undefined && p.imageKey === key && p.version === PREDICTION_VERSION && repeatOf(p) === repeatCm;
+        p !== undefined &&
+        p.imageKey === key &&
+        p.version === PREDICTION_VERSION &&
+        repeatCmOf(p) === repeatCm;
       // Each image not yet measured at its repeat, once (A, B and the final one may share an image),
       // all at once: the engine's threads measure A and B side by side.
       const missing = new Map<string, { key: string; repeatCm: number }>();
@@ -149,8 +152,8 @@ export function createConcealmentService(deps: {
       for (const variant of ['A', 'B', 'final'] as const) {
         const p = design.predictions?.[variant];
         if (p?.version !== PREDICTION_VERSION || !duskMissing(p)) continue;
-        const id = `${repeatOf(p)}:${p.imageKey}`;
-        const entry = byImage.get(id) ?? { key: p.imageKey, repeatCm: repeatOf(p), variants: [] };
+        const id = `${repeatCmOf(p)}:${p.imageKey}`;
+        const entry = byImage.get(id) ?? { key: p.imageKey, repeatCm: repeatCmOf(p), variants: [] };
         entry.variants.push(variant);
         byImage.set(id, entry);
       }

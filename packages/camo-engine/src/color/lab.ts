@@ -43,6 +43,18 @@ export function lightness(y: number): number {
   return 116 * f(y) - 16;
 }
 
+/** Linear sRGB to CIE 1931 XYZ (D65, white Y = 1) and back: IEC 61966-2-1's matrices. */
+export const LINEAR_SRGB_TO_XYZ: readonly (readonly number[])[] = [
+  [0.4124564, 0.3575761, 0.1804375],
+  [0.2126729, 0.7151522, 0.072175],
+  [0.0193339, 0.119192, 0.9503041],
+];
+export const XYZ_TO_LINEAR_SRGB: readonly (readonly number[])[] = [
+  [3.2404542, -1.5371385, -0.4985314],
+  [-0.969266, 1.8760108, 0.041556],
+  [0.0556434, -0.2040259, 1.0572252],
+];
+
 /** CIELAB of linear-light sRGB (each channel 0..1): a filtered image's colours, which are not 8-bit. */
 export function linearRgbToLab(rl: number, gl: number, bl: number): Lab {
   const x = (0.4124564 * rl + 0.3575761 * gl + 0.1804375 * bl) / XN;

@@ -8,6 +8,7 @@
  * S-CIELAB's own luminance filter differs from it mostly by a 7-degree surround, wider than any
  * crop here. Decision 036.
  */
+import { LINEAR_SRGB_TO_XYZ } from '../color/lab.js';
 import { gaussianBlur } from './compose.js';
 import { observerById, type Observer } from './observers.js';
 
@@ -36,12 +37,7 @@ export const SCIELAB_CHROMATIC: Readonly<Record<'redGreen' | 'blueYellow', reado
 /** A Gaussian's sigma from its full width at half maximum. */
 const FWHM_TO_SIGMA = 1 / (2 * Math.sqrt(2 * Math.LN2));
 
-/** Linear sRGB to CIE 1931 XYZ (D65, IEC 61966-2-1), then to Poirson & Wandell's O1, O2, O3. */
-const RGB_TO_XYZ = [
-  [0.4124564, 0.3575761, 0.1804375],
-  [0.2126729, 0.7151522, 0.072175],
-  [0.0193339, 0.119192, 0.9503041],
-] as const;
+/** CIE 1931 XYZ to Poirson & Wandell's O1, O2, O3 (after linear sRGB to XYZ, color/lab.ts). */
 const XYZ_TO_OPPONENT = [
   [0.279, 0.72, -0.107],
   [-0.449, 0.29, -0.077],
@@ -65,7 +61,7 @@ function inverse(m: M3): number[][] {
     [C / det, (b! * g! - a! * h!) / det, (a! * e! - b! * d!) / det],
   ];
 }
-const TO_OPPONENT = times(XYZ_TO_OPPONENT, RGB_TO_XYZ);
+const TO_OPPONENT = times(XYZ_TO_OPPONENT, LINEAR_SRGB_TO_XYZ);
 const FROM_OPPONENT = inverse(TO_OPPONENT);
 /**
  * Poirson & Wandell's O2 and O3 are not zero for a grey (D65 white gives O2 -0.22, O3 -0.03 for

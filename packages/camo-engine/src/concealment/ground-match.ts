@@ -65,9 +65,6 @@ export interface DesignFeatures {
   dusk: Record<ObserverId, SeenDesign[]>;
 }
 
-/** The version designFeatures() makes; older stored features are made again. */
-export const DESIGN_FEATURES_VERSION = 2;
-
 const round2 = (v: number): number => Math.round(v * 100) / 100;
 const labTuple = (c: Lab): [number, number, number] => [round2(c.L), round2(c.a), round2(c.b)];
 

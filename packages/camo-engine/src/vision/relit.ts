@@ -11,6 +11,7 @@
  * once a thread on first use.
  */
 import { catchesOfReflectance } from './catches.js';
+import { XYZ_TO_LINEAR_SRGB } from '../color/lab.js';
 import { CIE1931_X, CIE1931_Y, CIE1931_Z } from './data-cie1931.js';
 import { dot, type Spectrum } from './grid.js';
 import { illuminant, type LightId } from './illuminants.js';
@@ -19,11 +20,6 @@ import { catchesOfLinear, fitRegression, type PixelCatchModel } from './pixel-ca
 import { PERSON } from './receptors.js';
 
 const D65_WHITE = [0.95047, 1, 1.08883];
-const XYZ_TO_RGB = [
-  [3.2404542, -1.5371385, -0.4985314],
-  [-0.969266, 1.8760108, 0.041556],
-  [0.0556434, -0.2040259, 1.0572252],
-];
 
 /** A reflectance's XYZ under `light`, each divided by a white's (so a white is 1, 1, 1), and its luminance there. */
 function adaptedXyzAndLuminance(rho: Spectrum, light: LightId): number[] {
@@ -38,8 +34,10 @@ function toLinearRgb(q: ArrayLike<number>, out: number[] | Float32Array, offset 
   const x = k * q[0]! * D65_WHITE[0]!;
   const y = k * q[1]!;
   const z = k * q[2]! * D65_WHITE[2]!;
-  for (let c = 0; c < 3; c++)
-    out[offset + c] = XYZ_TO_RGB[c]![0]! * x + XYZ_TO_RGB[c]![1]! * y + XYZ_TO_RGB[c]![2]! * z;
+  for (let c = 0; c < 3; c++) {
+    const row = XYZ_TO_LINEAR_SRGB[c]!;
+    out[offset + c] = row[0]! * x + row[1]! * y + row[2]! * z;
+  }
 }
 
 /** Linear sRGB of a reflectance as a person sees it under `light`, adapted to it. */

@@ -5,6 +5,7 @@
  * row is then scaled so a perfect white gives exactly (1, 1, 1): on a 10 nm grid it gives
  * (0.9992, 1.0003, 0.9993) before that, a rounding of the tables, not a change of white.
  */
+import { XYZ_TO_LINEAR_SRGB } from '../color/lab.js';
 import { CIE1931_X, CIE1931_Y, CIE1931_Z } from './data-cie1931.js';
 import { D65 } from './data-d65.js';
 import { N_BANDS, dot, type Spectrum } from './grid.js';
@@ -12,19 +13,12 @@ import { N_BANDS, dot, type Spectrum } from './grid.js';
 /** An 8-bit sRGB colour. */
 export type Rgb8 = readonly [number, number, number];
 
-/** XYZ (D65) to linear sRGB, IEC 61966-2-1. */
-const XYZ_TO_RGB = [
-  [3.2404542, -1.5371385, -0.4985314],
-  [-0.969266, 1.8760108, 0.041556],
-  [0.0556434, -0.2040259, 1.0572252],
-];
-
 function buildT(): number[][] {
   const k = 1 / dot(CIE1931_Y, D65);
   const xyz = [CIE1931_X, CIE1931_Y, CIE1931_Z].map((cmf) =>
     Array.from({ length: N_BANDS }, (_, i) => k * cmf[i]! * D65[i]!),
   );
-  return XYZ_TO_RGB.map((row) => {
+  return XYZ_TO_LINEAR_SRGB.map((row) => {
     const r = Array.from(
       { length: N_BANDS },
       (_, i) => row[0]! * xyz[0]![i]! + row[1]! * xyz[1]![i]! + row[2]! * xyz[2]![i]!,

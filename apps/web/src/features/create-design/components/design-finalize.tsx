@@ -1,7 +1,7 @@
 import { randomDesignName } from '@camo/shared/design-names';
 import { generationMessages, type Design } from '@camo/shared/generation.schema';
 import { limits } from '@camo/shared/limits';
-import { DEFAULT_REPEAT_CM, REPEAT_CM_MAX, REPEAT_CM_MIN, shapesText } from '@camo/shared/shapes';
+import { DEFAULT_REPEAT_CM, isRepeatCm, REPEAT_CM_MAX, REPEAT_CM_MIN, shapesText } from '@camo/shared/shapes';
 import { useState, type FormEvent } from 'react';
 import { submitDesign } from '@/lib/design-actions';
 import { ExportLinks } from '@/components/design/export-links';
@@ -14,10 +14,10 @@ import { LocalDate } from '@/components/ui/local-date';
 
 type Choice = 'original' | 'edited';
 
-/** The typed repeat as whole centimetres within the bounds, or null (decision 035). */
+/** The typed repeat as whole centimetres within the bounds (the server's rule), or null (decision 035). */
 function parseRepeat(typed: string): number | null {
   const n = Number(typed.trim());
-  return typed.trim() !== '' && Number.isInteger(n) && n >= REPEAT_CM_MIN && n <= REPEAT_CM_MAX ? n : null;
+  return typed.trim() !== '' && isRepeatCm(n) ? n : null;
 }
 
 /**
