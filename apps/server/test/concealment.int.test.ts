@@ -54,6 +54,8 @@ describe('predicted concealment through the API', () => {
         if (p.hiding !== null) expect(p.hiding).toBeGreaterThanOrEqual(0);
         if (p.hiding !== null) expect(p.hiding).toBeLessThanOrEqual(100);
         expect(p.medianSeconds).toBeNull(); // not calibrated yet
+        // A person sees finer detail than a 640 px photo holds (decision 037): the page says so.
+        if (p.observer === 'person' && p.hiding !== null) expect(p.limitedByPhoto).toBe(true);
       }
     }
     expect(variants.calibrated).toBe(false);

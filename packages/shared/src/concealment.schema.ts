@@ -33,6 +33,11 @@ export const predictionSchema = z.object({
   at: z.object({ x: z.number(), y: z.number(), height: z.number() }).nullable(),
   /** The photo as the predictor took it: a view with depth, or a close-up of ground (decision 028). */
   ground: z.enum(['view', 'close-up']).nullable(),
+  /**
+   * The eye sees finer detail than the photo holds at this distance, so the figure leaves the
+   * pattern's finest detail out (decision 037); false where not known.
+   */
+  limitedByPhoto: z.boolean(),
   /** Predicted median seconds for a person to find it; null until the game has calibrated it. */
   medianSeconds: z.number().nonnegative().nullable(),
 });

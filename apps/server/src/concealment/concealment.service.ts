@@ -106,8 +106,13 @@ export function createConcealmentService(deps: {
         if (same) stored[variant] = same;
         else missing.set(job(key, repeats[variant]), { key, repeatCm: repeats[variant] });
       }
-      let photo: Awaited<ReturnType<typeof loadShownPhoto>> | undefined;
-      const shownPhoto = async () => (photo ??= await loadShownPhoto(storage, design.environmentPhotoUrl!));
+      let photo: (Awaited<ReturnType<typeof loadShownPhoto>> & { detail: Uint8Array }) | undefined;
+      // The shown photo, and the stored one's bytes as the predictor's detail copy (decision 037).
+      const shownPhoto = async () =>
+        (photo ??= {
+          ...(await loadShownPhoto(storage, design.environmentPhotoUrl!)),
+          detail: await storage.getBytes(design.environmentPhotoUrl!),
+        });
       if (missing.size > 0) {
         const measured = new Map(
           await Promise.all(
@@ -158,7 +163,10 @@ export function createConcealmentService(deps: {
         byImage.set(id, entry);
       }
       if (byImage.size === 0) return;
-      const photo = await loadShownPhoto(storage, environmentPhotoUrl);
+      const photo = {
+        ...(await loadShownPhoto(storage, environmentPhotoUrl)),
+        detail: await storage.getBytes(environmentPhotoUrl),
+      };
       await Promise.all(
         [...byImage.values()].map(async ({ key, repeatCm, variants }) => {
           const png = await storage.getBytes(key);

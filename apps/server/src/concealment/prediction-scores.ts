@@ -32,9 +32,11 @@ export const defaultWeights: ActiveWeights = { weights: DEFAULT_WEIGHTS, calibra
 /**
  * The version of a stored prediction made now (StoredPrediction.version): older ones are measured
  * again. 5: a repeat under 8 px is drawn at its size, not at 8 px (decision 035). 6: a person's
- * colour detail coarser than their luminance detail (S-CIELAB, decision 036).
+ * colour detail coarser than their luminance detail (S-CIELAB, decision 036). 7: each eye at
+ * its own working scale in visual angle, through its contrast sensitivity, GabRat at its acuity,
+ * the stored photo as the detail copy, and the design drawn without aliasing (decision 037).
  */
-export const PREDICTION_VERSION = 6;
+export const PREDICTION_VERSION = 7;
 
 /** One eye at one distance, in a light (daylight unless told). */
 export type Eye = Pick<StoredEye, 'observer' | 'distanceM' | 'light'>;
@@ -97,6 +99,7 @@ export function toPredictions(stored: StoredPrediction | undefined, active: Acti
       outOfRange: figure ? null : (eye.outOfRange ?? null),
       at: eye.viewerAt ?? null,
       ground: eye.ground ?? null,
+      limitedByPhoto: eye.limitedByPhoto ?? false,
       medianSeconds:
         // The game measures people: seconds are predicted for a person's eye only.
         eye.measures && active.calibrated && eye.observer === 'person'

@@ -1,7 +1,7 @@
 import { measureAt, sceneRecipe, silhouettes, synthesiseScene, viewGeometry } from '@camo/camo-engine';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { roundMeasuresTask } from './engine.worker.js';
+import { predictTask, roundMeasuresTask } from './engine.worker.js';
 
 /** A small photo: ground below, lighter above, some texture. */
 function photo(width: number, height: number): Uint8Array {
@@ -13,6 +13,41 @@ function photo(width: number, height: number): Uint8Array {
     }
   return rgb;
 }
+
+describe("a design's prediction with the stored photo as its detail copy (decision 037)", () => {
+  it("measures a person in the stored photo's pixels, and says the figure is still limited by it", async () => {
+    // The shown photo at 640 px (8.8 px a degree), the stored one at 1280: each eye's targets are
+    // cropped from the stored one, since each resolves more than the shown one holds.
+    const [w, h] = [640, 480];
+    const stored = await sharp(photo(2 * w, 2 * h), { raw: { width: 2 * w, height: 2 * h, channels: 3 } })
+      .png()
+      .toBuffer();
+    const shown = await sharp(stored).resize(w).removeAlpha().raw().toBuffer();
+    const design = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#55603a' } })
+      .png()
+      .toBuffer();
+    const task = {
+      width: w,
+      height: h,
+      data: new Uint8Array(shown),
+      png: new Uint8Array(design),
+      repeatCm: 75,
+    };
+    const alone = await predictTask(task);
+    const detailed = await predictTask({ ...task, detail: new Uint8Array(stored) });
+    const at = (eyes: typeof alone, observer: string, distanceM: number) =>
+      eyes.find((e) => e.observer === observer && e.distanceM === distanceM && e.measures)!;
+    const shownCpd = viewGeometry(w, h, 1.05, 25).pxPerDeg / 2;
+    expect(at(alone, 'person', 25).heldCpd).toBeCloseTo(shownCpd, 1);
+    expect(at(detailed, 'person', 25).heldCpd).toBeCloseTo(2 * shownCpd, 1);
+    // A person sees to 30 cycles a degree: 20 held is still short of it.
+    expect(at(detailed, 'person', 25).limitedByPhoto).toBe(true);
+    // A deer's 5 cycles a degree: more than the shown photo's 4.4, less than the stored one's.
+    expect(at(alone, 'deer', 25).limitedByPhoto).toBe(true);
+    expect(at(detailed, 'deer', 25).heldCpd).toBeGreaterThanOrEqual(5);
+    expect(at(detailed, 'deer', 25).limitedByPhoto).toBe(false);
+  }, 60_000);
+});
 
 describe('a played round measured for the calibration', () => {
   const width = 640;

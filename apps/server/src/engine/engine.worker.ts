@@ -42,7 +42,7 @@ import { silhouetteById } from './silhouettes.js';
 import { lowerThreadPriority } from './thread-priority.js';
 import { checkTile, toFlatTile, type TileCheck } from './flat-colours.js';
 import { roundScene, type RoundScene, type RoundSceneTask } from './round-scene.js';
-import { designPhoto, shownPhoto, viewerJpeg } from './task-images.js';
+import { designPhoto, detailPhoto, shownPhoto, viewerJpeg } from './task-images.js';
 import {
   groundDesignTask,
   groundFeaturesTask,
@@ -167,9 +167,18 @@ export async function shapesTask(task: { png: Uint8Array; repeatCm: number }): P
 
 /** Predicted concealment of a design image in its photo: every observer at every distance (decision 016). */
 export async function predictTask(
-  task: RgbPhoto & { png: Uint8Array; light?: Light; repeatCm?: number },
+  task: RgbPhoto & {
+    png: Uint8Array;
+    light?: Light;
+    repeatCm?: number;
+    /** The stored photo's bytes, decoded here as the detail copy (decision 037); without, the shown photo alone. */
+    detail?: Uint8Array;
+  },
 ): Promise<StoredEye[]> {
-  const photo = preparePhoto({ width: task.width, height: task.height, data: task.data });
+  const photo = preparePhoto(
+    { width: task.width, height: task.height, data: task.data },
+    task.detail ? await detailPhoto(task.detail) : undefined,
+  );
   const light = task.light ?? 'daylight';
   const rows = predictConcealmentTable({
     photo,
@@ -189,6 +198,8 @@ export async function predictTask(
           samples: result.samples,
           places: result.places,
           ground,
+          heldCpd: Math.round(result.heldCpd * 10) / 10,
+          limitedByPhoto: result.limitedByPhoto,
           viewerAt: {
             x: share(result.viewerAt.x, task.width),
             y: share(result.viewerAt.y, task.height),

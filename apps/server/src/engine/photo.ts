@@ -4,8 +4,9 @@ import pLimit from 'p-limit';
 import sharp, { type Sharp } from 'sharp';
 import { HttpError } from '../platform/http-errors.js';
 
-/** Longest side of the stored environment photo; more detail than any design needs. */
-const STORED_MAX_SIDE = 2048;
+/** Longest side of the stored environment photo; more detail than any design needs (and the predictor's detail copy). */
+export const STORED_PHOTO_MAX_SIDE = 2048;
+const STORED_MAX_SIDE = STORED_PHOTO_MAX_SIDE;
 /** Longest side of the display rendition pages show. */
 const DISPLAY_MAX_SIDE = SHOWN_PHOTO_MAX_SIDE;
 /** Longest side of what the engine analyses (its statistics do not need more). */

@@ -23,6 +23,7 @@ import {
 } from '@camo/shared/hunt';
 import sharp from 'sharp';
 import type { RoundViewport, SceneRecord } from '../platform/db/types.js';
+import { rasterOf } from './task-images.js';
 
 export type { RoundViewport };
 
@@ -97,25 +98,10 @@ export function placeTarget(
   return { x, y, size, rotation: (random() * 2 - 1) * 12 };
 }
 
-async function raster(bytes: Uint8Array, max?: number) {
-  let image = sharp(bytes).rotate();
-  if (max) image = image.resize({ width: max, height: max, fit: 'inside', withoutEnlargement: true });
-  const { data, info } = await image
-    .removeAlpha()
-    .toColourspace('srgb')
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return {
-    width: info.width,
-    height: info.height,
-    data: new Uint8Array(data.buffer, data.byteOffset, data.length),
-  };
-}
-
 /** The round's picture and its record (an engine task: CPU-bound, run off the event loop). */
 export async function roundScene(task: RoundSceneTask): Promise<RoundScene> {
   const random = mulberry32(task.seed);
-  const photo = await raster(task.photo, HUNT_PICTURE_MAX);
+  const photo = await rasterOf(task.photo, HUNT_PICTURE_MAX);
   const photoLong = Math.max(photo.width, photo.height);
   const { width, height, cssPerPixel } = pictureSize(task.viewport, photoLong);
   // The scene's long side covers about the photo's long side of ground, give or take 15%, and the
@@ -127,7 +113,7 @@ export async function roundScene(task: RoundSceneTask): Promise<RoundScene> {
   const placement = placeTarget(width, height, photo.height, scale, cssPerPixel, random);
   const composed = composeTarget(
     sceneOf(scene),
-    { design: prepareDesign(await raster(task.design), task.repeatCm) },
+    { design: prepareDesign(await rasterOf(task.design), task.repeatCm) },
     silhouette,
     placement,
   );

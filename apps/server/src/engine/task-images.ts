@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { STORED_PHOTO_MAX_SIDE as DETAIL_MAX_SIDE } from './photo.js';
 import { photoRaster } from './photo-raster.js';
 
 /**
@@ -26,6 +27,28 @@ export async function shownPhoto(bytes: Uint8Array) {
     width: raster.width,
     height: raster.height,
     data: new Uint8Array(raster.data.buffer, raster.data.byteOffset, raster.data.length),
+  };
+}
+
+/**
+ * A stored photo at the size it was stored (at most 2048 px, photo.ts), oriented, RGB: the
+ * predictor's detail copy (decision 037), where an eye resolves more than the 1280 px one holds.
+ */
+export const detailPhoto = (bytes: Uint8Array) => rasterOf(bytes, DETAIL_MAX_SIDE);
+
+/** Encoded image bytes decoded to sRGB, oriented, without alpha; at most `max` px on the longer side if given. */
+export async function rasterOf(bytes: Uint8Array, max?: number) {
+  let image = sharp(bytes).rotate();
+  if (max) image = image.resize({ width: max, height: max, fit: 'inside', withoutEnlargement: true });
+  const { data, info } = await image
+    .removeAlpha()
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return {
+    width: info.width,
+    height: info.height,
+    data: new Uint8Array(data.buffer, data.byteOffset, data.length),
   };
 }
 

@@ -19,6 +19,7 @@ export function makePredictions(
       outOfRange: hiding[observer][i] === null ? ('too-small' as const) : null,
       at: hiding[observer][i] === null ? null : { x: 0.5, y: 0.7, height: 0.1 },
       ground: 'view' as const,
+      limitedByPhoto: false,
       medianSeconds,
     })),
   );

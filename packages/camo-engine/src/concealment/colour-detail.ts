@@ -10,7 +10,8 @@
  */
 import { LINEAR_SRGB_TO_XYZ } from '../color/lab.js';
 import { gaussianBlur } from './compose.js';
-import { observerById, type Observer } from './observers.js';
+import { csfGain, observerById, type Observer } from './observers.js';
+import { csfTable, filterTwo, gainTable } from './spatial-filter.js';
 
 /** One Gaussian of a channel's filter: its full width at half maximum in degrees, and its weight. */
 interface Lobe {
@@ -115,9 +116,24 @@ export function filterColourDetail(
   pxPerDeg: number,
 ): void {
   if (observer.dichromat) return;
-  const scale = observerById(observer.id).acuityCpd / observer.acuityCpd;
+  const scale = colourScale(observer);
+  const o = toOpponent(planes);
+  const rg = filtered(o[1], w, h, SCIELAB_CHROMATIC.redGreen, pxPerDeg * scale);
+  const by = filtered(o[2], w, h, SCIELAB_CHROMATIC.blueYellow, pxPerDeg * scale);
+  fromOpponent([o[0], rg, by], planes);
+}
+
+/**
+ * How much wider than a person's in daylight an eye's colour filters are: as much as its acuity is
+ * lower (decision 034's assumption at dusk; decision 037's for the deer, whose colour detail has
+ * not been measured): 1 for a person in daylight, 1.35 at dusk; 6 for a deer, 8.9 at dusk.
+ */
+const colourScale = (observer: Observer): number => observerById('person').acuityCpd / observer.acuityCpd;
+
+/** Linear sRGB planes as Poirson & Wandell's channels, the grey's leak taken out of O2 and O3. */
+function toOpponent(planes: readonly [Float32Array, Float32Array, Float32Array]) {
   const [r, g, b] = planes;
-  const n = w * h;
+  const n = r.length;
   const o = [new Float32Array(n), new Float32Array(n), new Float32Array(n)] as const;
   const T = TO_OPPONENT;
   for (let i = 0; i < n; i++)
@@ -126,13 +142,57 @@ export function filterColourDetail(
     o[1][i]! -= LEAK[1] * o[0][i]!;
     o[2][i]! -= LEAK[2] * o[0][i]!;
   }
-  const rg = filtered(o[1], w, h, SCIELAB_CHROMATIC.redGreen, pxPerDeg * scale);
-  const by = filtered(o[2], w, h, SCIELAB_CHROMATIC.blueYellow, pxPerDeg * scale);
+  return o;
+}
+
+/** The channels back to linear sRGB planes, in place. */
+function fromOpponent(
+  o: readonly [Float32Array, Float32Array, Float32Array],
+  planes: readonly [Float32Array, Float32Array, Float32Array],
+): void {
+  const [r, g, b] = planes;
   const F = FROM_OPPONENT;
-  for (let i = 0; i < n; i++) {
-    const q = [o[0][i]!, rg[i]! + LEAK[1] * o[0][i]!, by[i]! + LEAK[2] * o[0][i]!];
+  for (let i = 0; i < r.length; i++) {
+    const q = [o[0][i]!, o[1][i]! + LEAK[1] * o[0][i]!, o[2][i]! + LEAK[2] * o[0][i]!];
     r[i] = F[0]![0]! * q[0]! + F[0]![1]! * q[1]! + F[0]![2]! * q[2]!;
     g[i] = F[1]![0]! * q[0]! + F[1]![1]! * q[1]! + F[1]![2]! * q[2]!;
     b[i] = F[2]![0]! * q[0]! + F[2]![1]! * q[1]! + F[2]![2]! * q[2]!;
   }
+}
+
+/**
+ * An eye's linear planes (w x h, powers of two) as it sees them at `pxPerDeg`, in place, in one
+ * pass through the Fourier domain (decision 037). A person's: the opponent channels, luminance
+ * (O1) through the luminance CSF (observers.ts#csfGain), red-green and blue-yellow through
+ * S-CIELAB's filters and that CSF too: the same as filterColourDetail then the CSF on all three
+ * planes (each is linear), without the direct convolutions, which on a crop 128 px wide cost more
+ * than the transforms. A deer's: its luminance catch through its luminance CSF, its two cones
+ * (whose ratio is its colour) through that CSF and S-CIELAB's red-green filter widened by
+ * colourScale, ASSUMED: the person's colour detail scaled to the deer's acuity.
+ */
+export function filterSeenByCsf(
+  planes: readonly [Float32Array, Float32Array, Float32Array],
+  w: number,
+  h: number,
+  observer: Observer,
+  pxPerDeg: number,
+): void {
+  const scale = colourScale(observer);
+  const luminance = csfTable(w, h, observer, 'luminance', pxPerDeg);
+  const chromatic = (name: keyof typeof SCIELAB_CHROMATIC) =>
+    gainTable(`scielab-csf:${name}:${observer.id}:${observer.light}:${pxPerDeg}`, w, h, (f) => {
+      const cpd = f * pxPerDeg;
+      return chromaticGain(SCIELAB_CHROMATIC[name], cpd, scale) * csfGain(observer, 'luminance', cpd);
+    });
+  if (observer.dichromat) {
+    const cones = chromatic('redGreen');
+    filterTwo(planes[0], planes[1], w, h, cones, cones);
+    filterTwo(planes[2], undefined, w, h, luminance, luminance);
+    return;
+  }
+  const o = toOpponent(planes);
+  const by = chromatic('blueYellow');
+  filterTwo(o[0], o[1], w, h, luminance, chromatic('redGreen'));
+  filterTwo(o[2], undefined, w, h, by, by);
+  fromOpponent(o, planes);
 }

@@ -6,6 +6,7 @@
 import { DEFAULT_REPEAT_CM } from '@camo/shared/shapes';
 import { channelsOf, type Photo } from '../types.js';
 import type { Placement, Silhouette } from './silhouettes.js';
+import { tileAt } from './tile-resample.js';
 
 /** The real width one repeat of a design's tile covers (the default repeat; camouflage repeats every 60-90 cm). */
 const TILE_METRES = DEFAULT_REPEAT_CM / 100;
@@ -167,82 +168,6 @@ export function prepareDesign(design: Photo, repeatCm: number = DEFAULT_REPEAT_C
     levels.push(top);
   }
   return { width: base.width, height: base.height, rgb: base.data, levels, repeatM: repeatCm / 100 };
-}
-
-/** The last sizes each design was resampled to (a prediction composes the same size several times). */
-const resampled = new WeakMap<DesignTile, Map<number, Uint8Array>>();
-
-function tileAt(tile: DesignTile, size: number): Uint8Array {
-  let sizes = resampled.get(tile);
-  if (!sizes) resampled.set(tile, (sizes = new Map<number, Uint8Array>()));
-  let out = sizes.get(size);
-  if (!out) {
-    if (sizes.size >= 8) sizes.delete(sizes.keys().next().value!);
-    out = resampleTile(tile, size);
-    sizes.set(size, out);
-  }
-  return out;
-}
-
-/**
- * The design's tile at `size` x `size` pixels: area averages (over blocks of the smallest halving
- * still at least `size`) when shrinking, bilinear when enlarging.
- */
-function resampleTile(tile: DesignTile, size: number): Uint8Array {
-  const out = new Uint8Array(size * size * 3);
-  if (size <= Math.min(tile.width, tile.height)) {
-    const level =
-      [...tile.levels].reverse().find((l) => Math.min(l.width, l.height) >= size) ?? tile.levels[0]!;
-    const { width: w, height: h, data } = level;
-    const xs = Array.from({ length: size + 1 }, (_, i) => Math.round((i * w) / size));
-    const ys = Array.from({ length: size + 1 }, (_, i) => Math.round((i * h) / size));
-    for (let j = 0; j < size; j++) {
-      const y0 = ys[j]!;
-      const y1 = Math.max(y0 + 1, ys[j + 1]!);
-      for (let i = 0; i < size; i++) {
-        const x0 = xs[i]!;
-        const x1 = Math.max(x0 + 1, xs[i + 1]!);
-        let r = 0;
-        let g = 0;
-        let b = 0;
-        for (let y = y0; y < y1; y++)
-          for (let x = x0; x < x1; x++) {
-            const p = (y * w + x) * 3;
-            r += data[p]!;
-            g += data[p + 1]!;
-            b += data[p + 2]!;
-          }
-        const area = (x1 - x0) * (y1 - y0);
-        const o = (j * size + i) * 3;
-        out[o] = Math.round(r / area);
-        out[o + 1] = Math.round(g / area);
-        out[o + 2] = Math.round(b / area);
-      }
-    }
-    return out;
-  }
-  const { width: w, height: h } = tile;
-  for (let j = 0; j < size; j++) {
-    const fy = ((j + 0.5) * h) / size - 0.5;
-    const y0 = Math.floor(fy);
-    const ty = fy - y0;
-    const ya = ((y0 % h) + h) % h;
-    const yb = (ya + 1) % h;
-    for (let i = 0; i < size; i++) {
-      const fx = ((i + 0.5) * w) / size - 0.5;
-      const x0 = Math.floor(fx);
-      const tx = fx - x0;
-      const xa = ((x0 % w) + w) % w;
-      const xb = (xa + 1) % w;
-      for (let c = 0; c < 3; c++) {
-        const p = (yy: number, xx: number): number => tile.rgb[(yy * w + xx) * 3 + c]!;
-        const top = p(ya, xa) * (1 - tx) + p(ya, xb) * tx;
-        const bottom = p(yb, xa) * (1 - tx) + p(yb, xb) * tx;
-        out[(j * size + i) * 3 + c] = Math.round(top * (1 - ty) + bottom * ty);
-      }
-    }
-  }
-  return out;
 }
 
 /** The silhouette's outline in image coordinates (the transform hide and seek's hit test inverts). */

@@ -19,7 +19,6 @@ import type { Photo } from '../types.js';
 import { prepareDesign, rgbOf, sceneOf, type RgbRaster, type Scene } from './compose.js';
 import { chromaticDifference, cropStats, measureCrop } from './measures.js';
 import {
-  blurSigmaPx,
   DISTANCES_M,
   OBSERVERS,
   observerAt,
@@ -126,10 +125,9 @@ export function designFeatures(design: Photo, repeatCm?: number): DesignFeatures
       const g = viewGeometry(scene.width, scene.height, silhouette.heightM, distanceM);
       const size = Math.max(4, g.targetPx);
       const place: Placement = { x: scene.width / 2, y: scene.height * 0.86 - size / 2, size, rotation: 0 };
-      const blur = blurSigmaPx(Math.min(...eyes.map((o) => o.acuityCpd)), g.pxPerDeg);
-      const crop = targetCrop(scene, { design: prepared }, silhouette, place, blur);
       for (const observer of eyes) {
-        const seenCrop = observe(crop, observer, g.pxPerDeg);
+        const crop = targetCrop(scene, { design: prepared }, silhouette, place, [observer], g.pxPerDeg);
+        const seenCrop = observe(crop, observer);
         const stats = cropStats(seenCrop);
         seen[observer.id].push({
           lab: labTuple(stats.target),
@@ -172,13 +170,19 @@ function groundMeasuresByPlace(
   if ('outOfRange' in stand) return null;
   const fill = fillOf(design, worn.repeatCm);
   const observer = observerAt(observerId, worn.light ?? 'daylight');
-  const blur = blurSigmaPx(observer.acuityCpd, stand.pxPerDeg);
   return stand.samples.map((sample) =>
     measureCrop(
       observe(
-        targetCrop(stand.scene, fill, silhouette, sample.place, blur, tileOriginOf(sample, silhouette, fill)),
+        targetCrop(
+          stand.scene,
+          fill,
+          silhouette,
+          sample.place,
+          [observer],
+          stand.pxPerDeg,
+          tileOriginOf(sample, silhouette, fill),
+        ),
         observer,
-        stand.pxPerDeg,
       ),
     ),
   );
@@ -245,12 +249,10 @@ export function groundProfile(
   if ('outOfRange' in stand) return null;
   const { scene } = stand;
   const observer = observerAt(observerId, light);
-  const blur = blurSigmaPx(observer.acuityCpd, stand.pxPerDeg);
   const places = stand.places.map((place): ProfilePlace => {
     const crop = observe(
-      targetCrop(scene, { colour: [128, 128, 128] }, silhouette, place, blur),
+      targetCrop(scene, { colour: [128, 128, 128] }, silhouette, place, [observer], stand.pxPerDeg),
       observer,
-      stand.pxPerDeg,
     );
     const stats = cropStats(crop);
     return {

@@ -5,9 +5,10 @@
  */
 import type { Lab } from '../color/lab.js';
 import { ciede2000 } from '../metrics/ciede2000.js';
-import { fourierOf, type ObserverId } from './observers.js';
+import type { ObserverId } from './observers.js';
+import { fourierOf } from './spatial-filter.js';
 import type { ConcealmentMeasures } from './model.js';
-import { gabratSigma, RING_SHARE, type ObservedCrop } from './view.js';
+import { RING_SHARE, type ObservedCrop } from './view.js';
 
 /** Coverage above which a pixel counts as the target, and below which as its surround. */
 const INSIDE = 0.5;
@@ -86,7 +87,7 @@ export function measureCrop(crop: ObservedCrop): ConcealmentMeasures {
   return {
     colourContrast: chromaticDifference(target, surround, crop.observer),
     luminanceContrast: Math.abs(target.L - surround.L),
-    gabrat: gabrat(crop.L, crop.mask, crop.n, gabratSigma(crop.targetPx)),
+    gabrat: gabrat(crop.L, crop.mask, crop.n, crop.gabratSigma),
     textureDifference: textureDifference(crop, inTarget, inGround),
   };
 }

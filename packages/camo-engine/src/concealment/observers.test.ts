@@ -5,7 +5,8 @@ import { ciede2000 } from '../metrics/ciede2000.js';
 import { contrast as receptorContrast } from '../vision/index.js';
 import { COLORCHECKER } from '../vision/data-colorchecker.js';
 import { T_SRGB } from '../vision/srgb.js';
-import { DEER_JND_UNITS, filterByAcuity, mtf, observerById, seenColour, viewGeometry } from './observers.js';
+import { DEER_JND_UNITS, mtf, observerById, seenColour, viewGeometry } from './observers.js';
+import { filterByAcuity } from './spatial-filter.js';
 
 const person = observerById('person');
 const deer = observerById('deer');

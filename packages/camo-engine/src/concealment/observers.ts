@@ -26,11 +26,10 @@ import {
   SRGB_TO_LINEAR,
   type Lab,
 } from '../color/lab.js';
-import { cutoffCpd } from '../vision/csf.js';
+import { csfPeakCpd, csfSensitivity, cutoffCpd, type CsfKind } from '../vision/csf.js';
 import type { LightId } from '../vision/illuminants.js';
 import { catchesOfLinear, pixelCatchModel } from '../vision/pixel-catches.js';
 import { relitModel, relitOfLinear } from '../vision/relit.js';
-import { fft1d, twiddles, type Twiddles } from '../metrics/fft.js';
 
 /** The two eyes by name, as the site names them. */
 export type ObserverId = ObserverName;
@@ -120,6 +119,28 @@ export function blurSigmaPx(acuityCpd: number, pxPerDeg: number): number {
 export function mtf(cpd: number, acuityCpd: number): number {
   const mra = 1 / acuityCpd;
   return Math.exp(-3.56 * (cpd * mra) ** 2);
+}
+
+/**
+ * The pixels per degree an image needs to hold all an eye resolves: twice (Nyquist) the highest
+ * frequency it sees at full contrast, its luminance CSF's cutoff (vision/csf.ts): 89 for a person
+ * in daylight, 10 for a deer; 66 and 6.8 at dawn or dusk.
+ */
+export function nyquistPxPerDeg(observer: Observer): number {
+  return 2 * cutoffCpd(observer.id, 'luminance', 1, { light: observer.light });
+}
+
+/**
+ * The share of a grating's contrast an eye's contrast sensitivity keeps (decision 037): S(f) over
+ * S at the CSF's peak above the peak, all of it below (the CSF's low-pass form, which keeps a
+ * picture's mean and its broad areas as they are). Luminance CSF, or the chromatic one (low-pass
+ * throughout: S(f) / S(0)). In the observer's light: at dawn or dusk the CSF's own shape.
+ */
+export function csfGain(observer: Observer, kind: CsfKind, cpd: number): number {
+  const opts = { light: observer.light };
+  const peak = csfPeakCpd(observer.id, kind, opts);
+  if (cpd <= peak) return 1;
+  return csfSensitivity(observer.id, kind, cpd, opts) / csfSensitivity(observer.id, kind, peak, opts);
 }
 
 /** Linear light to 8-bit sRGB by table (LINEAR_STEPS steps: under half a level of error above black). */
@@ -258,135 +279,4 @@ export function labPlanes(
     B[i] = lab.b;
   }
   return { L, A, B };
-}
-
-/**
- * Filters w x h planes (powers of two) in place by the observer's MTF, for an image of
- * `pxPerDeg` pixels per degree: the gain at (fx, fy) cycles per pixel is
- * exp(-3.56 (|f| * pxPerDeg / acuity)^2). Two planes go through each complex transform (one as the
- * real part, one as the imaginary part): the gain is real and even, so they come back apart.
- */
-export function filterByAcuity(
-  planes: readonly Float32Array[],
-  w: number,
-  h: number,
-  acuityCpd: number,
-  pxPerDeg: number,
-): void {
-  const gain = gainTable(w, h, acuityCpd, pxPerDeg);
-  // Within half a per cent of 1 at every frequency: the observer resolves all this image holds.
-  if (gain.every((g) => g > 0.995)) return;
-  const fourier = fourierOf(w, h);
-  for (let p = 0; p < planes.length; p += 2) {
-    const a = planes[p]!;
-    const b = planes[p + 1];
-    fourier.re.set(a);
-    if (b) fourier.im.set(b);
-    else fourier.im.fill(0);
-    fourier.transform(false);
-    for (let i = 0; i < w * h; i++) {
-      fourier.re[i]! *= gain[i]!;
-      fourier.im[i]! *= gain[i]!;
-    }
-    fourier.transform(true);
-    for (let i = 0; i < w * h; i++) {
-      a[i] = fourier.re[i]!;
-      if (b) b[i] = fourier.im[i]!;
-    }
-  }
-}
-
-/** The last few gain tables and transforms, keyed by their parameters (a distance's crops share them). */
-const gains = new Map<string, Float32Array>();
-const fouriers = new Map<string, Fourier2d>();
-const CACHE_SIZE = 8;
-
-function remember<T>(cache: Map<string, T>, key: string, make: () => T): T {
-  let v = cache.get(key);
-  if (v === undefined) {
-    v = make();
-    if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
-    cache.set(key, v);
-  }
-  return v;
-}
-
-/** A reusable transform of w x h (not reentrant: callers use it start to end). */
-export function fourierOf(w: number, h: number): Fourier2d {
-  return remember(fouriers, `${w}x${h}`, () => new Fourier2d(w, h));
-}
-
-/** The MTF's gain at each frequency of a w x h transform (unshifted: frequency 0 at index 0). */
-function gainTable(w: number, h: number, acuityCpd: number, pxPerDeg: number): Float32Array {
-  return remember(gains, `${w}x${h}:${acuityCpd}:${pxPerDeg}`, () =>
-    makeGainTable(w, h, acuityCpd, pxPerDeg),
-  );
-}
-
-function makeGainTable(w: number, h: number, acuityCpd: number, pxPerDeg: number): Float32Array {
-  const gain = new Float32Array(w * h);
-  for (let y = 0; y < h; y++) {
-    const fy = (y <= h / 2 ? y : y - h) / h;
-    for (let x = 0; x < w; x++) {
-      const fx = (x <= w / 2 ? x : x - w) / w;
-      gain[y * w + x] = mtf(Math.hypot(fx, fy) * pxPerDeg, acuityCpd);
-    }
-  }
-  return gain;
-}
-
-/** A 2-D complex FFT of w x h (powers of two), rows then columns (through a transpose), in place on re and im. */
-export class Fourier2d {
-  readonly re: Float64Array;
-  readonly im: Float64Array;
-  private readonly tre: Float64Array;
-  private readonly tim: Float64Array;
-  private readonly rowTw: Twiddles;
-  private readonly colTw: Twiddles;
-
-  constructor(
-    readonly w: number,
-    readonly h: number,
-  ) {
-    if ((w & (w - 1)) !== 0 || (h & (h - 1)) !== 0) throw new RangeError(`${w} x ${h} is not a power of two`);
-    this.re = new Float64Array(w * h);
-    this.im = new Float64Array(w * h);
-    this.tre = new Float64Array(w * h);
-    this.tim = new Float64Array(w * h);
-    this.rowTw = twiddles(w);
-    this.colTw = twiddles(h);
-  }
-
-  /** Forward, or inverse (scaled by 1 / (w h)) through the conjugate. */
-  transform(inverse: boolean): void {
-    const { w, h, re, im, tre, tim } = this;
-    const count = w * h;
-    if (inverse) for (let i = 0; i < count; i++) im[i] = -im[i]!;
-    for (let y = 0; y < h; y++)
-      fft1d(re.subarray(y * w, y * w + w), im.subarray(y * w, y * w + w), this.rowTw);
-    transpose(re, tre, w, h);
-    transpose(im, tim, w, h);
-    for (let x = 0; x < w; x++)
-      fft1d(tre.subarray(x * h, x * h + h), tim.subarray(x * h, x * h + h), this.colTw);
-    transpose(tre, re, h, w);
-    transpose(tim, im, h, w);
-    if (inverse) {
-      const scale = 1 / count;
-      for (let i = 0; i < count; i++) {
-        re[i] = re[i]! * scale;
-        im[i] = -im[i]! * scale;
-      }
-    }
-  }
-}
-
-/** `src` (w wide, h tall, row-major) transposed into `dst` (h wide, w tall), in 16 x 16 blocks. */
-function transpose(src: Float64Array, dst: Float64Array, w: number, h: number): void {
-  const B = 16;
-  for (let y0 = 0; y0 < h; y0 += B)
-    for (let x0 = 0; x0 < w; x0 += B) {
-      const y1 = Math.min(h, y0 + B);
-      const x1 = Math.min(w, x0 + B);
-      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) dst[x * h + y] = src[y * w + x]!;
-    }
 }

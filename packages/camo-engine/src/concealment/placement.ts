@@ -75,11 +75,30 @@ export interface PreparedPhoto {
   depth: PhotoDepth;
   /** A close-up's ground at each distance (made on first use). */
   closeUps: Map<number, Scene>;
+  /**
+   * The same photo with more pixels (decision 037): where an eye resolves more than the scene
+   * holds, its target is measured here. `factor` is its pixels over the scene's.
+   */
+  detail?: { scene: Scene; factor: number; closeUps: Map<number, Scene> };
 }
 
-export function preparePhoto(photo: Photo): PreparedPhoto {
+/**
+ * A photo prepared for prediction, with `detail`, the same photo at a higher resolution (the
+ * stored copy, up to 2048 px, where the photo is the 1280 px one the pages show), when it has the
+ * same shape and more pixels.
+ */
+export function preparePhoto(photo: Photo, detail?: Photo): PreparedPhoto {
   const sky = findSky(photo);
-  return { scene: sceneOf(photo), sky, depth: depthOf(photo, sky), closeUps: new Map() };
+  const prepared: PreparedPhoto = {
+    scene: sceneOf(photo),
+    sky,
+    depth: depthOf(photo, sky),
+    closeUps: new Map(),
+  };
+  const factor = detail ? detail.width / photo.width : 0;
+  if (detail && factor > 1.05 && Math.abs(detail.height / photo.height - factor) < 0.02 * factor)
+    prepared.detail = { scene: sceneOf(detail), factor, closeUps: new Map() };
+  return prepared;
 }
 
 /**
@@ -101,6 +120,8 @@ export function tileOriginOf(sample: Sample, silhouette: Silhouette, fill: Targe
 export interface Stand {
   /** The scene the targets stand in: the photo's, or a close-up's ground at this distance. */
   scene: Scene;
+  /** The same at the photo's detail copy, `factor` times its pixels (places and sizes scale by it). */
+  detail?: { scene: Scene; factor: number };
   samples: Sample[];
   /** The places, each once (the viewer shows the middle one). */
   places: Placement[];
@@ -162,7 +183,16 @@ export function standAt(
     const py = ((i + 0.5) * GOLDEN + (draw ? draw() : 0)) % 1;
     return { place, phase: [px, py] };
   });
-  return { scene, samples, places, targetPx: size, pxPerDeg: g.pxPerDeg };
+  const stand: Stand = { scene, samples, places, targetPx: size, pxPerDeg: g.pxPerDeg };
+  const d = photo.detail;
+  if (d) {
+    const detailScene =
+      photo.depth.kind === 'close-up'
+        ? closeUpGround({ ...photo, scene: d.scene, closeUps: d.closeUps }, distanceM, g.focalPx * d.factor)
+        : d.scene;
+    stand.detail = { scene: detailScene, factor: d.factor };
+  }
+  return stand;
 }
 
 /** The place the viewer shows: the one nearest the middle of the photo's width. */

@@ -9,7 +9,7 @@
  */
 import type { Photo } from '../types.js';
 import type { LightId } from '../vision/illuminants.js';
-import { prepareDesign, sceneOf, type DesignTile, type Rgb, type TargetFill } from './compose.js';
+import { prepareDesign, sceneOf, type DesignTile, type Rgb, type Scene, type TargetFill } from './compose.js';
 import { measureCrop } from './measures.js';
 import {
   DEFAULT_WEIGHTS,
@@ -19,8 +19,8 @@ import {
   type PredictorWeights,
 } from './model.js';
 import {
-  blurSigmaPx,
   DISTANCES_M,
+  nyquistPxPerDeg,
   OBSERVERS,
   observerAt,
   observerById,
@@ -38,7 +38,7 @@ import {
   type Stand,
 } from './placement.js';
 import { silhouettes, type Placement, type Silhouette } from './silhouettes.js';
-import { observe, targetCrop, wholeView, type TargetCrop } from './view.js';
+import { observe, targetCrop, wholeView, workScale, type TargetCrop } from './view.js';
 
 export { preparePhoto, type OutOfRange, type PreparedPhoto } from './placement.js';
 export {
@@ -91,6 +91,13 @@ export type ConcealmentResult =
       targetPx: number;
       /** Where the viewer shows the target (the stand's middle place), in the photo's pixels. */
       viewerAt: Placement;
+      /**
+       * The finest detail the figure holds, in cycles per degree: half the pixels per degree its
+       * crops were measured at (decision 037).
+       */
+      heldCpd: number;
+      /** Whether the eye sees finer than that (its acuity in this light): the photo limits the figure. */
+      limitedByPhoto: boolean;
     };
 
 export const hunter = (): Silhouette =>
@@ -106,14 +113,55 @@ export function fillOf(design: Wearing, repeatCm?: number): TargetFill {
 const prepared = (photo: Photo | PreparedPhoto): PreparedPhoto =>
   'scene' in photo ? photo : preparePhoto(photo);
 
-/** One sample's crop per sample of a stand (shared by every observer). */
-function cropsOf(stand: Stand, fill: TargetFill, silhouette: Silhouette): TargetCrop[] {
-  const widest = Math.min(...OBSERVERS.map((o) => o.acuityCpd));
-  const blur = blurSigmaPx(widest, stand.pxPerDeg);
-  return stand.samples.map((s) =>
-    targetCrop(stand.scene, fill, silhouette, s.place, blur, tileOriginOf(s, silhouette, fill)),
-  );
+/**
+ * Each observer's crops, one a sample of the stand, at the working scale its eye needs
+ * (view.ts#workScale): eyes needing the same scale share theirs.
+ */
+function cropsOf(
+  stand: Stand,
+  fill: TargetFill,
+  silhouette: Silhouette,
+  observers: readonly Observer[],
+): Map<Observer, TargetCrop[]> {
+  const byScale = new Map<string, Observer[]>();
+  for (const o of observers) {
+    const key = sourceOf(stand, o).key;
+    byScale.set(key, [...(byScale.get(key) ?? []), o]);
+  }
+  const crops = new Map<Observer, TargetCrop[]>();
+  for (const eyes of byScale.values()) {
+    const { scene, factor } = sourceOf(stand, eyes[0]!);
+    const each = stand.samples.map((s) => {
+      const place = { ...s.place, x: s.place.x * factor, y: s.place.y * factor, size: s.place.size * factor };
+      const origin = tileOriginOf(s, silhouette, fill);
+      return targetCrop(scene, fill, silhouette, place, eyes, stand.pxPerDeg * factor, [
+        origin[0] * factor,
+        origin[1] * factor,
+      ]);
+    });
+    for (const o of eyes) crops.set(o, each);
+  }
+  return crops;
 }
+
+/**
+ * The scene an eye's targets are cropped from (decision 037): the photo's detail copy when the
+ * stand has one and the eye resolves more than the photo holds (nyquistPxPerDeg), else the photo;
+ * with its factor, and a key naming it and the working scale there (eyes with one key share crops).
+ */
+function sourceOf(stand: Stand, observer: Observer): { scene: Scene; factor: number; key: string } {
+  const detail = stand.detail && nyquistPxPerDeg(observer) > stand.pxPerDeg ? stand.detail : undefined;
+  const factor = detail?.factor ?? 1;
+  const k = workScale(stand.targetPx * factor, stand.pxPerDeg * factor, [observer]);
+  return { scene: detail?.scene ?? stand.scene, factor, key: `${factor}:${Math.round(k * 1e6)}` };
+}
+
+/**
+ * A figure is limited by its photo when it holds less than this share of the eye's acuity (a deer's
+ * crop is made to hold its contrast sensitivity's cutoff, 5 c/deg, which rounding leaves a hair
+ * under its acuity of 5).
+ */
+const LIMIT_SHARE = 0.95;
 
 /** Predicted hiding (0-100, unrounded) of one sample's measures. */
 export function sampleHiding(m: ConcealmentMeasures, w: PredictorWeights): number {
@@ -165,7 +213,7 @@ function resultOf(
   observer: Observer,
   weights: PredictorWeights,
 ): ConcealmentResult {
-  const samples = crops.map((crop) => measureCrop(observe(crop, observer, stand.pxPerDeg)));
+  const samples = crops.map((crop) => measureCrop(observe(crop, observer)));
   const places = stand.places.length;
   const { mean, se } = meanAndError(
     samples.map((m) => sampleHiding(m, weights)),
@@ -180,6 +228,8 @@ function resultOf(
     se,
     targetPx: stand.targetPx,
     viewerAt: viewerPlace(stand),
+    heldCpd: crops[0]!.pxPerDeg / 2,
+    limitedByPhoto: crops[0]!.pxPerDeg / 2 < LIMIT_SHARE * observer.acuityCpd,
   };
 }
 
@@ -208,10 +258,11 @@ export function measureAt(input: {
     fillOf(input.design, input.repeatCm),
     silhouette,
     input.placement,
-    blurSigmaPx(observer.acuityCpd, pxPerDeg),
+    [observer],
+    pxPerDeg,
     input.tileOrigin,
   );
-  return measureCrop(observe(crop, observer, pxPerDeg));
+  return measureCrop(observe(crop, observer));
 }
 
 /** Predicted hiding of a design (or a flat colour) worn by a target at one distance, for one observer. */
@@ -271,9 +322,13 @@ export function predictConcealmentTable(input: ConcealmentTableInput): Concealme
         });
       continue;
     }
-    const crops = cropsOf(stand, fill, silhouette);
+    const crops = cropsOf(stand, fill, silhouette, observers);
     for (const observer of observers)
-      rows.push({ observer: observer.id, distanceM, result: resultOf(crops, stand, observer, weights) });
+      rows.push({
+        observer: observer.id,
+        distanceM,
+        result: resultOf(crops.get(observer)!, stand, observer, weights),
+      });
   }
   return rows;
 }

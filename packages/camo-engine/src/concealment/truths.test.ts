@@ -397,6 +397,7 @@ describe('disruptive coloration (Cuthill et al. 2005, Nature 434: 72-74)', () =>
         } else rgb.set(inBlob(px, py, stimulus.ground) ? dark : light, i * 3);
       }
     return {
+      pxPerDeg: 120,
       n,
       rgb,
       mask,
@@ -409,7 +410,7 @@ describe('disruptive coloration (Cuthill et al. 2005, Nature 434: 72-74)', () =>
 
   const person = observerById('person');
   const seconds = (stimulus: Stimulus, t: 'edge' | 'inner' | 'plain') =>
-    expectedHiddenSeconds(measureCrop(observe(crop(stimulus, t), person, 120)), DEFAULT_WEIGHTS);
+    expectedHiddenSeconds(measureCrop(observe(crop(stimulus, t), person)), DEFAULT_WEIGHTS);
   let times: { edge: number; inner: number; plain: number }[] = [];
   beforeAll(() => {
     times = stimuli.map((s) => ({

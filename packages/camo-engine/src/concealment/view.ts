@@ -1,8 +1,9 @@
 /**
  * A target in a photo as an observer sees it: the composite, cropped around the target at a
- * working scale, in the observer's colour vision and filtered by its acuity (decision 016).
+ * working scale set in visual angle by the eye (decision 037), in the observer's colour vision and
+ * filtered by its contrast sensitivity (decisions 016, 036, 037).
  */
-import { filterColourDetail } from './colour-detail.js';
+import { filterColourDetail, filterSeenByCsf } from './colour-detail.js';
 import {
   composeTarget,
   EDGE_SIGMA_PX,
@@ -16,9 +17,9 @@ import {
 } from './compose.js';
 import {
   blurSigmaPx,
-  filterByAcuity,
   labPlanes,
   linearPlanes,
+  nyquistPxPerDeg,
   planesToRgb,
   shownPlanes,
   type LinearPlanes,
@@ -28,17 +29,38 @@ import {
 import type { Placement, Silhouette } from './silhouettes.js';
 
 /**
- * The target's height at the working scale, at most. Every measure looks at scales set by the
- * target (the surround an eighth of its height, GabRat's sigma a sixteenth, texture bands down to
- * an eighth), which 38 px resolve; a larger target is measured on a crop shrunk by area
- * averaging, so a 64 x 64 transform holds the target, its surround and the filters' margins.
+ * The target's height at the working scale, at least (unless the photo holds fewer pixels): the
+ * measures' target-relative scales (the surround an eighth of its height, texture bands down to an
+ * eighth) need about 38 px. Beyond that the crop is shrunk no further than the eyes need
+ * (workScale).
  */
 const TARGET_WORK_PX = 38;
+/**
+ * And at most (decision 037): a target of 96 px with its surround and the filters' margins fits a
+ * 128 x 128 transform; a taller one (a person at 10 m in a photo over 1170 px wide) is shrunk to
+ * it, since a 256 x 256 crop costs four times as much and would make a design's figures take
+ * seconds. The figure is then limited by this, and says so (limitedBy).
+ */
+const TARGET_MAX_WORK_PX = 96;
+
+/**
+ * Photo pixels per working pixel, for eyes looking at a target `targetPx` tall in an image of
+ * `pxPerDeg` (decision 037): the crop keeps what the keenest of them resolves (nyquistPxPerDeg) or
+ * all the photo holds, whichever is less, and at least TARGET_WORK_PX of the target. A person
+ * (89 px a degree in daylight) is always measured at the photo's own pixels; a deer (10) on a
+ * shrunk crop when near.
+ */
+export function workScale(targetPx: number, pxPerDeg: number, eyes: readonly Observer[]): number {
+  const need = Math.max(...eyes.map(nyquistPxPerDeg));
+  return Math.max(1, targetPx / TARGET_MAX_WORK_PX, Math.min(targetPx / TARGET_WORK_PX, pxPerDeg / need));
+}
 /** The surround: the target's box grown by this share of its height on every side (about the target's own area). */
 export const RING_SHARE = 0.125;
 
 /** A square crop of a composite at the working scale: n x n, with where it came from. */
 export interface TargetCrop {
+  /** Its pixels per degree. */
+  pxPerDeg: number;
   n: number;
   /** RGB, three bytes a pixel. */
   rgb: Uint8Array;
@@ -57,9 +79,9 @@ export interface TargetCrop {
  * The crop's side: the target with its surround or GabRat's kernel around it (whichever reaches
  * further), and beyond them the tails of the widest observer's blur, which the transform wraps.
  */
-function cropSide(targetWorkPx: number, blurWorkPx: number): number {
+function cropSide(targetWorkPx: number, blurWorkPx: number, sigmaWorkPx: number): number {
   const ring = Math.ceil(RING_SHARE * targetWorkPx);
-  const kernelHalf = Math.floor(Math.round(6 * gabratSigma(targetWorkPx) + 1) / 2);
+  const kernelHalf = Math.floor(Math.round(6 * sigmaWorkPx + 1) / 2);
   const need = targetWorkPx + 2 * Math.max(ring, kernelHalf) + 2 * (Math.ceil(3 * blurWorkPx) + 1);
   let n = 16;
   while (n < need) n *= 2;
@@ -67,31 +89,42 @@ function cropSide(targetWorkPx: number, blurWorkPx: number): number {
 }
 
 /**
- * GabRat's Gabor sigma for a target `targetPx` tall: the authors' tool uses 3 px (micaToolbox
- * GabRat_Disruption); scaled here as a sixteenth of the target's height (3 px on a 48 px target),
- * at least 1 px.
+ * GabRat's Gabor sigma in degrees for an eye (decision 037): its carrier (wavelength about 3 sigma,
+ * measures.ts#gabrat) at half the eye's acuity, where AcuityView's MTF keeps 41% of a grating's
+ * contrast: the edges the eye sees clearly, in visual angle rather than as a share of the target.
  */
-export function gabratSigma(targetPx: number): number {
-  return Math.max(1, targetPx / 16);
+export function gabratSigmaDeg(observer: Observer): number {
+  return 2 / (3 * observer.acuityCpd);
+}
+
+/** GabRat's sigma in an image's pixels, at least one (a Gabor finer than a pixel is not sampled). */
+export function gabratSigma(observer: Observer, pxPerDeg: number): number {
+  return Math.max(1, gabratSigmaDeg(observer) * pxPerDeg);
 }
 
 /**
- * The composite of `fill` on `silhouette` at `placement` (photo pixels), cropped around it and
- * shrunk by area averaging so the target is at most TARGET_WORK_PX tall. `blurPx` is the widest
- * observer's point spread (photo pixels) the crop leaves room for.
+ * The composite of `fill` on `silhouette` at `placement` (photo pixels, `pxPerDeg` a degree),
+ * cropped around it and shrunk by area averaging to the working scale `eyes` need (workScale),
+ * with room for the widest of their point spreads and GabRat's kernels.
  */
 export function targetCrop(
   scene: Scene,
   fill: TargetFill,
   silhouette: Silhouette,
   placement: Placement,
-  blurPx: number,
+  eyes: readonly Observer[],
+  pxPerDeg: number,
   /** Where the design's tiling starts, in photo pixels (the photo's origin by default). */
   tileOrigin: readonly [number, number] = [0, 0],
 ): TargetCrop {
-  const k = Math.max(1, placement.size / TARGET_WORK_PX);
+  const k = workScale(placement.size, pxPerDeg, eyes);
   const hw = placement.size / k;
-  const n = cropSide(hw, blurPx / k);
+  const work = pxPerDeg / k;
+  const n = cropSide(
+    hw,
+    Math.max(...eyes.map((o) => blurSigmaPx(o.acuityCpd, work))),
+    Math.max(...eyes.map((o) => gabratSigma(o, work))),
+  );
   const x0 = placement.x - (n * k) / 2;
   const y0 = placement.y - (n * k) / 2;
   const { rgb, light, valid } = resampleScene(scene, x0, y0, k, n);
@@ -116,7 +149,7 @@ export function targetCrop(
     width: Math.max(...xs) - Math.min(...xs),
     height: Math.max(...ys) - Math.min(...ys),
   };
-  return { n, rgb: composed.data, mask: composed.mask, valid, targetPx: hw, box, scale: k };
+  return { pxPerDeg: work, n, rgb: composed.data, mask: composed.mask, valid, targetPx: hw, box, scale: k };
 }
 
 /**
@@ -199,27 +232,35 @@ function cellWeights(
   return { taps, idx, w, inside };
 }
 
-/** A crop as the observer sees it: its colour planes (observers.ts#labPlanes) after its acuity. */
+/** A crop as the observer sees it: its colour planes (observers.ts#labPlanes) after its contrast sensitivity. */
 export interface ObservedCrop extends TargetCrop {
   observer: ObserverId;
+  /** GabRat's sigma for this eye, in the crop's pixels. */
+  gabratSigma: number;
   L: Float32Array;
   A: Float32Array;
   B: Float32Array;
 }
 
-/** The observer's linear planes of a crop, filtered by its acuity at `pxPerDeg` photo pixels per degree. */
-function seenPlanes(crop: TargetCrop, observer: Observer, pxPerDeg: number): LinearPlanes {
+/** The observer's linear planes of a crop, filtered by its contrast sensitivity at the crop's scale. */
+function seenPlanes(crop: TargetCrop, observer: Observer): LinearPlanes {
   const count = crop.n * crop.n;
   const planes = linearPlanes(observer, crop.rgb, count);
   // A person's colour detail is coarser than their luminance detail (S-CIELAB, decision 036).
-  filterColourDetail(planes, crop.n, crop.n, observer, pxPerDeg / crop.scale);
-  filterByAcuity(planes, crop.n, crop.n, observer.acuityCpd, pxPerDeg / crop.scale);
+  filterSeenByCsf(planes, crop.n, crop.n, observer, crop.pxPerDeg);
   return planes;
 }
 
-export function observe(crop: TargetCrop, observer: Observer, pxPerDeg: number): ObservedCrop {
-  const lab = labPlanes(seenPlanes(crop, observer, pxPerDeg), crop.n * crop.n, observer);
-  return { ...crop, observer: observer.id, L: lab.L, A: lab.A, B: lab.B };
+export function observe(crop: TargetCrop, observer: Observer): ObservedCrop {
+  const lab = labPlanes(seenPlanes(crop, observer), crop.n * crop.n, observer);
+  return {
+    ...crop,
+    observer: observer.id,
+    gabratSigma: gabratSigma(observer, crop.pxPerDeg),
+    L: lab.L,
+    A: lab.A,
+    B: lab.B,
+  };
 }
 
 /**

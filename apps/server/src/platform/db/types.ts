@@ -28,6 +28,10 @@ export interface StoredEye {
   viewerAt?: { x: number; y: number; height: number };
   /** The photo as the predictor took it: a view with depth, or a close-up of ground (decision 028). */
   ground?: 'view' | 'close-up';
+  /** The finest detail the figure holds, in cycles per degree (decision 037); absent before version 7. */
+  heldCpd?: number;
+  /** Whether the eye sees finer than that: the photo limits the figure (decision 037). */
+  limitedByPhoto?: boolean;
 }
 
 /** A design image's measures in the design's own photo, with the image they were taken of. */

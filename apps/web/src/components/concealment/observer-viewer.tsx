@@ -125,6 +125,9 @@ function PredictionScores({
 }) {
   const current = predictionFor(data.predictions, observer, distance);
   const fall = data.measuring ? null : hidingFall(data.predictions, observer);
+  const limited = data.measuring
+    ? []
+    : viewingDistances.filter((d) => predictionFor(data.predictions, observer, d)?.limitedByPhoto);
   return (
     <>
       <table className="w-full border-collapse text-left">
@@ -173,6 +176,11 @@ function PredictionScores({
       {data.predictions.some((p) => p.ground === 'close-up') && (
         <p className="text-sm text-sage" data-testid="close-up-note">
           {concealmentText.closeUp}
+        </p>
+      )}
+      {limited.length > 0 && (
+        <p className="text-sm text-sage" data-testid="limited-by-photo">
+          {concealmentText.limitedByPhoto(observer, limited)}
         </p>
       )}
       {fall && (

@@ -109,6 +109,23 @@ describe('ConcealmentViewer', () => {
     );
   });
 
+  it('says where an eye sees finer detail than the photo holds, for that eye only (decision 037)', async () => {
+    renderWith({
+      ...predicted,
+      predictions: predicted.predictions.map((p) => ({
+        ...p,
+        limitedByPhoto: p.observer === 'person' && p.hiding !== null && p.distanceM <= 50,
+      })),
+    });
+    await screen.findByRole('table');
+    // The deer's figures hold all it sees: no note.
+    expect(screen.queryByTestId('limited-by-photo')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('radio', { name: 'Person' }));
+    expect(screen.getByTestId('limited-by-photo')).toHaveTextContent(
+      "At 25 and 50 m, a person sees finer detail than this photo holds, so those figures leave out the pattern's finest detail. A sharper, larger photo would let them count it.",
+    );
+  });
+
   it('says a distance is out of range instead of showing an image', async () => {
     renderWith(predicted);
     await screen.findByRole('table');
