@@ -125,8 +125,10 @@ export function targetCrop(
     Math.max(...eyes.map((o) => blurSigmaPx(o.acuityCpd, work))),
     Math.max(...eyes.map((o) => gabratSigma(o, work))),
   );
-  const x0 = placement.x - (n * k) / 2;
-  const y0 = placement.y - (n * k) / 2;
+  // At the photo's own pixels the crop starts on a whole pixel (its pixels are then the photo's).
+  const snap = (v: number) => (k === 1 ? Math.round(v) : v);
+  const x0 = snap(placement.x - (n * k) / 2);
+  const y0 = snap(placement.y - (n * k) / 2);
   const { rgb, light, valid } = resampleScene(scene, x0, y0, k, n);
   const local: Placement = {
     x: (placement.x - x0) / k,
@@ -164,6 +166,7 @@ function resampleScene(
   n: number,
 ): { rgb: Uint8Array; light: Float32Array; valid: Uint8Array } {
   const { width } = scene;
+  if (k === 1 && Number.isInteger(x0) && Number.isInteger(y0)) return copyScene(scene, x0, y0, n);
   const xs = cellWeights(x0, k, n, width);
   const ys = cellWeights(y0, k, n, scene.height);
   const taps = xs.taps;
@@ -196,6 +199,34 @@ function resampleScene(
       rgb[o * 3 + 2] = Math.round(b);
       light[o] = l;
       valid[o] = xs.inside[i]! & ys.inside[j]!;
+    }
+  }
+  return { rgb, light, valid };
+}
+
+/** The scene's n x n pixels from (x0, y0), whole pixels: resampleScene at k = 1, without the weights. */
+function copyScene(
+  scene: Scene,
+  x0: number,
+  y0: number,
+  n: number,
+): { rgb: Uint8Array; light: Float32Array; valid: Uint8Array } {
+  const { width, height } = scene;
+  const rgb = new Uint8Array(n * n * 3);
+  const light = new Float32Array(n * n);
+  const valid = new Uint8Array(n * n);
+  for (let j = 0; j < n; j++) {
+    const y = y0 + j;
+    const sy = Math.min(height - 1, Math.max(0, y));
+    for (let i = 0; i < n; i++) {
+      const x = x0 + i;
+      const p = sy * width + Math.min(width - 1, Math.max(0, x));
+      const o = j * n + i;
+      rgb[o * 3] = scene.data[p * 3]!;
+      rgb[o * 3 + 1] = scene.data[p * 3 + 1]!;
+      rgb[o * 3 + 2] = scene.data[p * 3 + 2]!;
+      light[o] = scene.light[p]!;
+      valid[o] = x >= 0 && x < width && y >= 0 && y < height ? 1 : 0;
     }
   }
   return { rgb, light, valid };

@@ -1,34 +1,46 @@
 /** In-place iterative radix-2 complex FFT over interleaved-free re/im arrays of length n (a power of two). */
 export function fft1d(re: Float64Array, im: Float64Array, tw?: Twiddles): void {
   const n = re.length;
-  for (let i = 1, j = 0; i < n; i++) {
-    let bit = n >> 1;
-    for (; j & bit; bit >>= 1) j ^= bit;
-    j ^= bit;
-    if (i < j) {
-      const tr = re[i] ?? 0;
-      re[i] = re[j] ?? 0;
-      re[j] = tr;
-      const ti = im[i] ?? 0;
-      im[i] = im[j] ?? 0;
-      im[j] = ti;
-    }
-  }
   const table = tw && tw.n === n ? tw : twiddles(n);
-  for (let len = 2, off = 0; len <= n; off += len >> 1, len <<= 1) {
+  // The bit-reversal permutation, as its swaps (i < j), made once per size.
+  const swaps = table.swaps;
+  for (let s = 0; s < swaps.length; s += 2) {
+    const i = swaps[s]!;
+    const j = swaps[s + 1]!;
+    const tr = re[i]!;
+    re[i] = re[j]!;
+    re[j] = tr;
+    const ti = im[i]!;
+    im[i] = im[j]!;
+    im[j] = ti;
+  }
+  // The first stage's twiddle is 1: sums and differences of neighbours.
+  for (let a = 0; a + 1 < n; a += 2) {
+    const br = re[a + 1]!;
+    const bi = im[a + 1]!;
+    const ar = re[a]!;
+    const ai = im[a]!;
+    re[a] = ar + br;
+    im[a] = ai + bi;
+    re[a + 1] = ar - br;
+    im[a + 1] = ai - bi;
+  }
+  const twr = table.re;
+  const twi = table.im;
+  for (let len = 4, off = 1; len <= n; off += len >> 1, len <<= 1) {
     const half = len >> 1;
     for (let i = 0; i < n; i += len) {
       for (let k = 0; k < half; k++) {
         const a = i + k;
         const b = a + half;
-        const cr = table.re[off + k] ?? 1;
-        const ci = table.im[off + k] ?? 0;
-        const br = re[b] ?? 0;
-        const bi = im[b] ?? 0;
+        const cr = twr[off + k]!;
+        const ci = twi[off + k]!;
+        const br = re[b]!;
+        const bi = im[b]!;
         const xr = br * cr - bi * ci;
         const xi = br * ci + bi * cr;
-        const ar = re[a] ?? 0;
-        const ai = im[a] ?? 0;
+        const ar = re[a]!;
+        const ai = im[a]!;
         re[a] = ar + xr;
         im[a] = ai + xi;
         re[b] = ar - xr;
@@ -43,6 +55,8 @@ export interface Twiddles {
   n: number;
   re: Float64Array;
   im: Float64Array;
+  /** The bit-reversal permutation's swaps, pairs (i, j) with i < j. */
+  swaps: Int32Array;
 }
 
 export function twiddles(n: number): Twiddles {
@@ -62,7 +76,14 @@ export function twiddles(n: number): Twiddles {
       cr = ncr;
     }
   }
-  return { n, re, im };
+  const swaps: number[] = [];
+  for (let i = 1, j = 0; i < n; i++) {
+    let bit = n >> 1;
+    for (; j & bit; bit >>= 1) j ^= bit;
+    j ^= bit;
+    if (i < j) swaps.push(i, j);
+  }
+  return { n, re, im, swaps: Int32Array.from(swaps) };
 }
 
 /**
