@@ -92,7 +92,7 @@ test('the choose screen compares A and B, and the design page shows the photo as
   await expect(viewer.getByRole('table', { name: concealmentText.scoresCaption('person') })).toBeVisible();
   // A person sees finer detail than any photo here holds (decision 037): the page says so.
   await expect(viewer.getByTestId('limited-by-photo')).toContainText(
-    'a person sees finer detail than this photo holds',
+    'a person sees finer detail than these figures take in',
   );
   await expect(viewer.getByText(concealmentText.notCalibrated)).toBeVisible();
   await expect(viewer.getByText(concealmentText.outOfScope)).toBeVisible();

@@ -108,15 +108,15 @@ export const concealmentText = {
   closeUp:
     'This photo looks like a close-up of ground, so it is taken as about 1.5 m across (a phone held at chest height, pointing down) and spread around the hunter at its true size for each distance.',
   /**
-   * An eye that sees finer detail than the photo holds at some distances (decision 037): those
-   * figures leave out the pattern's finest detail.
+   * An eye that sees finer detail than its figures take in at some distances (decision 037: the
+   * photo holds less, or the working scale is capped for speed): they leave out the finest detail.
    */
   limitedByPhoto(observer: Observer, distances: readonly number[]): string {
     const at =
       distances.length === 1
         ? `${distances[0]} m`
         : `${distances.slice(0, -1).join(', ')} and ${distances.at(-1)} m`;
-    return `At ${at}, ${observerNames[observer].a} sees finer detail than this photo holds, so those figures leave out the pattern's finest detail. A sharper, larger photo would let them count it.`;
+    return `At ${at}, ${observerNames[observer].a} sees finer detail than these figures take in, so they leave out the pattern's finest detail: the photo holds less, or the figures are worked coarser to come quickly.`;
   },
   /** The viewer's marker of where the hunter stands. */
   showHunter: 'Show where the hunter is',

@@ -86,13 +86,15 @@ describe('the working scale in visual angle (decision 037)', () => {
   it("measures a person at the photo's own pixels and shrinks a deer's crop only to what it resolves", () => {
     const near = viewGeometry(1280, 960, 1.05, 10);
     const far = viewGeometry(1280, 960, 1.05, 25);
-    // A person: the photo's pixels, but for the largest targets (over 96 px), shrunk to fit the transform.
+    // A person: the photo's pixels, but for the largest targets (over 48 px), shrunk to fit the transform.
     expect(workScale(far.targetPx, far.pxPerDeg, [person])).toBe(1);
-    expect(workScale(near.targetPx, near.pxPerDeg, [person])).toBeCloseTo(near.targetPx / 96, 6);
-    // A deer at 10 m: 19.7 px a degree shrunk to its 10, not to a 38 px target (7 px a degree).
-    expect(near.pxPerDeg / workScale(near.targetPx, near.pxPerDeg, [deer])).toBeCloseTo(10, 1);
+    expect(workScale(near.targetPx, near.pxPerDeg, [person])).toBeCloseTo(near.targetPx / 48, 6);
+    // A deer: shrunk to its 10 px a degree where that leaves the target 38 to 48 px (a 200 px target
+    // at 45 px a degree: 44 px), not to 38 px (8.6 px a degree).
+    expect(45 / workScale(200, 45, [deer])).toBeCloseTo(10, 1);
+    expect(workScale(200, 45, [person])).toBeCloseTo(200 / 48, 6);
     // Sharing a crop, the keener eye sets it.
-    expect(workScale(near.targetPx, near.pxPerDeg, [deer, person])).toBeCloseTo(near.targetPx / 96, 6);
+    expect(workScale(200, 45, [deer, person])).toBeCloseTo(200 / 48, 6);
   });
 
   it("sets GabRat's Gabor by the eye's acuity: its carrier at half of it", () => {

@@ -36,12 +36,14 @@ import type { Placement, Silhouette } from './silhouettes.js';
  */
 const TARGET_WORK_PX = 38;
 /**
- * And at most (decision 037): a target of 96 px with its surround and the filters' margins fits a
- * 128 x 128 transform; a taller one (a person at 10 m in a photo over 1170 px wide) is shrunk to
- * it, since a 256 x 256 crop costs four times as much and would make a design's figures take
- * seconds. The figure is then limited by this, and says so (limitedBy).
+ * And at most (decision 037): a target of 48 px with its surround and the filters' margins fits a
+ * 64 x 64 transform; a taller one (a person at 10 m in a photo over 590 px wide, a deer at 10 m in
+ * one over 1170) is shrunk to it. A 128 x 128 crop costs four times as much: with a cap of 96 px a
+ * design's eight figures took twice as long, and the choose screen's figures came 4 s after the
+ * designs (p95), past their 3 s. Such a figure holds less than its eye sees, and says so
+ * (predictor.ts#limitedByPhoto).
  */
-const TARGET_MAX_WORK_PX = 96;
+const TARGET_MAX_WORK_PX = 48;
 
 /**
  * Photo pixels per working pixel, for eyes looking at a target `targetPx` tall in an image of

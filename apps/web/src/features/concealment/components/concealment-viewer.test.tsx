@@ -122,7 +122,7 @@ describe('ConcealmentViewer', () => {
     expect(screen.queryByTestId('limited-by-photo')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('radio', { name: 'Person' }));
     expect(screen.getByTestId('limited-by-photo')).toHaveTextContent(
-      "At 25 and 50 m, a person sees finer detail than this photo holds, so those figures leave out the pattern's finest detail. A sharper, larger photo would let them count it.",
+      "At 25 and 50 m, a person sees finer detail than these figures take in, so they leave out the pattern's finest detail: the photo holds less, or the figures are worked coarser to come quickly.",
     );
   });
 
