@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConcealmentRepository } from '../src/concealment/concealment.repository.js';
+import { createEngine } from '../src/engine/engine.js';
 import { createCalibrationService } from '../src/concealment/calibration.service.js';
 import { type DesignPredictions } from '../src/concealment/prediction-scores.js';
 import { designs, huntRounds } from '../src/platform/db/schema.js';
@@ -24,9 +25,24 @@ describe('predicted concealment through the API', () => {
   let alice: Client;
   let bob: Client;
   let designId: string;
+  /** The engine's dawn-or-dusk predictions, counted as they are asked for. */
+  let duskPredictions = 0;
 
   beforeAll(async () => {
-    server = await startTestServer('pglite');
+    const engine = createEngine();
+    server = await startTestServer(
+      'pglite',
+      {},
+      {
+        engine: {
+          ...engine,
+          predict: (input) => {
+            if (input.light === 'twilight') duskPredictions++;
+            return engine.predict(input);
+          },
+        },
+      },
+    );
     alice = await signIn(server.origin, { name: 'Alice Hider', email: 'alice-conceal@example.com' });
     bob = await signIn(server.origin, { name: 'Bob Seeker', email: 'bob-conceal@example.com' });
     const started = await upload(alice, forestJpeg(), { description: 'Oak woods, leaf litter', state: 'AZ' });
@@ -124,6 +140,10 @@ describe('predicted concealment through the API', () => {
         (await bob.json<DesignConcealment>(`/api/designs/${designId}/predicted-hiding?light=twilight`)).body,
       (c) => c.predictions.some((p) => p.light === 'twilight'),
     );
+    // Each image measured at dusk once, however often the page asked while it was measured (a
+    // poll while the job ran sent a second beside it): A and B (the final design is B's image).
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(duskPredictions).toBe(2);
     // Kept: asked in daylight now, the reply has both lights.
     const both = (await bob.json<DesignConcealment>(`/api/designs/${designId}/predicted-hiding`)).body;
     expect(both.predictions).toEqual(concealment.predictions);

@@ -34,9 +34,10 @@ export const defaultWeights: ActiveWeights = { weights: DEFAULT_WEIGHTS, calibra
  * again. 5: a repeat under 8 px is drawn at its size, not at 8 px (decision 035). 6: a person's
  * colour detail coarser than their luminance detail (S-CIELAB, decision 036). 7: each eye at
  * its own working scale in visual angle, through its contrast sensitivity, GabRat at its acuity,
- * the stored photo as the detail copy, and the design drawn without aliasing (decision 037).
+ * the stored photo as the detail copy, and the design drawn without aliasing (decision 037). 8: a
+ * deer's crop shrunk a pixel or two to fit its 64 px transform (decision 037's addendum).
  */
-export const PREDICTION_VERSION = 7;
+export const PREDICTION_VERSION = 8;
 
 /** One eye at one distance, in a light (daylight unless told). */
 export type Eye = Pick<StoredEye, 'observer' | 'distanceM' | 'light'>;

@@ -92,10 +92,11 @@ const QUEUE_OPTIONS = {
     expireInSeconds: 5 * 60,
     notify: true,
   },
-  // Sent when a page asks for dawn or dusk's figures and they are missing: one waiting per design
-  // however often it is asked (the page polls), picked up at once.
+  // Sent when a page asks for dawn or dusk's figures and they are missing: one per design, waiting
+  // or running, however often it is asked (the page polls), picked up at once. ('short' kept one
+  // waiting: a poll while one ran sent a second, which measured the same images again beside it.)
   'predict-dusk': {
-    policy: 'short',
+    policy: 'exclusive',
     retryLimit: 2,
     retryDelay: 5,
     expireInSeconds: 5 * 60,
@@ -191,7 +192,14 @@ export async function createQueue(database: Database, log: Logger): Promise<JobQ
   await boss.start();
   for (const name of jobNames) {
     const existing = await boss.getQueue(name);
-    if (!existing) await boss.createQueue(name, QUEUE_OPTIONS[name]);
+    const options = QUEUE_OPTIONS[name];
+    const policy = 'policy' in options ? options.policy : 'standard';
+    // A queue's policy is fixed when it is made: one made under another is made again. Only an
+    // on-demand queue's policy has changed (predict-dusk's), whose jobs whoever still wants them
+    // sends again, so the jobs dropped with it are not lost work.
+    const stale = existing !== null && (existing.policy ?? 'standard') !== policy;
+    if (stale) await boss.deleteQueue(name);
+    if (!existing || stale) await boss.createQueue(name, options);
   }
   const workerIds = new Map<JobName, string[]>();
 

@@ -44,6 +44,12 @@ const TARGET_WORK_PX = 38;
  * (predictor.ts#limitedByPhoto).
  */
 const TARGET_MAX_WORK_PX = 48;
+/**
+ * The crop that cap is for. A deer's wider blur needs a few pixels more margin than a person's, so
+ * its 48 px target is shrunk a little further (to 46 px) to keep in it: a 128 px crop made a deer's
+ * 10 m figure cost as much as the other seven together.
+ */
+const MAX_CROP_SIDE = 64;
 
 /**
  * Photo pixels per working pixel, for eyes looking at a target `targetPx` tall in an image of
@@ -54,7 +60,17 @@ const TARGET_MAX_WORK_PX = 48;
  */
 export function workScale(targetPx: number, pxPerDeg: number, eyes: readonly Observer[]): number {
   const need = Math.max(...eyes.map(nyquistPxPerDeg));
-  return Math.max(1, targetPx / TARGET_MAX_WORK_PX, Math.min(targetPx / TARGET_WORK_PX, pxPerDeg / need));
+  let k = Math.max(1, targetPx / TARGET_MAX_WORK_PX, Math.min(targetPx / TARGET_WORK_PX, pxPerDeg / need));
+  // Within the cap, but past the crop it is for: a pixel smaller at a time, and below
+  // TARGET_WORK_PX only while the eyes still get all they resolve (a deer at dusk at 25 m).
+  for (;;) {
+    const hw = targetPx / k;
+    if (cropSideFor(hw, pxPerDeg / k, eyes) <= MAX_CROP_SIDE) break;
+    const next = targetPx / (Math.ceil(hw - 1e-6) - 1);
+    if (hw < 9 || (hw <= TARGET_WORK_PX && pxPerDeg / next < need)) break;
+    k = next;
+  }
+  return k;
 }
 /** The surround: the target's box grown by this share of its height on every side (about the target's own area). */
 export const RING_SHARE = 0.125;
@@ -75,6 +91,15 @@ export interface TargetCrop {
   box: { x: number; y: number; width: number; height: number };
   /** Photo pixels per crop pixel. */
   scale: number;
+}
+
+/** The crop's side for eyes looking at a target `hw` px tall, `work` px a degree (cropSide). */
+function cropSideFor(hw: number, work: number, eyes: readonly Observer[]): number {
+  return cropSide(
+    hw,
+    Math.max(...eyes.map((o) => blurSigmaPx(o.acuityCpd, work))),
+    Math.max(...eyes.map((o) => gabratSigma(o, work))),
+  );
 }
 
 /**
@@ -122,11 +147,7 @@ export function targetCrop(
   const k = workScale(placement.size, pxPerDeg, eyes);
   const hw = placement.size / k;
   const work = pxPerDeg / k;
-  const n = cropSide(
-    hw,
-    Math.max(...eyes.map((o) => blurSigmaPx(o.acuityCpd, work))),
-    Math.max(...eyes.map((o) => gabratSigma(o, work))),
-  );
+  const n = cropSideFor(hw, work, eyes);
   // At the photo's own pixels the crop starts on a whole pixel (its pixels are then the photo's).
   const snap = (v: number) => (k === 1 ? Math.round(v) : v);
   const x0 = snap(placement.x - (n * k) / 2);
