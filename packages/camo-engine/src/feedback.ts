@@ -148,6 +148,17 @@ const G7_ORGANIC_MARGIN = 0.34;
 /** A design retries when its patch sizes span fewer decades than this (G6 asks 2.5). */
 const G6_MARGIN = 2.55;
 
+/**
+ * A recipe drawn as it is (no feedback retries: a bred recipe's shapes are its genes), cut open
+ * on a typical line, with the G4 and G6 figures missedTargets() reads.
+ */
+export function drawAsIs(recipe: Recipe, analysis: PhotoAnalysis): Drawn {
+  const { recipe: cut, tile } = cutOpen(recipe, renderIndices(recipe, DESIGN_SIZE));
+  const diff = tileSlope(tile) - analysis.texture.spectralSlope;
+  const span = recipe.toggles.blobs ? Infinity : patchSizeSpan(tile.index, tile.size, tile.size).span;
+  return { recipe: cut, tile, diff, span };
+}
+
 /** Moves a rendered recipe's cut (Recipe.origin) to a typical line. */
 function cutOpen(recipe: Recipe, tile: RenderedTile): { recipe: Recipe; tile: RenderedTile } {
   const cut = typicalCut(tile);

@@ -118,5 +118,6 @@ export {
 } from './concealment/scene-synthesis.js';
 /** The engine's seeded stream, for a round's own choices beside its scene's. */
 export { mulberry32 } from './metrics/prng.js';
+export { breed, canBreed, BREED_TRIES, type BredChild } from './breed/breed.js';
 export { blobDistances, type BlobDistances, type IndexedDesign } from './vision/blob-distances.js';
 export { HOW_IT_WAS_MADE } from './text/describe.js';
