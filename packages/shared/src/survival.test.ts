@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { kaplanMeier } from './survival.js';
+import { kaplanMeier, medianInterval } from './survival.js';
 
 describe('kaplanMeier', () => {
   it('matches a hand-computed example with censored rounds', () => {
@@ -49,5 +49,65 @@ describe('kaplanMeier', () => {
   it('with no rounds, everything is still hidden', () => {
     const s = kaplanMeier([], 15000);
     expect(s).toMatchObject({ rounds: 0, found: 0, foundShare: 0, medianMs: null, meanHiddenMs: 15000 });
+  });
+});
+
+describe("the Kaplan-Meier median's confidence interval (Brookmeyer & Crowley)", () => {
+  /**
+   * The 6-MP arm of Freireich et al.'s leukaemia trial (Gehan 1965, Biometrika 52: 203-223), weeks
+   * of remission, + censored: 6 6 6 6+ 7 9+ 10 10+ 11+ 13 16 17+ 19+ 20+ 22 23 25+ 32+ 32+ 34+ 35+.
+   * R's survival package (survfit, conf.type "log") gives median 23, 95% interval 16 to NA.
+   */
+  const sixMp: [number, boolean][] = [
+    [6, true],
+    [6, true],
+    [6, true],
+    [6, false],
+    [7, true],
+    [9, false],
+    [10, true],
+    [10, false],
+    [11, false],
+    [13, true],
+    [16, true],
+    [17, false],
+    [19, false],
+    [20, false],
+    [22, true],
+    [23, true],
+    [25, false],
+    [32, false],
+    [32, false],
+    [34, false],
+    [35, false],
+  ];
+
+  it("gives the textbook's median and interval for the 6-MP arm", () => {
+    const interval = medianInterval(
+      sixMp.map(([ms, found]) => ({ ms, found })),
+      100,
+    );
+    expect(interval).toEqual({ medianMs: 23, lowMs: 16, highMs: null });
+    expect(
+      kaplanMeier(
+        sixMp.map(([ms, found]) => ({ ms, found })),
+        100,
+      ).medianMs,
+    ).toBe(23);
+  });
+
+  it('narrows with more rounds of the same times', () => {
+    const rounds = (copies: number) =>
+      Array.from({ length: copies }, () =>
+        [1000, 2000, 3000, 4000, 5000].map((ms) => ({ ms, found: true })),
+      ).flat();
+    const few = medianInterval(rounds(1), 15_000);
+    const many = medianInterval(rounds(20), 15_000);
+    expect(few.medianMs).toBe(3000);
+    expect(many.medianMs).toBe(3000);
+    expect(few.lowMs).toBe(2000);
+    expect(few.highMs).toBeNull();
+    expect(many.lowMs).toBe(3000);
+    expect(many.highMs).toBe(4000);
   });
 });

@@ -82,3 +82,59 @@ export function kaplanMeier(observations: readonly SurvivalObservation[], limitM
     meanHiddenMs: sorted.length > 0 ? meanHiddenMs : limitMs,
   };
 }
+
+/** A Kaplan-Meier median with its confidence interval, in ms; a bound is null where the data set none. */
+export interface MedianInterval {
+  medianMs: number | null;
+  lowMs: number | null;
+  highMs: number | null;
+}
+
+/**
+ * The Kaplan-Meier median's confidence interval by Brookmeyer & Crowley (1982, Biometrics 38:
+ * 29-41): the times whose pointwise interval for S(t) holds 0.5, with Greenwood's variance on the
+ * log scale (the default of R's survival package, `conf.type = "log"`). The low bound is the first
+ * event time whose interval's lower limit is at most 0.5, the high bound the first whose upper
+ * limit is; a bound the curve never reaches is null (the median is not known to be under the
+ * round's limit). Weighted rounds (players.ts) count by their weights, as in kaplanMeier.
+ */
+export function medianInterval(
+  observations: readonly SurvivalObservation[],
+  limitMs: number,
+  z = 1.959964,
+): MedianInterval {
+  const sorted = observations
+    .map((o) => ({
+      ms: Math.min(Math.max(0, o.ms), limitMs),
+      found: o.found && o.ms <= limitMs,
+      weight: o.weight ?? 1,
+    }))
+    .sort((a, b) => a.ms - b.ms || Number(b.found) - Number(a.found));
+  let atRisk = sorted.reduce((sum, o) => sum + o.weight, 0);
+  let hidden = 1;
+  let greenwood = 0;
+  let medianMs: number | null = null;
+  let lowMs: number | null = null;
+  let highMs: number | null = null;
+  let i = 0;
+  while (i < sorted.length) {
+    const ms = sorted[i]!.ms;
+    let events = 0;
+    let leaving = 0;
+    while (i < sorted.length && sorted[i]!.ms === ms) {
+      if (sorted[i]!.found) events += sorted[i]!.weight;
+      leaving += sorted[i]!.weight;
+      i++;
+    }
+    if (events > 0 && atRisk > 1e-12) {
+      hidden *= Math.max(0, 1 - events / atRisk);
+      greenwood += atRisk - events > 1e-12 ? events / (atRisk * (atRisk - events)) : Infinity;
+      const spread = Math.exp(z * Math.sqrt(greenwood));
+      if (medianMs === null && hidden <= 0.5) medianMs = ms;
+      if (lowMs === null && hidden / spread <= 0.5) lowMs = ms;
+      if (highMs === null && hidden * spread <= 0.5) highMs = ms;
+    }
+    atRisk -= leaving;
+  }
+  return { medianMs, lowMs, highMs };
+}
