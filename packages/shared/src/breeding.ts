@@ -87,3 +87,80 @@ export function controlLine(controls: readonly JudgedDesign[]): JudgedDesign | n
 export function breedingBeatsControl(bred: MedianInterval, control: MedianInterval): boolean {
   return bred.lowMs !== null && control.highMs !== null && bred.lowMs > control.highMs;
 }
+
+/** A round with its design, for estimating players' speed. */
+export interface PlayedRound extends BreedingRound {
+  designId: string;
+}
+
+/**
+ * Each player's speed, as a shrunken offset on the log of their times to find (decision 038): a
+ * player effect in log t = design + player + noise, estimated by partial pooling (Gelman & Hill
+ * 2007, Data Analysis Using Regression and Multilevel/Hierarchical Models, ch. 12): a player's
+ * mean residual from the designs' effects, times n / (n + k), with k the noise's variance over the
+ * players' (1 to 50). Both variances come from the same model fitted without pooling, by moments:
+ * a design seen mostly by fast players would otherwise pass their speed off as its own, and their
+ * spread would look smaller than it is. Design and player effects are fitted in turn
+ * (backfitting). Only found rounds inform it (an unfound round's time is the limit, not the
+ * player's), and only on designs found at least twice. Positive: slower than the typical player.
+ */
+export function playerOffsets(rounds: readonly PlayedRound[]): Map<string, number> {
+  const found = rounds.filter((r) => r.found && r.ms > 0).map((r) => ({ ...r, log: Math.log(r.ms) }));
+  const perDesign = new Map<string, number>();
+  for (const r of found) perDesign.set(r.designId, (perDesign.get(r.designId) ?? 0) + 1);
+  const usable = found.filter((r) => (perDesign.get(r.designId) ?? 0) >= 2);
+  const counts = new Map<string, number>();
+  for (const r of usable) counts.set(r.playerId, (counts.get(r.playerId) ?? 0) + 1);
+  const designs = new Set(usable.map((r) => r.designId)).size;
+  if (counts.size < 2 || usable.length <= counts.size + designs)
+    return new Map([...counts.keys()].map((id) => [id, 0]));
+  // The players' spread and the noise from the two-way fit without pooling (each player's own
+  // offset), whose players' offsets are not pulled toward the designs they saw most.
+  const free = backfit(usable, 0);
+  let noise = 0;
+  for (const r of usable) noise += (r.log - free.design.get(r.designId)! - free.player.get(r.playerId)!) ** 2;
+  noise /= usable.length - counts.size - designs + 1;
+  const offsets = [...free.player.values()];
+  const spread = offsets.reduce((sum, b) => sum + b * b, 0) / (offsets.length - 1);
+  const meanInverseN = [...counts.values()].reduce((sum, n) => sum + 1 / n, 0) / counts.size;
+  const k = Math.min(50, Math.max(1, noise / Math.max(1e-6, spread - noise * meanInverseN)));
+  return backfit(usable, k).player;
+}
+
+/**
+ * log t = design + player + noise, fitted by backfitting (design and player effects in turn), each
+ * player's effect their mean residual times n / (n + k) (k = 0: their own), centred on 0.
+ */
+function backfit(
+  rounds: readonly { playerId: string; designId: string; log: number }[],
+  k: number,
+): { design: Map<string, number>; player: Map<string, number> } {
+  const player = new Map<string, number>(rounds.map((r) => [r.playerId, 0]));
+  const design = new Map<string, number>();
+  for (let pass = 0; pass < ITERATIONS; pass++) {
+    const sums = new Map<string, [number, number]>();
+    for (const r of rounds) {
+      const [s, n] = sums.get(r.designId) ?? [0, 0];
+      sums.set(r.designId, [s + r.log - player.get(r.playerId)!, n + 1]);
+    }
+    for (const [id, [s, n]] of sums) design.set(id, s / n);
+    const residuals = new Map<string, [number, number]>();
+    for (const r of rounds) {
+      const [s, n] = residuals.get(r.playerId) ?? [0, 0];
+      residuals.set(r.playerId, [s + r.log - design.get(r.designId)!, n + 1]);
+    }
+    const next = [...residuals].map(([id, [s, n]]): [string, number] => [id, (s / n) * (n / (n + k))]);
+    const centre = next.reduce((sum, [, b]) => sum + b, 0) / next.length;
+    for (const [id, b] of next) player.set(id, b - centre);
+  }
+  return { design, player };
+}
+
+/** Passes of the backfitting: it settles within this on the tests' rounds. */
+const ITERATIONS = 50;
+
+/** A round's time as the typical player's: a found round's time divided by exp(its player's offset). */
+export function allowForSpeed<R extends BreedingRound>(round: R, offsets: ReadonlyMap<string, number>): R {
+  const offset = offsets.get(round.playerId) ?? 0;
+  return round.found ? { ...round, ms: round.ms * Math.exp(-offset) } : round;
+}
