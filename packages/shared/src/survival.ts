@@ -40,32 +40,12 @@ export interface SurvivalSummary {
 }
 
 export function kaplanMeier(observations: readonly SurvivalObservation[], limitMs: number): SurvivalSummary {
-  const sorted = observations
-    .map((o) => ({
-      ms: Math.min(Math.max(0, o.ms), limitMs),
-      found: o.found && o.ms <= limitMs,
-      weight: o.weight ?? 1,
-    }))
-    .sort((a, b) => a.ms - b.ms || Number(b.found) - Number(a.found));
+  const { rounds, found, steps } = eventTimes(observations, limitMs);
   const curve: SurvivalStep[] = [{ ms: 0, hidden: 1 }];
-  let atRisk = sorted.reduce((sum, o) => sum + o.weight, 0);
   let hidden = 1;
-  let i = 0;
-  while (i < sorted.length) {
-    const ms = sorted[i]!.ms;
-    let events = 0;
-    let leaving = 0;
-    // Ties: detections at a time count before censorings at the same time (the usual convention).
-    while (i < sorted.length && sorted[i]!.ms === ms) {
-      if (sorted[i]!.found) events += sorted[i]!.weight;
-      leaving += sorted[i]!.weight;
-      i++;
-    }
-    if (events > 0 && atRisk > 1e-12) {
-      hidden *= Math.max(0, 1 - events / atRisk);
-      curve.push({ ms, hidden });
-    }
-    atRisk -= leaving;
+  for (const { ms, events, atRisk } of steps) {
+    hidden *= Math.max(0, 1 - events / atRisk);
+    curve.push({ ms, hidden });
   }
   let meanHiddenMs = 0;
   for (let k = 0; k < curve.length; k++) {
@@ -74,13 +54,47 @@ export function kaplanMeier(observations: readonly SurvivalObservation[], limitM
   }
   const median = curve.find((step) => step.hidden <= 0.5);
   return {
-    rounds: sorted.length,
-    found: sorted.filter((o) => o.found).length,
+    rounds,
+    found,
     curve,
-    foundShare: sorted.length > 0 ? 1 - hidden : 0,
+    foundShare: rounds > 0 ? 1 - hidden : 0,
     medianMs: median ? median.ms : null,
-    meanHiddenMs: sorted.length > 0 ? meanHiddenMs : limitMs,
+    meanHiddenMs: rounds > 0 ? meanHiddenMs : limitMs,
   };
+}
+
+/**
+ * The rounds' distinct detection times, each with its (weighted) detections and the weight still
+ * at risk just before it; rounds past the limit are censored at it. Ties: detections at a time
+ * count before censorings at the same time (the usual convention).
+ */
+function eventTimes(
+  observations: readonly SurvivalObservation[],
+  limitMs: number,
+): { rounds: number; found: number; steps: { ms: number; events: number; atRisk: number }[] } {
+  const sorted = observations
+    .map((o) => ({
+      ms: Math.min(Math.max(0, o.ms), limitMs),
+      found: o.found && o.ms <= limitMs,
+      weight: o.weight ?? 1,
+    }))
+    .sort((a, b) => a.ms - b.ms || Number(b.found) - Number(a.found));
+  const steps: { ms: number; events: number; atRisk: number }[] = [];
+  let atRisk = sorted.reduce((sum, o) => sum + o.weight, 0);
+  let i = 0;
+  while (i < sorted.length) {
+    const ms = sorted[i]!.ms;
+    let events = 0;
+    let leaving = 0;
+    while (i < sorted.length && sorted[i]!.ms === ms) {
+      if (sorted[i]!.found) events += sorted[i]!.weight;
+      leaving += sorted[i]!.weight;
+      i++;
+    }
+    if (events > 0 && atRisk > 1e-12) steps.push({ ms, events, atRisk });
+    atRisk -= leaving;
+  }
+  return { rounds: sorted.length, found: sorted.filter((o) => o.found).length, steps };
 }
 
 /** A Kaplan-Meier median with its confidence interval, in ms; a bound is null where the data set none. */
@@ -103,38 +117,18 @@ export function medianInterval(
   limitMs: number,
   z = 1.959964,
 ): MedianInterval {
-  const sorted = observations
-    .map((o) => ({
-      ms: Math.min(Math.max(0, o.ms), limitMs),
-      found: o.found && o.ms <= limitMs,
-      weight: o.weight ?? 1,
-    }))
-    .sort((a, b) => a.ms - b.ms || Number(b.found) - Number(a.found));
-  let atRisk = sorted.reduce((sum, o) => sum + o.weight, 0);
   let hidden = 1;
   let greenwood = 0;
   let medianMs: number | null = null;
   let lowMs: number | null = null;
   let highMs: number | null = null;
-  let i = 0;
-  while (i < sorted.length) {
-    const ms = sorted[i]!.ms;
-    let events = 0;
-    let leaving = 0;
-    while (i < sorted.length && sorted[i]!.ms === ms) {
-      if (sorted[i]!.found) events += sorted[i]!.weight;
-      leaving += sorted[i]!.weight;
-      i++;
-    }
-    if (events > 0 && atRisk > 1e-12) {
-      hidden *= Math.max(0, 1 - events / atRisk);
-      greenwood += atRisk - events > 1e-12 ? events / (atRisk * (atRisk - events)) : Infinity;
-      const spread = Math.exp(z * Math.sqrt(greenwood));
-      if (medianMs === null && hidden <= 0.5) medianMs = ms;
-      if (lowMs === null && hidden / spread <= 0.5) lowMs = ms;
-      if (highMs === null && hidden * spread <= 0.5) highMs = ms;
-    }
-    atRisk -= leaving;
+  for (const { ms, events, atRisk } of eventTimes(observations, limitMs).steps) {
+    hidden *= Math.max(0, 1 - events / atRisk);
+    greenwood += atRisk - events > 1e-12 ? events / (atRisk * (atRisk - events)) : Infinity;
+    const spread = Math.exp(z * Math.sqrt(greenwood));
+    if (medianMs === null && hidden <= 0.5) medianMs = ms;
+    if (lowMs === null && hidden / spread <= 0.5) lowMs = ms;
+    if (highMs === null && hidden * spread <= 0.5) highMs = ms;
   }
   return { medianMs, lowMs, highMs };
 }
