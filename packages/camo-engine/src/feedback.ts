@@ -50,10 +50,7 @@ export function drawRecipe(
   // smaller shape scale are tried (in that fixed order, so the result stays deterministic) and the
   // closest of the three is kept. The slope is not monotonic in the scale (a larger scale steepens
   // the outlines but also moves the coarse shapes' knee out of the fitted band), hence both.
-  const target = analysis.texture.spectralSlope;
   const digital = style === 'digital';
-  // blobs trades G6 away on purpose (README): no patch-size penalty then.
-  const checkSpan = !toggles.blobs;
   // A render's error: its slope's distance from the photo's (G4), plus a penalty when its patch
   // sizes span fewer than G6_MARGIN decades (G6; the digital style's cells set a floor on the
   // smallest patches, and a small or smooth photo can leave the organic style short too).
@@ -61,8 +58,7 @@ export function drawRecipe(
   // the organic style then also pays when its axis share nears G7's 0.35.
   const checkAxis = !digital && first.layers.some((l) => l.shards) && !toggles.geometricShapes;
   const score = (tile: RenderedTile): { err: number; diff: number; span: number } => {
-    const diff = tileSlope(tile) - target;
-    const span = checkSpan ? patchSizeSpan(tile.index, tile.size, tile.size).span : Infinity;
+    const { diff, span } = slopeAndSpan(tile, analysis, toggles);
     const axis = checkAxis ? tileAxisShare(tile) : 0;
     return {
       diff,
@@ -154,9 +150,22 @@ const G6_MARGIN = 2.55;
  */
 export function drawAsIs(recipe: Recipe, analysis: PhotoAnalysis): Drawn {
   const { recipe: cut, tile } = cutOpen(recipe, renderIndices(recipe, DESIGN_SIZE));
-  const diff = tileSlope(tile) - analysis.texture.spectralSlope;
-  const span = recipe.toggles.blobs ? Infinity : patchSizeSpan(tile.index, tile.size, tile.size).span;
-  return { recipe: cut, tile, diff, span };
+  return { recipe: cut, tile, ...slopeAndSpan(tile, analysis, recipe.toggles) };
+}
+
+/**
+ * A render's G4 and G6 figures: its slope less the photo's, and its patch sizes' span in decades
+ * (Infinity with the blobs toggle, which trades G6 away on purpose: README).
+ */
+function slopeAndSpan(
+  tile: RenderedTile,
+  analysis: PhotoAnalysis,
+  toggles: DesignToggles,
+): { diff: number; span: number } {
+  return {
+    diff: tileSlope(tile) - analysis.texture.spectralSlope,
+    span: toggles.blobs ? Infinity : patchSizeSpan(tile.index, tile.size, tile.size).span,
+  };
 }
 
 /** Moves a rendered recipe's cut (Recipe.origin) to a typical line. */

@@ -264,9 +264,8 @@ describe("a design's printed repeat (decision 035)", () => {
    * and 100 m). At 10 m it is not asked: there the deer's crop is held to a 64 px transform, 7.6 px a
    * degree in these photos against the 10 its eye needs (the page says the figure is limited), which
    * leaves 3 cm squares at the edge of what the crop holds (1.7 and 1.8 points from the plain
-   * target's). 50 cm blotches (a 1 m
-   * repeat of 2 x 2), about three times the deer's 17.5 cm limit at 100 m, are still seen inside
-   * the outline there: the lightness spread more than 1.75 times the plain target's and 2 units
+   * target's). 50 cm blotches (a 1 m repeat of 2 x 2), about three times the deer's 17.5 cm limit
+   * at 100 m, are still seen inside the outline there: the lightness spread more than 1.75 times the plain target's and 2 units
    * more (3.4 against 1.3, 4.1 against 0.7). The 37.5 cm blotches of the 50 m test, twice the limit,
    * keep too little at 100 m for that (2.5 against 1.3): the eye's contrast sensitivity takes most of
    * their contrast there.
