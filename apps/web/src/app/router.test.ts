@@ -31,6 +31,9 @@ describe('the route table', () => {
     expect(pageModuleOf('/design')).toBe('src/app/routes/design-studio.tsx');
     expect(pageModuleOf('/gallery/user/u1')).toBe('src/app/routes/designer.tsx');
     expect(pageModuleOf('/gallery/0b9f1c52')).toBe('src/app/routes/design-detail.tsx');
+    expect(pageModuleOf('/breeding')).toBe('src/app/routes/breeding.tsx');
+    expect(pageModuleOf('/breeding/7a2d0b63')).toBe('src/app/routes/breeding-ground.tsx');
+    expect(pageModuleOf('/breeding/designs/b7')).toBe('src/app/routes/bred-design.tsx');
     expect(pageModuleOf('/no-such-page')).toBe('src/app/routes/not-found.tsx');
     // The hero texture, preloaded where it is painted first and not where it would go unused.
     expect(pageImagesOf('/')).toEqual(['/textures/camo.svg']);

@@ -38,6 +38,16 @@ export const routes: RouteObject[] = [
           { path: 'privacy', ...page('privacy', () => import('./routes/privacy')) },
           // The contest's rules, standings and Trophy Club are public, like the home page's.
           { path: 'contest', ...page('contest', () => import('./routes/contest'), withFooter) },
+          // Breeding grounds (issue 44): public, like the contest; playing one is the hunt's, signed in.
+          { path: 'breeding', ...page('breeding', () => import('./routes/breeding'), withFooter) },
+          {
+            path: 'breeding/:id',
+            ...page('breeding-ground', () => import('./routes/breeding-ground'), withFooter),
+          },
+          {
+            path: 'breeding/designs/:id',
+            ...page('bred-design', () => import('./routes/bred-design'), withFooter),
+          },
           {
             element: <ProtectedRoute />,
             handle: { footer: true, signedIn: true } satisfies RouteHandle,

@@ -39,4 +39,9 @@ export const queryKeys = {
   ground: ['ground'],
   groundPhotos: ['ground', 'photos'],
   groundPhoto: (photoId: string) => ['ground', photoId] as const,
+
+  /** Breeding grounds (decision 038): the list, a ground's page and a bred design's page. A finished round marks them all stale. */
+  breeding: ['breeding'],
+  breedingGround: (id: string) => ['breeding', 'grounds', id] as const,
+  bredDesign: (id: string) => ['breeding', 'designs', id] as const,
 } as const;

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -104,6 +104,17 @@ describe('/gallery/:designId', () => {
     });
     expect(await screen.findByRole('button', { name: 'Vote' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Your Design' })).not.toBeInTheDocument();
+  });
+
+  it('offers a signed-in viewer to breed designs for the photo, in the style the design was chosen in', async () => {
+    renderWith(
+      () =>
+        json(makeDesign({ name: 'Silent Ridge', status: 'submitted', userId: 'u1', selectedVariant: 'B' })),
+      { id: 'u2' },
+    );
+    const form = await screen.findByRole('region', { name: 'Breed designs for this photo' });
+    expect(within(form).getByRole('radio', { name: 'Digital' })).toBeChecked();
+    expect(within(form).getByRole('button', { name: 'Breed designs' })).toBeEnabled();
   });
 
   it("lets the owner name a 'No Name' design: empty is refused, a failure says so, a success shows", async () => {

@@ -22,6 +22,7 @@ import { ReportButton } from '@/features/moderation/components/report-button';
 import { ReportCommentButton } from '@/features/moderation/components/report-comment-button';
 import { DesignInMyPhoto } from '@/features/ground/components/design-in-my-photo';
 import { VersatilityPanel } from '@/features/ground/components/versatility-panel';
+import { BreedFromDesign } from '@/features/breeding/components/breed-from-design';
 
 /** The design, its comments and, for anyone but its owner, the viewer's vote. */
 export const prefetch: PageModule['prefetch'] = async ({ queryClient, params, me }) => {
@@ -68,6 +69,13 @@ function DesignDetail({ design }: { design: Design }) {
       voteNote={me && !isOwner && submitted && <NewAccountVoteNote me={me} />}
       contest={submitted && <DesignContestPanel designId={design.id} />}
       versatility={submitted && versatility !== undefined && <VersatilityPanel versatility={versatility} />}
+      breed={
+        me &&
+        submitted &&
+        design.environmentPhotoUrl && (
+          <BreedFromDesign designId={design.id} initialVariant={design.selectedVariant ?? 'A'} />
+        )
+      }
       inMyPhoto={me && <DesignInMyPhoto designId={design.id} />}
       viewer={<ConcealmentViewer designId={design.id} />}
       hiding={submitted && <HidingPanel designId={design.id} />}

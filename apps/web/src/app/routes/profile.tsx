@@ -10,6 +10,8 @@ import { YourDesigns } from '@/features/profile/components/your-designs';
 import { LocalDate } from '@/components/ui/local-date';
 import { YourReports } from '@/features/moderation/components/your-reports';
 import { YourGroundPhotos } from '@/features/ground/components/your-ground-photos';
+import { StartGroundForm } from '@/features/breeding/components/start-ground-form';
+import { LocationFields } from '@/features/create-design/components/location-fields';
 
 export default function ProfilePage() {
   useDocumentTitle('Your Profile');
@@ -49,7 +51,9 @@ function ProfileDashboard({ profile }: { profile: NonNullable<ReturnType<typeof 
       </section>
       <div className="mx-auto flex max-w-7xl flex-col gap-14 px-4 py-12 sm:px-6">
         <YourDesigns designs={designs.data} isPending={designs.isPending} isError={designs.isError} />
-        <YourGroundPhotos />
+        <YourGroundPhotos
+          breed={(photo) => <StartGroundForm photoId={photo.id} LocationFields={LocationFields} />}
+        />
         <YourReports />
         <div className="max-w-3xl">
           <AccountInformation profile={profile} />

@@ -24,6 +24,8 @@ type DesignArticleSlots = {
   contest?: ReactNode;
   /** Beside the image, after the contest: how the design does beyond its own photo. */
   versatility?: ReactNode;
+  /** Beside the image, under the environment photo: start a breeding ground for that photo. */
+  breed?: ReactNode;
   /** Below the image, first: the design worn in the visitor's own ground photo. */
   inMyPhoto?: ReactNode;
   /** Below the image: how the design is predicted to look to a deer or a person, near and far. */
@@ -42,6 +44,7 @@ export function DesignArticle({
   voteNote,
   contest,
   versatility,
+  breed,
   inMyPhoto,
   viewer,
   hiding,
@@ -76,6 +79,7 @@ export function DesignArticle({
           {contest}
           {versatility}
           <EnvironmentPhoto design={design} label="Environment" />
+          {breed}
           <DesignStory key={design.story ?? ''} design={design} isOwner={isOwner} />
           {isOwner && (
             <div className="card p-5">

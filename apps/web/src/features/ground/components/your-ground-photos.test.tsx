@@ -2,6 +2,7 @@ import type { GroundPhoto, GroundPhotoList } from '@camo/shared/ground.schema';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonReply } from '@/test/concealment-fixtures';
@@ -19,7 +20,7 @@ const photo = (overrides: Partial<GroundPhoto> = {}): GroundPhoto => ({
   ...overrides,
 });
 
-function renderList(lists: GroundPhotoList[]) {
+function renderList(lists: GroundPhotoList[], breed?: (photo: GroundPhoto) => ReactNode) {
   let call = 0;
   const requests: { url: string; method: string; body: unknown }[] = [];
   vi.stubGlobal(
@@ -41,7 +42,7 @@ function renderList(lists: GroundPhotoList[]) {
   render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter>
-        <YourGroundPhotos />
+        <YourGroundPhotos breed={breed} />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -83,6 +84,16 @@ describe('YourGroundPhotos', () => {
     });
     expect(await within(item).findByText('Kept until you delete it.')).toBeInTheDocument();
     expect(within(item).getByRole('button', { name: "Don't keep" })).toBeInTheDocument();
+  });
+
+  it("folds the route's breeding form under each photo, for that photo", async () => {
+    renderList([{ photos: [photo()], dailyLimit: 20, usedToday: 1 }], (p) => <p>Form for {p.id}</p>);
+    const item = await screen.findByTestId('ground-photo');
+    const summary = within(item).getByText('Start a breeding ground');
+    expect(summary.tagName).toBe('SUMMARY');
+    expect(within(item).getByText(`Form for ${ID}`)).not.toBeVisible();
+    await userEvent.click(summary);
+    expect(within(item).getByText(`Form for ${ID}`)).toBeVisible();
   });
 
   it('deletes a photo only once confirmed', async () => {

@@ -2,6 +2,7 @@ import { concealmentText } from '@camo/shared/concealment';
 import { groundText } from '@camo/shared/ground';
 import type { GroundPhoto } from '@camo/shared/ground.schema';
 import { messages } from '@camo/shared/messages';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { LocalDate } from '@/components/ui/local-date';
@@ -17,7 +18,12 @@ import { GroundPhotoThumb } from './ground-photo-thumb';
  * is kept), keep or stop keeping it, delete it (asked first), and rank the gallery in it again.
  * Only its owner ever sees this list.
  */
-export function YourGroundPhotos() {
+export function YourGroundPhotos({
+  breed,
+}: {
+  /** Under each photo, folded: starting a breeding ground from it (the route's, from breeding). */
+  breed?: (photo: GroundPhoto) => ReactNode;
+} = {}) {
   const photos = useGroundPhotos();
   return (
     <section aria-labelledby="ground-photos-title" className="flex flex-col gap-4">
@@ -38,7 +44,7 @@ export function YourGroundPhotos() {
       ) : (
         <ul className="grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 lg:grid-cols-3">
           {photos.data.photos.map((photo) => (
-            <GroundPhotoItem key={photo.id} photo={photo} />
+            <GroundPhotoItem key={photo.id} photo={photo} breed={breed?.(photo)} />
           ))}
         </ul>
       )}
@@ -46,7 +52,7 @@ export function YourGroundPhotos() {
   );
 }
 
-function GroundPhotoItem({ photo }: { photo: GroundPhoto }) {
+function GroundPhotoItem({ photo, breed }: { photo: GroundPhoto; breed?: ReactNode }) {
   const keep = useKeepGroundPhoto();
   const remove = useDeleteGroundPhoto();
   const hydrated = useHydrated();
@@ -94,6 +100,14 @@ function GroundPhotoItem({ photo }: { photo: GroundPhoto }) {
           <p role="alert" className="text-danger">
             {keep.error.message || concealmentText.loadFailed}
           </p>
+        )}
+        {breed && (
+          <details className="group border-t border-olive-900 pt-3">
+            <summary className="cursor-pointer font-condensed text-base font-bold uppercase tracking-wider text-bone hover:text-blaze">
+              Start a breeding ground
+            </summary>
+            <div className="pt-4">{breed}</div>
+          </details>
         )}
       </div>
     </li>

@@ -16,10 +16,14 @@ import { queryKeys } from '@/lib/query-keys';
 
 /**
  * Starts a round made for `viewport`: the room the page has for the picture (CSS pixels) and the
- * pixel ratio. `round: null` when nothing is left to play, with the words to say so.
+ * pixel ratio; of one breeding ground's current generation when `groundId` is given (decision
+ * 038). `round: null` when nothing is left to play, with the words to say so.
  */
-export const startRound = (viewport: HuntRoundStart['viewport']) =>
-  requestJson<HuntRound | HuntNothingToPlay>('/api/hunt/rounds', { method: 'POST', body: { viewport } });
+export const startRound = (viewport: HuntRoundStart['viewport'], groundId?: string) =>
+  requestJson<HuntRound | HuntNothingToPlay>('/api/hunt/rounds', {
+    method: 'POST',
+    body: { viewport, ...(groundId ? { groundId } : {}) } satisfies HuntRoundStart,
+  });
 
 export const sendTap = (roundId: string, tap: { x: number; y: number }) =>
   requestJson<HuntTapResult>(`/api/hunt/rounds/${encodeURIComponent(roundId)}/taps`, {

@@ -24,7 +24,8 @@ export function Intro({ play, onStart }: { play: Play; onStart: () => void }) {
             onClick={onStart}
             // Nothing left to play: another press would only say so again.
             disabled={
-              play.phase === 'loading' || (play.phase === 'error' && play.message === huntMessages.noDesigns)
+              play.phase === 'loading' ||
+              (play.phase === 'error' && (play.final === true || play.message === huntMessages.noDesigns))
             }
           >
             {play.phase === 'loading' ? 'Loading…' : 'Start a round'}
@@ -45,6 +46,12 @@ export function Intro({ play, onStart }: { play: Play; onStart: () => void }) {
           What makes a design hide?
         </Link>{' '}
         Every scored design against the generator&apos;s own measures.
+      </p>
+      <p className="text-sage">
+        <Link to="/breeding" className="text-link">
+          Breeding grounds
+        </Link>{' '}
+        Designs bred by the game: the ones you find slowest become the parents of the next.
       </p>
     </div>
   );

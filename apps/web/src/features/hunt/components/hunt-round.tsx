@@ -221,7 +221,7 @@ export function Round({
           <>
             <p className="text-lg text-bone" role="status">
               {endingText(play.ending, play.misses)} The design was{' '}
-              <Link to={`/gallery/${play.reveal.design.id}`} className="text-link">
+              <Link to={designPage(play.reveal.design)} className="text-link">
                 {play.reveal.design.name}
               </Link>{' '}
               by {play.reveal.design.designerName || 'Anonymous'}.
@@ -241,6 +241,12 @@ export function Round({
       </div>
     </div>
   );
+}
+
+/** A bred design's page (decision 038) or a gallery design's. */
+function designPage(design: Reveal['design']): string {
+  const id = encodeURIComponent(design.id);
+  return design.groundId ? `/breeding/designs/${id}` : `/gallery/${id}`;
 }
 
 function endingText(ending: Ending, misses: number): string {

@@ -15,4 +15,5 @@ export type Play =
   | { phase: 'loading' }
   | { phase: 'playing'; round: HuntRound; imageUrl: string; shownAt: number; misses: number }
   | { phase: 'ended'; round: HuntRound; imageUrl: string; ending: Ending; misses: number; reveal: Reveal }
-  | { phase: 'error'; message: string };
+  /** `final`: nothing is left to play (another press would only say so again). */
+  | { phase: 'error'; message: string; final?: boolean };
