@@ -50,6 +50,8 @@ import { createGroundIndex } from './ground/ground-index.js';
 import { createGroundRepository } from './ground/ground.repository.js';
 import { createGroundService } from './ground/ground.service.js';
 import { groundJobs } from './ground/ground.jobs.js';
+import { breedingRoutes } from './breeding/breeding.routes.js';
+import { composeBreeding } from './breeding/breeding.compose.js';
 import { lazyAuth, sessionCookieName } from './platform/auth/auth-gateway.js';
 import { createAuthRepository } from './platform/auth/auth.repository.js';
 import { createSessionResolver } from './platform/auth/session.js';
@@ -194,6 +196,12 @@ export async function compose(options: ComposeOptions) {
     now,
   });
   const comments = createCommentsService(createCommentsRepository(db));
+  const breeding = composeBreeding({
+    ...{ db, config, storage, engine, log, now },
+    designs: designsRepository,
+    ground: () => groundRepository,
+    queue: () => requireQueue(),
+  });
   const huntRepository = createHuntRepository(db, { minAccountAgeHours: config.contest.minAccountAgeHours });
   const hunt = {
     rounds: createRoundService({
@@ -203,6 +211,7 @@ export async function compose(options: ComposeOptions) {
       scenes: engine?.huntRound,
       work: engineWork,
       answersDir: config.huntAnswersDir,
+      bred: breeding.service.rounds,
     }),
     insights: createHuntInsightsService({
       repo: huntRepository,
@@ -359,6 +368,11 @@ export async function compose(options: ComposeOptions) {
         onVersatility: () => gallery.invalidate(),
         log,
       }),
+    },
+    {
+      name: 'breeding',
+      routes: breedingRoutes(breeding.service, sessions),
+      jobs: breeding.jobs,
     },
     {
       name: 'generation',

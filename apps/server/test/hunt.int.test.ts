@@ -237,7 +237,7 @@ describe('hide and seek through the API', () => {
     );
     expect(timedOut.body.result).toBe('timeout');
     const r = await round(mine.body.roundId);
-    const [design] = await server.database.db.select().from(designs).where(eq(designs.id, r.designId));
+    const [design] = await server.database.db.select().from(designs).where(eq(designs.id, r.designId!));
     expect(design!.userId).toBe(aliceId);
     expect(await post(bob, '/api/hunt/rounds')).toMatchObject({ status: 200, body: { round: null } });
 

@@ -375,7 +375,7 @@ describe.each(backends)('a handful of accounts cannot steer the figures (decisio
             .from(huntRounds)
             .where(eq(huntRounds.id, started.body.roundId));
           // The attacker sees the target: conspicuous ones found "late", inconspicuous ones "at once".
-          const ms = conspicuous.has(row!.designId) ? 13_500 : 600;
+          const ms = conspicuous.has(row!.designId!) ? 13_500 : 600;
           await server.database.db
             .update(huntRounds)
             .set({ servedAt: new Date(row!.servedAt!.getTime() - ms) })

@@ -2,8 +2,34 @@
  * How a breeding ground's generation is judged and chosen (decision 038): which designs are
  * judged, which survive to breed, and when the product may say breeding helped.
  */
+import { generationMessages } from './generation.js';
 import { HUNT_TIME_LIMIT_MS } from './hunt.js';
 import { kaplanMeier, medianInterval, type MedianInterval, type SurvivalObservation } from './survival.js';
+
+/** What breeding grounds' pages and answers say (no zod here: the pages import it). */
+export const breedingMessages = {
+  groundNotFound: 'Breeding ground not found.',
+  designNotFound: 'Bred design not found.',
+  needsAgreement: 'Please agree that your photo is shown in hide-and-seek rounds and on the ground’s page.',
+  noPhoto: 'This design has no photo of its place to breed for.',
+  photoNotFound: 'Ground photo not found.',
+  /** The ground's own rounds, when the player has had every design of its current generation. */
+  noRoundsLeft:
+    'You have played every design of this generation. The next is drawn once enough players have played them all.',
+  notJudging: 'This ground is drawing its next generation. Please try again in a minute.',
+  claimBeaten: 'Bred designs now stay hidden longer than the best fresh design, beyond both intervals.',
+  claimNotYet:
+    'Breeding has not yet beaten the best fresh design by more than the uncertainty of both: no claim is made.',
+  alreadyInGallery: 'This design is already in the gallery.',
+  nameRequired: generationMessages.nameRequired,
+  nameTooLong: generationMessages.nameTooLong,
+} as const;
+
+/** The two styles a ground can breed (the engine's designs A and B). */
+export const breedingStyles = [
+  { id: 'A', label: 'Organic' },
+  { id: 'B', label: 'Digital' },
+] as const;
 
 /** The settings' defaults (the server's BREEDING_POPULATION and BREEDING_JUDGES). */
 export const breedingDefaults = {

@@ -33,6 +33,11 @@ export const huntRoundStartSchema = z
         pixelRatio: z.number().finite().min(0.5).max(5).default(1),
       })
       .optional(),
+    /**
+     * Play a breeding ground's rounds (its page's button, decision 038): the player chooses the
+     * ground, never the design. Without it, rounds come from the gallery and every active ground.
+     */
+    groundId: z.uuid('Not a valid breeding ground id.').optional(),
   })
   .default({});
 export type HuntRoundStart = z.infer<typeof huntRoundStartSchema>;
@@ -46,7 +51,13 @@ export const huntTapSchema = z.object({
 export const huntRevealSchema = z.object({
   /** Where the target was: its box in image pixels. */
   box: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }),
-  design: z.object({ id: z.string(), name: z.string(), designerName: z.string() }),
+  design: z.object({
+    id: z.string(),
+    name: z.string(),
+    designerName: z.string(),
+    /** A breeding ground's design (decision 038): its page is /breeding/designs/:id, not the gallery's. */
+    groundId: z.string().optional(),
+  }),
 });
 
 export const huntTapResultSchema = z.discriminatedUnion('result', [

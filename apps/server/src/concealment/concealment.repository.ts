@@ -137,7 +137,8 @@ export function createConcealmentRepository(db: Db) {
       return db
         .select({
           id: huntRounds.id,
-          designId: huntRounds.designId,
+          // Gallery designs' rounds (the where below): a bred design's are its ground's (breeding/).
+          designId: sql<string>`${huntRounds.designId}`,
           playerId: huntRounds.playerId,
           playedAt: huntRounds.createdAt,
           accountCreatedAt: users.createdAt,
@@ -155,7 +156,13 @@ export function createConcealmentRepository(db: Db) {
         })
         .from(huntRounds)
         .innerJoin(users, eq(users.id, huntRounds.playerId))
-        .where(and(inArray(huntRounds.status, [...ANSWERED]), isNotNull(huntRounds.elapsedMs)))
+        .where(
+          and(
+            inArray(huntRounds.status, [...ANSWERED]),
+            isNotNull(huntRounds.elapsedMs),
+            isNotNull(huntRounds.designId),
+          ),
+        )
         .orderBy(desc(huntRounds.endedAt))
         .limit(limit);
     },

@@ -47,6 +47,7 @@ const TASK_NAMES = [
   'groundScores',
   'groundView',
   'groundDesign',
+  'breed',
 ] as const satisfies readonly EngineTaskName[];
 const _everyTaskNamed: Exclude<EngineTaskName, (typeof TASK_NAMES)[number]> extends never ? true : false =
   true;

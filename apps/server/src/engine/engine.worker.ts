@@ -50,6 +50,7 @@ import {
   groundScoresTask,
   groundViewTask,
 } from './ground-tasks.js';
+import { breedTask } from './breed-tasks.js';
 
 // The engine's threads yield to the event loop: on a 2-core machine they may use both cores
 // (engine-provider.ts) without the site's requests waiting behind a design being drawn.
@@ -329,6 +330,7 @@ export const engineTasks = {
   groundScores: groundScoresTask,
   groundView: groundViewTask,
   groundDesign: groundDesignTask,
+  breed: breedTask,
 };
 
 export type EngineTaskName = keyof typeof engineTasks;

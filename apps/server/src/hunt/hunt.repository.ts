@@ -5,7 +5,14 @@ import {
   communityVisible,
   designerNameSql,
 } from '../designs/design-queries.repository.js';
-import { designs, huntRoundImages, huntRounds, users, type EngineMeasures } from '../platform/db/schema.js';
+import {
+  breedingMembers,
+  designs,
+  huntRoundImages,
+  huntRounds,
+  users,
+  type EngineMeasures,
+} from '../platform/db/schema.js';
 import { setGameEyeScore } from '../concealment/eye-hiding.repository.js';
 
 export type HuntRoundRow = typeof huntRounds.$inferSelect;
@@ -25,7 +32,7 @@ export type RoundEnd = 'found' | 'timeout' | 'out_of_misses' | 'too_fast';
  * made (the contest's age gate, CONTEST_MIN_ACCOUNT_AGE_HOURS; decision 026), as votes count in
  * the contest (contest.repository.ts).
  */
-function countedRounds(minAccountAgeHours: number) {
+export function countedRounds(minAccountAgeHours: number) {
   return and(
     inArray(huntRounds.status, [...ANSWERED]),
     sql`exists (select 1 from ${users} where ${users.id} = ${huntRounds.playerId} and ${users.createdAt} <= ${huntRounds.createdAt} - make_interval(secs => ${minAccountAgeHours * 3600}))`,
@@ -119,10 +126,21 @@ export function createHuntRepository(db: Db, options: { minAccountAgeHours?: num
         const [row] = await tx.insert(huntRounds).values(round).onConflictDoNothing().returning();
         if (!row) return null;
         await tx.insert(huntRoundImages).values({ roundId: row.id, jpeg });
-        await tx
-          .update(designs)
-          .set({ huntRounds: sql`${designs.huntRounds} + 1` })
-          .where(eq(designs.id, round.designId));
+        if (row.bredDesignId !== null && row.generation !== null)
+          await tx
+            .update(breedingMembers)
+            .set({ rounds: sql`${breedingMembers.rounds} + 1` })
+            .where(
+              and(
+                eq(breedingMembers.designId, row.bredDesignId),
+                eq(breedingMembers.generation, row.generation),
+              ),
+            );
+        else if (row.designId !== null)
+          await tx
+            .update(designs)
+            .set({ huntRounds: sql`${designs.huntRounds} + 1` })
+            .where(eq(designs.id, row.designId));
         return row;
       });
     },
@@ -214,9 +232,11 @@ export function createHuntRepository(db: Db, options: { minAccountAgeHours?: num
           .where(and(eq(huntRounds.id, roundId), eq(huntRounds.status, 'served')))
           .returning();
         if (!row) return null;
-        if (outcome.status !== 'too_fast') {
+        // A bred design's rounds are judged with its ground's generation (breeding/), not scored here.
+        if (outcome.status !== 'too_fast' && row.designId !== null) {
+          const designId = row.designId;
           // One design's rounds at a time: concurrent ends of its rounds each see the other's.
-          await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'hunt-score:' + row.designId}))`);
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'hunt-score:' + designId}))`);
           const rounds = await tx
             .select({
               elapsedMs: huntRounds.elapsedMs,
@@ -224,7 +244,7 @@ export function createHuntRepository(db: Db, options: { minAccountAgeHours?: num
               playerId: huntRounds.playerId,
             })
             .from(huntRounds)
-            .where(and(eq(huntRounds.designId, row.designId), counted));
+            .where(and(eq(huntRounds.designId, designId), counted));
           const measured = score(
             rounds.map((r) => ({
               elapsedMs: r.elapsedMs ?? 0,
@@ -240,8 +260,8 @@ export function createHuntRepository(db: Db, options: { minAccountAgeHours?: num
               huntAnswered: rounds.length,
               ...(measured >= 0 ? { hidingGroup: 2, hidingRank: measured } : {}),
             })
-            .where(eq(designs.id, row.designId));
-          if (measured >= 0) await setGameEyeScore(tx, row.designId, measured);
+            .where(eq(designs.id, designId));
+          if (measured >= 0) await setGameEyeScore(tx, designId, measured);
         }
         return row;
       });

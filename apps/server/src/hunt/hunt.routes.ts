@@ -1,4 +1,5 @@
 import { errorSchema, userIdParamsSchema } from '@camo/shared/api.schema';
+import { breedingMessages } from '@camo/shared/breeding.schema';
 import { huntMessages } from '@camo/shared/hunt';
 import {
   bestHidingSchema,
@@ -52,10 +53,14 @@ export function huntRoutes(
         },
       },
       async (req, reply) => {
-        const round = await rounds.start(currentUser(req).id, req.body?.viewport);
+        const groundId = req.body?.groundId ?? null;
+        const round = await rounds.start(currentUser(req).id, req.body?.viewport, groundId);
         return round
           ? reply.code(201).send(round)
-          : reply.code(200).send({ round: null, message: huntMessages.noDesigns });
+          : reply.code(200).send({
+              round: null,
+              message: groundId ? breedingMessages.noRoundsLeft : huntMessages.noDesigns,
+            });
       },
     );
 

@@ -14,6 +14,7 @@ import {
   type HuntTapResult,
 } from '@camo/shared/hunt.schema';
 import { messages } from '@camo/shared/messages';
+import { DEFAULT_REPEAT_CM } from '@camo/shared/shapes';
 import { chosenImageKey } from '../designs/design-policy.js';
 import { ConflictError, NotFoundError } from '../platform/http-errors.js';
 import { LEGACY_HUNT_PREFIX, type Storage } from '../platform/storage.js';
@@ -27,6 +28,36 @@ import type { HuntRepository, HuntRoundRow, RoundEnd } from './hunt.repository.j
 
 /** A tap this long after the limit still counts as the timeout it is (network and rendering). */
 const LATE_GRACE_MS = 1_000;
+/** The share of mixed rounds offered from breeding grounds first, when both kinds have one to play. */
+const BRED_SHARE = 0.5;
+
+/** What the game asks of breeding grounds (breeding/, decision 038): the round service knows no more. */
+export interface BredRounds {
+  /** A bred design for this player to judge, of one ground or of any being judged; null when none is left. */
+  choose(
+    playerId: string,
+    groundId: string | null,
+  ): Promise<{
+    designId: string;
+    generation: number;
+    groundId: string;
+    photo: Uint8Array;
+    image: Uint8Array;
+  } | null>;
+  /** Whose and which it was, for the reveal. */
+  describe(designId: string): Promise<{ id: string; name: string; designerName: string; groundId: string }>;
+  /** One of its rounds ended: its generation may now be judged whole. */
+  ended(designId: string, generation: number): Promise<void>;
+}
+
+/** What a round hides and where: a gallery design in its photo, or a ground's design in the ground's. */
+interface RoundMaterial {
+  photoKey: string;
+  photo: Uint8Array;
+  design: Uint8Array;
+  repeatCm: number;
+  ids: { designId: string } | { bredDesignId: string; generation: number };
+}
 
 /** Hide and seek's rounds: the server picks, serves once, times and judges every tap. */
 export function createRoundService(deps: {
@@ -40,6 +71,8 @@ export function createRoundService(deps: {
   work?: EngineWork;
   /** Browser tests only (HUNT_ANSWERS, development sign-in): where each round's target is written. */
   answersDir?: string | null;
+  /** Breeding grounds' designs, mixed into the game and played by ground (decision 038). */
+  bred?: BredRounds;
 }) {
   const { repo, storage, work } = deps;
   const makeScene = deps.scenes ?? roundScene;
@@ -55,16 +88,68 @@ export function createRoundService(deps: {
       legacySweep = null;
     }));
 
-  function reveal(round: HuntRoundRow, design: { id: string; name: string; designerName: string }) {
+  function reveal(
+    round: HuntRoundRow,
+    design: { id: string; name: string; designerName: string; groundId?: string },
+  ) {
     return {
       box: targetBox(silhouetteById(round.silhouette), round),
-      design: { id: design.id, name: design.name || messages.noName, designerName: design.designerName },
+      design: {
+        id: design.id,
+        name: design.name || messages.noName,
+        designerName: design.designerName,
+        ...(design.groundId ? { groundId: design.groundId } : {}),
+      },
     };
   }
 
   async function ended(round: HuntRoundRow) {
-    const design = await repo.design(round.designId);
-    return reveal(round, design ?? { id: round.designId, name: '', designerName: '' });
+    if (round.bredDesignId !== null && deps.bred)
+      return reveal(round, await deps.bred.describe(round.bredDesignId));
+    const id = round.designId ?? '';
+    return reveal(round, (await repo.design(id)) ?? { id, name: '', designerName: '' });
+  }
+
+  /** A gallery design for this player, hidden in its own photo or another of its state. */
+  async function galleryMaterial(playerId: string): Promise<RoundMaterial | 'none' | null> {
+    const design = await repo.chooseDesign(playerId);
+    if (!design) return 'none';
+    const designKey = chosenImageKey(design);
+    if (!designKey || !design.environmentPhotoUrl) return null;
+    // Its own environment, or another photo of the same state.
+    const other = random() < 0.5 ? await repo.photoFromState(design.state, design.id) : null;
+    const photoKey = other ?? design.environmentPhotoUrl;
+    return {
+      photoKey,
+      photo: await shownPhotoBytes(storage, photoKey),
+      design: await storage.getBytes(designKey),
+      repeatCm: design.repeatCm,
+      ids: { designId: design.id },
+    };
+  }
+
+  /** A breeding ground's design for this player, hidden in the ground's photo. */
+  async function bredMaterial(playerId: string, groundId: string | null): Promise<RoundMaterial | 'none'> {
+    const bred = await deps.bred?.choose(playerId, groundId);
+    if (!bred) return 'none';
+    return {
+      photoKey: `breeding:${bred.groundId}`,
+      photo: bred.photo,
+      design: bred.image,
+      repeatCm: DEFAULT_REPEAT_CM,
+      ids: { bredDesignId: bred.designId, generation: bred.generation },
+    };
+  }
+
+  /** What the next round hides: a ground's only when one is asked for, else either kind, mixed. */
+  async function material(playerId: string, groundId: string | null): Promise<RoundMaterial | 'none' | null> {
+    if (groundId) return bredMaterial(playerId, groundId);
+    if (!deps.bred || random() >= BRED_SHARE) {
+      const gallery = await galleryMaterial(playerId);
+      return gallery === 'none' ? bredMaterial(playerId, null) : gallery;
+    }
+    const bred = await bredMaterial(playerId, null);
+    return bred === 'none' ? galleryMaterial(playerId) : bred;
   }
 
   /** Why a round cannot be served or made void: it is not the player's (404), or it has ended (409). */
@@ -85,6 +170,8 @@ export function createRoundService(deps: {
   async function endAs(round: HuntRoundRow, status: RoundEnd, elapsedMs: number) {
     const row = await repo.end(round.id, { status, elapsedMs, at: now() }, concealmentScore);
     if (!row) throw new ConflictError(huntMessages.roundGone);
+    if (row.bredDesignId !== null && row.generation !== null)
+      await deps.bred?.ended(row.bredDesignId, row.generation);
     return ended(row);
   }
 
@@ -93,21 +180,21 @@ export function createRoundService(deps: {
      * A new round: the server picks the design and the photo, makes a scene anew from the photo's
      * ground at the shape of the player's screen and places the target in it (decision 024).
      */
-    async start(playerId: string, viewport: RoundViewport = DEFAULT_VIEWPORT): Promise<HuntRound | null> {
+    async start(
+      playerId: string,
+      viewport: RoundViewport = DEFAULT_VIEWPORT,
+      groundId: string | null = null,
+    ): Promise<HuntRound | null> {
       await sweepLegacyImages();
       await repo.expire(new Date(now().getTime() - HUNT_ROUND_TTL_MS), now());
       for (let attempt = 0; attempt < 3; attempt++) {
-        const design = await repo.chooseDesign(playerId);
-        if (!design) return null;
-        const designKey = chosenImageKey(design);
-        if (!designKey || !design.environmentPhotoUrl) continue;
-        // Its own environment, or another photo of the same state.
-        const other = random() < 0.5 ? await repo.photoFromState(design.state, design.id) : null;
-        const photoKey = other ?? design.environmentPhotoUrl;
+        const chosen = await material(playerId, groundId);
+        if (chosen === 'none') return null;
+        if (!chosen) continue;
         const task = {
-          photo: await shownPhotoBytes(storage, photoKey),
-          design: await storage.getBytes(designKey),
-          repeatCm: design.repeatCm,
+          photo: chosen.photo,
+          design: chosen.design,
+          repeatCm: chosen.repeatCm,
           viewport,
           seed: Math.floor(random() * 2 ** 32),
         };
@@ -119,8 +206,8 @@ export function createRoundService(deps: {
           {
             id,
             playerId,
-            designId: design.id,
-            photoKey,
+            ...chosen.ids,
+            photoKey: chosen.photoKey,
             silhouette: scene.silhouette,
             ...scene.placement,
             width: scene.width,

@@ -1,3 +1,4 @@
+import { breedingDefaults } from '@camo/shared/breeding';
 import { DEFAULT_GROUND_PHOTOS_PER_DAY } from '@camo/shared/ground';
 import { isIP } from 'node:net';
 import { DEFAULT_CONTEST_TIME_ZONE, assertTimeZone } from '@camo/shared/contest';
@@ -123,6 +124,10 @@ export const envSchema = z.object({
   GENERATION_DAILY_QUOTA: z.coerce.number().int().min(1).max(100_000).default(20),
   /** Ground photos (issue 28) one person may upload in 24 hours, apart from the generation quota. */
   GROUND_PHOTOS_PER_DAY: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_GROUND_PHOTOS_PER_DAY),
+  // Breeding grounds (issue 44, decision 038): designs a generation, players who judge each, grounds a person starts a day.
+  BREEDING_POPULATION: z.coerce.number().int().min(3).max(48).default(breedingDefaults.population),
+  BREEDING_JUDGES: z.coerce.number().int().min(1).max(100).default(breedingDefaults.judges),
+  BREEDING_GROUNDS_PER_DAY: z.coerce.number().int().min(1).max(1_000).default(3),
   GENERATION_SITE_DAILY_QUOTA: z.coerce.number().int().min(1).max(10_000_000).default(2_000),
   // Engine work on request (the viewers, the blend preview, a design in a ground photo; decision 025).
   ENGINE_WORK_PER_PERSON: z.coerce.number().int().min(1).max(1_000).default(3),

@@ -129,6 +129,8 @@ export interface Config {
   groundPhotosPerDay: number;
   /** Generations by everyone together in 24 hours (quality rule 8's global quota). */
   generationSiteDailyQuota: number;
+  /** Breeding grounds (decision 038): a generation's designs and judges, and grounds a person may start in 24 hours. */
+  breeding: { population: number; judges: number; perDay: number };
   /**
    * Engine work on request per process (platform/engine-work.ts): per person running or waiting,
    * running at once (unset: the engine's threads), waiting in all, and the memory kept of results.
@@ -278,6 +280,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     generationDailyQuota: e.GENERATION_DAILY_QUOTA,
     groundPhotosPerDay: e.GROUND_PHOTOS_PER_DAY,
     generationSiteDailyQuota: e.GENERATION_SITE_DAILY_QUOTA,
+    breeding: {
+      population: e.BREEDING_POPULATION,
+      judges: e.BREEDING_JUDGES,
+      perDay: e.BREEDING_GROUNDS_PER_DAY,
+    },
     engineWork: {
       perPerson: e.ENGINE_WORK_PER_PERSON,
       running: e.ENGINE_WORK_RUNNING ?? null,

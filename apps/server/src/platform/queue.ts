@@ -41,6 +41,8 @@ export interface JobMap {
   'versatility-refresh': Record<string, never>;
   /** Remove ground photos not kept after 30 days (scheduled daily). */
   'ground-expiry': Record<string, never>;
+  /** Draw a breeding ground's generation (0: its founders), once the one before is judged (decision 038). */
+  'breed-generation': { groundId: string; generation: number };
 }
 export type JobName = keyof JobMap;
 
@@ -114,6 +116,15 @@ const QUEUE_OPTIONS = {
   versatility: { retryLimit: 2, retryDelay: 60, expireInSeconds: 60 * 60 },
   'versatility-refresh': { retryLimit: 2, retryDelay: 60, expireInSeconds: 10 * 60 },
   'ground-expiry': { retryLimit: 2, retryDelay: 60, expireInSeconds: 10 * 60 },
+  // One job per ground and generation, waiting or running (sent with that singletonKey): every
+  // round that completes a generation's judging sends it, and a start sends it again.
+  'breed-generation': {
+    policy: 'exclusive',
+    retryLimit: 3,
+    retryDelay: 30,
+    expireInSeconds: 30 * 60,
+    notify: true,
+  },
 } satisfies Record<JobName, object>;
 
 /** Every job's name, from its settings above (which the type-check holds to JobMap's names). */

@@ -17,6 +17,7 @@ import { environmentPhotos, designs, votes, comments } from './tables/designs.js
 import { reports, moderationLog } from './tables/moderation.js';
 import { contestWinners, contestMonths, contestResults } from './tables/contest.js';
 import { huntRounds, huntRoundImages } from './tables/hunt.js';
+import { breedingGrounds, bredDesigns, breedingMembers } from './tables/breeding.js';
 import { designHiding, predictorFits } from './tables/concealment.js';
 import { designFeatures, groundPhotos, groundPhotoUploads, groundScores } from './tables/ground.js';
 import { rateLimitCounters, providerUsage } from './tables/shared-state.js';
@@ -35,6 +36,8 @@ export { environmentPhotos, designs, votes, comments };
 export { reports, moderationLog };
 export { contestWinners, contestMonths, contestResults };
 export { huntRounds, huntRoundImages };
+export { breedingGrounds, bredDesigns, breedingMembers };
+export type { GroundStatus, BredKind } from './tables/breeding.js';
 export { designHiding, predictorFits };
 export { designFeatures, groundPhotos, groundPhotoUploads, groundScores };
 export { rateLimitCounters, providerUsage };
@@ -70,6 +73,9 @@ export const schema = {
   providerUsage,
   huntRounds,
   huntRoundImages,
+  breedingGrounds,
+  bredDesigns,
+  breedingMembers,
   predictorFits,
   designFeatures,
   groundPhotos,

@@ -5,6 +5,8 @@ import type {
   GenerationStage,
 } from '@camo/shared/generation.schema';
 import { DEFAULT_REPEAT_CM } from '@camo/shared/shapes';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bredDesigns } from './breeding.js';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -168,6 +170,13 @@ export const designs = pgTable(
     repeatCm: smallint('repeat_cm').notNull().default(DEFAULT_REPEAT_CM),
     /** Why a moderator hid the design (status `hidden`); its owner is shown it. */
     hiddenReason: text('hidden_reason'),
+    /**
+     * The breeding ground's design this one was taken from (decision 038): its lineage and credit.
+     * Its one image is design A; it has a photo row of its own (a copy of the ground's photo).
+     */
+    bredDesignId: text('bred_design_id').references((): AnyPgColumn => bredDesigns.id, {
+      onDelete: 'set null',
+    }),
     /**
      * The predictor's measures of A, B and the final image in the design's own photo, per observer
      * and distance (concealment/prediction-scores.ts); null until the predict-design job has run.

@@ -1,21 +1,38 @@
-import { index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, bytea } from './columns.js';
 import type { SceneRecord, RoundMeasures } from '../types.js';
-import { designRef } from './designs.js';
+import { bredDesigns } from './breeding.js';
+import { designs } from './designs.js';
 import { personRef } from './people.js';
 
 /** Hide and seek: the rounds and each round's picture until its one serving. */
 
 /**
  * A hide-and-seek round (hunt/): one player, one design hidden in one photo. The target's place
- * stays on the server until the round ends; the clock runs from when the image was served.
+ * stays on the server until the round ends; the clock runs from when the image was served. The
+ * design is a gallery design's, or a breeding ground's (decision 038) with the generation the round
+ * judges: one table, so every protection of the game holds for both.
  */
 export const huntRounds = pgTable(
   'hunt_rounds',
   {
     id: text('id').primaryKey(),
     playerId: personRef('player_id'),
-    designId: designRef('design_id'),
+    designId: text('design_id').references(() => designs.id, { onDelete: 'cascade' }),
+    bredDesignId: text('bred_design_id').references(() => bredDesigns.id, { onDelete: 'cascade' }),
+    /** The generation of its ground a bred design's round judges. */
+    generation: integer('generation'),
     /** Storage key of the photo the target is hidden in (the design's own or another of its state). */
     photoKey: text('photo_key').notNull(),
     silhouette: text('silhouette').notNull(),
@@ -45,6 +62,13 @@ export const huntRounds = pgTable(
   (t) => [
     index('hunt_rounds_design_idx').on(t.designId, t.status),
     uniqueIndex('hunt_rounds_player_design_idx').on(t.playerId, t.designId),
+    // One round a player a bred design in each generation it is judged in.
+    uniqueIndex('hunt_rounds_player_bred_idx').on(t.playerId, t.bredDesignId, t.generation),
+    index('hunt_rounds_bred_idx').on(t.bredDesignId, t.generation),
+    check(
+      'hunt_rounds_one_design',
+      sql`(${t.designId} is null) <> (${t.bredDesignId} is null) and (${t.bredDesignId} is null) = (${t.generation} is null)`,
+    ),
     index('hunt_rounds_ended_idx').on(t.endedAt),
   ],
 );

@@ -33,7 +33,7 @@ export function DesignTile({
 }) {
   const image = (
     <img
-      src={design.imageUrl}
+      src={design.thumbUrl}
       alt=""
       width={size === 'sm' ? 96 : 200}
       height={size === 'sm' ? 96 : 200}

@@ -12,7 +12,7 @@ export function GroundCard({ ground, first = false }: { ground: Ground; first?: 
         className="group flex flex-col focus-visible:outline-none"
       >
         <img
-          src={ground.photoUrl}
+          src={ground.photoThumbUrl}
           alt=""
           width={400}
           height={300}

@@ -15,12 +15,16 @@ const ground = (overrides: Partial<GroundPage> = {}): GroundPage => ({
   generation: 1,
   status: 'judging',
   photoUrl: `/api/breeding/grounds/${ID}/photo`,
+  width: 1280,
+  height: 960,
+  photoThumbUrl: `/api/breeding/grounds/${ID}/photo?size=thumb`,
   createdAt: '2026-11-20T10:00:00.000Z',
   settings: { population: 16, judges: 5, controls: 4 },
   current: [
     {
       id: 'd1',
       imageUrl: '/api/breeding/designs/d1/image',
+      thumbUrl: '/api/breeding/designs/d1/image',
       kind: 'child',
       born: 1,
       label: 'Generation 1 · No. 1',
@@ -31,6 +35,7 @@ const ground = (overrides: Partial<GroundPage> = {}): GroundPage => ({
     {
       id: 'd2',
       imageUrl: '/api/breeding/designs/d2/image',
+      thumbUrl: '/api/breeding/designs/d2/image',
       kind: 'control',
       born: 1,
       label: 'Generation 1 · No. 2',

@@ -41,10 +41,10 @@ export function GroundView({ ground, signedIn }: { ground: GroundPage; signedIn:
           <img
             src={ground.photoUrl}
             alt={`The ground's photo: ${place}`}
-            width={1200}
-            height={900}
+            width={ground.width}
+            height={ground.height}
             fetchPriority="high"
-            className="aspect-[4/3] w-full bg-loam object-cover"
+            className="h-auto w-full bg-loam"
           />
         </figure>
       </div>

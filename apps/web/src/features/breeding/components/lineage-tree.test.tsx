@@ -8,6 +8,7 @@ type Node = BredDesignPage['lineage'][number];
 const node = (id: string, born: number, no: number, kind: Node['kind'], parents: string[] = []): Node => ({
   id,
   imageUrl: `/api/breeding/designs/${id}/image`,
+  thumbUrl: `/api/breeding/designs/${id}/image`,
   kind,
   born,
   label: `Generation ${born} · No. ${no}`,

@@ -1,25 +1,6 @@
+import { breedingMessages, breedingStyles } from '@camo/shared/breeding';
 import type { GroundCard } from '@camo/shared/breeding.schema';
 import { locationLabel } from '@/lib/design-view';
-
-/**
- * The API's words the pages say (`breedingMessages` and `breedingStyles` of
- * @camo/shared/breeding.schema), written here because that module builds zod schemas as it loads:
- * importing it would put zod in the design page's, the hunt's and these pages' chunks (the pages'
- * words need no zod: generation.ts). breeding-text.test.ts holds them equal to the shared ones.
- */
-export const breedingMessages = {
-  groundNotFound: 'Breeding ground not found.',
-  designNotFound: 'Bred design not found.',
-  needsAgreement: 'Please agree that your photo is shown in hide-and-seek rounds and on the ground’s page.',
-  noRoundsLeft:
-    'You have played every design of this generation. The next is drawn once enough players have played them all.',
-} as const;
-
-/** The two styles a ground can breed (the engine's designs A and B). */
-export const breedingStyles = [
-  { id: 'A', label: 'Organic' },
-  { id: 'B', label: 'Digital' },
-] as const;
 
 /** "Organic" or "Digital". */
 export const styleLabel = (variant: GroundCard['variant']): string =>
@@ -63,3 +44,5 @@ export const breedingText = {
   drawing: 'The first designs are being drawn. This page updates by itself.',
   startedBy: (name: string) => `Started by ${name || 'Anonymous'}`,
 } as const;
+
+export { breedingMessages, breedingStyles };

@@ -1,0 +1,134 @@
+import {
+  allowForSpeed,
+  breedingBeatsControl,
+  controlLine,
+  judge,
+  playerOffsets,
+  survivors,
+  type JudgedDesign,
+  type PlayedRound,
+} from '@camo/shared/breeding';
+import { breedingMessages, type GenerationLine } from '@camo/shared/breeding.schema';
+import { HUNT_TIME_LIMIT_MS } from '@camo/shared/hunt';
+import { medianInterval } from '@camo/shared/survival';
+
+/**
+ * A ground's figures from its rounds (decision 038): each design judged in each generation, the
+ * survivors, and the two lines of its page. Pure, so the page, the turnover job and the tests read
+ * the same figures from the same rounds.
+ */
+
+/** A counted round of a ground (answered, by an account old enough when it played), oldest first. */
+export interface GroundRound {
+  designId: string;
+  generation: number;
+  playerId: string;
+  elapsedMs: number;
+  found: boolean;
+}
+
+/** A design as a member of one generation. */
+export interface GenerationMember {
+  id: string;
+  generation: number;
+  line: 'bred' | 'control';
+  survived: boolean;
+}
+
+/** A design judged in one generation: a survivor is judged again in each, with no old times. */
+const key = (designId: string, generation: number) => `${designId}@${generation}`;
+
+export interface GroundFigures {
+  /** Each member's judgement, by design and generation. */
+  judged: Map<string, JudgedDesign>;
+  lines: GenerationLine[];
+  claim: { beats: boolean; message: string };
+}
+
+/**
+ * Every round's time allowed for its player's speed (the offsets from every round of the ground),
+ * grouped by design and generation.
+ */
+function roundsByMember(rounds: readonly GroundRound[]) {
+  const played: PlayedRound[] = rounds.map((r) => ({
+    designId: key(r.designId, r.generation),
+    playerId: r.playerId,
+    ms: r.elapsedMs,
+    found: r.found,
+  }));
+  const offsets = playerOffsets(played);
+  const grouped = new Map<string, PlayedRound[]>();
+  for (const r of played) {
+    const list = grouped.get(r.designId) ?? [];
+    list.push(allowForSpeed(r, offsets));
+    grouped.set(r.designId, list);
+  }
+  return grouped;
+}
+
+export function judgeMember(
+  member: Pick<GenerationMember, 'id' | 'generation'>,
+  grouped: ReadonlyMap<string, PlayedRound[]>,
+  judges: number,
+): JudgedDesign {
+  const at = key(member.id, member.generation);
+  return { ...judge(member.id, grouped.get(at) ?? [], judges), id: member.id };
+}
+
+/** The designs of `generation`'s bred line that survive to breed the next; null until it is all judged. */
+export function generationSurvivors(
+  members: readonly GenerationMember[],
+  rounds: readonly GroundRound[],
+  generation: number,
+  judges: number,
+): string[] | null {
+  const grouped = roundsByMember(rounds);
+  const inGeneration = members.filter((m) => m.generation === generation);
+  if (inGeneration.some((m) => !judgeMember(m, grouped, judges).judged)) return null;
+  const bred = inGeneration.filter((m) => m.line === 'bred').map((m) => judgeMember(m, grouped, judges));
+  return survivors(bred)?.map((d) => d.id) ?? null;
+}
+
+/** The ground's figures up to its current generation. */
+export function groundFigures(
+  members: readonly GenerationMember[],
+  rounds: readonly GroundRound[],
+  current: number,
+  judges: number,
+): GroundFigures {
+  const grouped = roundsByMember(rounds);
+  const judged = new Map<string, JudgedDesign>();
+  for (const m of members) judged.set(key(m.id, m.generation), judgeMember(m, grouped, judges));
+  const lines: GenerationLine[] = [];
+  const controlsSoFar: JudgedDesign[] = [];
+  for (let g = 0; g <= current; g++) {
+    const inGeneration = members.filter((m) => m.generation === g);
+    if (inGeneration.length === 0) continue;
+    const bredRounds = inGeneration
+      .filter((m) => m.line === 'bred')
+      .flatMap((m) => grouped.get(key(m.id, g)) ?? []);
+    for (const m of inGeneration) if (m.line === 'control') controlsSoFar.push(judged.get(key(m.id, g))!);
+    const best = controlLine(controlsSoFar);
+    lines.push({
+      generation: g,
+      bred: medianInterval(bredRounds, HUNT_TIME_LIMIT_MS),
+      control: best ? best.interval : null,
+      rounds:
+        bredRounds.length +
+        inGeneration
+          .filter((m) => m.line === 'control')
+          .reduce((n, m) => n + (grouped.get(key(m.id, g))?.length ?? 0), 0),
+      survivors: inGeneration.filter((m) => m.survived).map((m) => m.id),
+    });
+  }
+  // The claim at the latest generation with both lines: never where a bound is unknown.
+  const latest = [...lines].reverse().find((l) => l.control !== null && l.generation > 0);
+  const beats = latest ? breedingBeatsControl(latest.bred, latest.control!) : false;
+  return {
+    judged,
+    lines,
+    claim: { beats, message: beats ? breedingMessages.claimBeaten : breedingMessages.claimNotYet },
+  };
+}
+
+export { key as memberKey };
