@@ -38,16 +38,6 @@ export const routes: RouteObject[] = [
           { path: 'privacy', ...page('privacy', () => import('./routes/privacy')) },
           // The contest's rules, standings and Trophy Club are public, like the home page's.
           { path: 'contest', ...page('contest', () => import('./routes/contest'), withFooter) },
-          // Breeding grounds (issue 44): public, like the contest; playing one is the hunt's, signed in.
-          { path: 'breeding', ...page('breeding', () => import('./routes/breeding'), withFooter) },
-          {
-            path: 'breeding/:id',
-            ...page('breeding-ground', () => import('./routes/breeding-ground'), withFooter),
-          },
-          {
-            path: 'breeding/designs/:id',
-            ...page('bred-design', () => import('./routes/bred-design'), withFooter),
-          },
           {
             element: <ProtectedRoute />,
             handle: { footer: true, signedIn: true } satisfies RouteHandle,
@@ -73,6 +63,10 @@ export const routes: RouteObject[] = [
               // Hide and seek: a round's image is served once, so the page is the browser's alone.
               { path: 'hunt', ...page('hunt', () => import('./routes/hunt'), { browserOnly: true }) },
               { path: 'hunt/insights', ...page('hunt-insights', () => import('./routes/hunt-insights')) },
+              // Breeding grounds (issue 44): for signed-in people, as the gallery their designs join.
+              { path: 'breeding', ...page('breeding', () => import('./routes/breeding')) },
+              { path: 'breeding/:id', ...page('breeding-ground', () => import('./routes/breeding-ground')) },
+              { path: 'breeding/designs/:id', ...page('bred-design', () => import('./routes/bred-design')) },
               // Moderators' queue (ADMIN_EMAILS); anybody else is told it is for moderators.
               { path: 'admin', ...page('admin', () => import('./routes/admin'), { browserOnly: true }) },
             ],
