@@ -8,8 +8,10 @@
  * - the colour shares, as one vector (the palette's colours stay the photo's);
  * - the shape's scale, stretch, Hurst exponent and warp strength, each from either parent;
  * - the domain warp and the overlays, each whole.
- * Mutation is small and multiplicative where a gene is a size (log-normal), additive where it is
- * bounded, and a layer now and then takes a fresh noise seed. A child that misses a target the
+ * Mutation is small and multiplicative where a gene is a size (log-normal; a layer's period, a
+ * whole number of noise cells, rounded down or up at random so that it moves by the factor on
+ * average), additive where it is bounded, and a layer now and then takes a fresh noise seed; the
+ * ground layer has no field, so only its share changes. A child that misses a target the
  * engine keeps (G1-G7 as missedTargets() measures them; G8 holds by construction) is drawn again
  * from the next draws of the same generator, up to BREED_TRIES times.
  */
@@ -24,7 +26,13 @@ import type { LayerSpec, Recipe } from '../recipe/recipe-types.js';
 export const MUTATION = {
   /** SD of the log of a colour's share factor. */
   share: 0.2,
-  /** SD of the log of a layer's period factor (both axes together, so its elongation stays). */
+  /**
+   * SD of the log of a layer's period factor (both axes together, so its elongation stays). A
+   * period is a whole number of noise cells across the tile (so the tile wraps), so the scaled
+   * period is rounded stochastically: up with a chance equal to its fraction, which keeps the
+   * expected period at the parent's times the factor however small the period is (but a period
+   * of 1, one cell across the tile, can only grow).
+   */
   period: 0.15,
   /** SD added to a layer's persistence (0.3-0.95). */
   persistence: 0.04,
@@ -39,6 +47,28 @@ export const BREED_TRIES = 4;
 
 /** A layer's finest octave: its period (noise cells across the tile) doubled for each octave after the first. */
 const finest = (l: LayerSpec): number => Math.max(l.periodX, l.periodY) * 2 ** (l.octaves - 1);
+
+/**
+ * The bound on a recipe's finest octave that buildRecipe() set: a power of two (64, 128 or 256 by
+ * style, cells and roughness), within which every main layer it builds has as many octaves as fit,
+ * so the recipe's finest octave lies above half of it; and never past the renderer's own
+ * (LayerFields: 256, the digital style's 64 or 128 by its cells), whose finer octaves are not drawn.
+ */
+const octaveBound = (recipe: Recipe): number =>
+  Math.min(
+    recipe.style === 'digital' ? (recipe.cells >= 256 ? 128 : 64) : 256,
+    2 ** Math.ceil(Math.log2(Math.max(1, ...recipe.layers.slice(1).map(finest)))),
+  );
+
+/** The octaves a layer of these periods has within the bound: as many as fit, as buildRecipe() gives. */
+const octavesWithin = (periodX: number, periodY: number, bound: number): number => {
+  let octaves = 1;
+  while (Math.max(periodX, periodY) * 2 ** octaves <= bound) octaves++;
+  return octaves;
+};
+
+/** x rounded down or up at random, up with a chance equal to its fraction: on average x itself. */
+const roundAtRandom = (x: number, u: number): number => Math.floor(x + u);
 
 export interface BredChild {
   recipe: Recipe;
@@ -125,22 +155,29 @@ export function mutate(recipe: Recipe, rand: () => number): Recipe {
   const scaledTotal = palette.reduce((s, p) => s + p.share, 0) || 1;
   for (const p of palette) p.share = (p.share * paletteTotal) / scaledTotal;
   const layerTotal = recipe.layers.reduce((s, l) => s + l.share, 0);
-  // No octave finer than the recipe's finest already is (its field grid's bound).
-  const finestOf = Math.max(...recipe.layers.map(finest));
-  const layers = recipe.layers.map((l): LayerSpec => {
+  // No octave finer than the field grid's bound the recipe was built to.
+  const bound = octaveBound(recipe);
+  const layers = recipe.layers.map((l, k): LayerSpec => {
+    const { threshold: _fixed, ...rest } = l;
+    // The ground (layer 0) has no field: only its share is a gene.
+    if (k === 0) return { ...rest, share: l.share * factors[l.colour]! };
     const f = Math.exp(MUTATION.period * gauss());
+    // One draw rounds both axes, so a layer as wide as tall stays so.
+    const u = rand();
     const persistence = Math.min(0.95, Math.max(0.3, l.persistence + MUTATION.persistence * gauss()));
     const reseed = rand() < MUTATION.reseed;
-    const { threshold: _fixed, ...rest } = l;
     const child: LayerSpec = {
       ...rest,
       share: l.share * factors[l.colour]!,
-      periodX: Math.min(finestOf, Math.max(1, Math.round(l.periodX * f))),
-      periodY: Math.min(finestOf, Math.max(1, Math.round(l.periodY * f))),
+      periodX: Math.min(bound, Math.max(1, roundAtRandom(l.periodX * f, u))),
+      periodY: Math.min(bound, Math.max(1, roundAtRandom(l.periodY * f, u))),
       persistence,
       seed: reseed ? Math.floor(rand() * 1e9) : l.seed,
     };
-    while (child.octaves > 1 && finest(child) > finestOf) child.octaves--;
+    // A layer whose period moved has the octaves that fit within the bound: one lost when it grew
+    // comes back when it shrinks again (never more than buildRecipe() would give it).
+    if (child.periodX !== l.periodX || child.periodY !== l.periodY)
+      child.octaves = octavesWithin(child.periodX, child.periodY, bound);
     return child;
   });
   const scaledLayers = layers.reduce((s, l) => s + l.share, 0) || 1;
