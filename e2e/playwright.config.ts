@@ -31,6 +31,13 @@ const aiPort = port + 3;
 const standInPort = port + 4;
 const aiDataDir = process.env.E2E_AI_DATA_DIR ?? `${dataDir}-ai`;
 process.env.E2E_AI_DATA_DIR = aiDataDir;
+// A sixth for breeding grounds (breeding.spec.ts): a ground's rounds are mixed into everybody's
+// game, which on the hunt server would change what its tests are served. Small generations, so two
+// players turn one over.
+const breedPort = port + 5;
+const breedDataDir = process.env.E2E_BREED_DATA_DIR ?? `${dataDir}-breed`;
+process.env.E2E_BREED_DATA_DIR = breedDataDir;
+process.env.E2E_BREED_ORIGIN = `http://localhost:${breedPort}`;
 
 export default defineConfig({
   testDir: './tests',
@@ -148,6 +155,32 @@ export default defineConfig({
         API_RATE_LIMIT_PER_MINUTE: '100000',
         PAGE_RATE_LIMIT_PER_MINUTE: '100000',
         GENERATION_DAILY_QUOTA: '1000',
+      },
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: 'node --import tsx apps/server/src/main.ts',
+      cwd: path.join(import.meta.dirname, '..'),
+      url: `http://localhost:${breedPort}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(breedPort),
+        DATA_DIR: breedDataDir,
+        NODE_ENV: 'development',
+        // Each round's target written to DATA_DIR/hunt-answers for the tests to tap (decision 024).
+        HUNT_ANSWERS: 'true',
+        // Test accounts are minutes old: with the default rule (a day) none of their rounds would
+        // count (decision 026). steering.int.test.ts tests the rule on the database.
+        CONTEST_MIN_ACCOUNT_AGE_HOURS: '0',
+        LOG_LEVEL: 'warn',
+        AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+        API_RATE_LIMIT_PER_MINUTE: '100000',
+        PAGE_RATE_LIMIT_PER_MINUTE: '100000',
+        GENERATION_DAILY_QUOTA: '1000',
+        BREEDING_POPULATION: '3',
+        BREEDING_JUDGES: '2',
       },
       stdout: 'ignore',
       stderr: 'pipe',

@@ -57,6 +57,7 @@ CREATE INDEX "breeding_grounds_created_idx" ON "breeding_grounds" USING btree ("
 CREATE INDEX "breeding_members_design_idx" ON "breeding_members" USING btree ("design_id");--> statement-breakpoint
 ALTER TABLE "designs" ADD CONSTRAINT "designs_bred_design_id_bred_designs_id_fk" FOREIGN KEY ("bred_design_id") REFERENCES "public"."bred_designs"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "hunt_rounds" ADD CONSTRAINT "hunt_rounds_bred_design_id_bred_designs_id_fk" FOREIGN KEY ("bred_design_id") REFERENCES "public"."bred_designs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "designs_bred_design_idx" ON "designs" USING btree ("bred_design_id") WHERE "designs"."bred_design_id" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "hunt_rounds_player_bred_idx" ON "hunt_rounds" USING btree ("player_id","bred_design_id","generation");--> statement-breakpoint
 CREATE INDEX "hunt_rounds_bred_idx" ON "hunt_rounds" USING btree ("bred_design_id","generation");--> statement-breakpoint
 ALTER TABLE "hunt_rounds" ADD CONSTRAINT "hunt_rounds_one_design" CHECK (("hunt_rounds"."design_id" is null) <> ("hunt_rounds"."bred_design_id" is null) and ("hunt_rounds"."bred_design_id" is null) = ("hunt_rounds"."generation" is null));

@@ -200,6 +200,7 @@ export async function compose(options: ComposeOptions) {
     ...{ db, config, storage, engine, log, now },
     designs: designsRepository,
     ground: () => groundRepository,
+    submit: (id, userId, name) => designs.submit(id, userId, { name }),
     queue: () => requireQueue(),
   });
   const huntRepository = createHuntRepository(db, { minAccountAgeHours: config.contest.minAccountAgeHours });

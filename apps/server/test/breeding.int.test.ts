@@ -205,6 +205,49 @@ describe.each(backends)('breeding grounds (%s)', (backend) => {
     expect(founder.judgedIn).toEqual([0, 1]);
   }, 180_000);
 
+  it('takes a bred design into the gallery once, as design A of a photo of its own, credited to its lineage', async () => {
+    const { body: ground } = await alice.json<GroundPage>(`/api/breeding/grounds/${groundId}`);
+    const child = ground.current.find((d) => d.kind === 'child')!;
+    const path = `/api/breeding/designs/${child.id}/gallery`;
+    expect((await post<{ message: string }>(bob, path, { name: '  ' })).body.message).toBe(
+      breedingMessages.nameRequired,
+    );
+    const taken = await post<{ designId: string }>(bob, path, { name: 'Bred Fir' });
+    expect(taken.status).toBe(201);
+    const design = await bob.json<{
+      name: string;
+      status: string;
+      selectedVariant: string;
+      userId: string;
+      imageUrl: string;
+      bredDesignId: string;
+      environmentPhotoUrl: string | null;
+    }>(`/api/designs/${taken.body.designId}`);
+    expect(design.body).toMatchObject({
+      name: 'Bred Fir',
+      status: 'submitted',
+      selectedVariant: 'A',
+      bredDesignId: child.id,
+    });
+    // Its image is the bred design's own bytes, served to the community like any design's.
+    const [served, bred] = await Promise.all([
+      carol.fetch(design.body.imageUrl).then(async (r) => Buffer.from(await r.arrayBuffer())),
+      alice.fetch(child.imageUrl).then(async (r) => Buffer.from(await r.arrayBuffer())),
+    ]);
+    expect(served.equals(bred)).toBe(true);
+    expect(design.body.environmentPhotoUrl).not.toBeNull();
+    // Once: a second person is told it is there, and the bred design's page points at it.
+    expect(await post(alice, path, { name: 'Mine too' })).toMatchObject({
+      status: 409,
+      body: { message: breedingMessages.alreadyInGallery },
+    });
+    const page = (await alice.json<BredDesignPage>(`/api/breeding/designs/${child.id}`)).body;
+    expect(page.galleryDesignId).toBe(taken.body.designId);
+    // A gallery design, in the game like any: not its taker's to play, everyone else's.
+    const gallery = await alice.json<{ designs: { id: string }[] }>('/api/gallery?sort=recent');
+    expect(gallery.body.designs.map((d) => d.id)).toContain(taken.body.designId);
+  }, 120_000);
+
   it('draws a generation once, however often its job runs', async () => {
     const count = async () =>
       (

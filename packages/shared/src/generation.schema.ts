@@ -194,6 +194,8 @@ export const designSchema = z.object({
   promptA: z.string().nullable(),
   promptB: z.string().nullable(),
   story: z.string().nullable(),
+  /** The breeding ground's design it was taken from (decision 038): its family tree's page. */
+  bredDesignId: z.string().optional(),
   /** Why a moderator hid the design (status `hidden`, shown to its owner alone); null otherwise. */
   hiddenReason: z.string().nullable(),
   /** Predicted hiding across photos of other designs from its state (issue 28); null until measured. */

@@ -50,6 +50,8 @@ export function composeBreeding(deps: {
   designs: Pick<DesignsRepository, 'findById'>;
   ground: () => Pick<GroundRepository, 'photo' | 'image'>;
   storage: Storage;
+  /** Submits a pending design under a name (the designs domain's submit). */
+  submit: (designId: string, userId: string, name: string) => Promise<unknown>;
   engine: BreedingEngine | null;
   queue: () => JobQueue;
   log: Logger;
@@ -64,6 +66,8 @@ export function composeBreeding(deps: {
     settings: deps.config.breeding,
     canDraw: deps.engine !== null,
     draw: sendDraw(deps.queue, deps.log),
+    storage: deps.storage,
+    submit: deps.submit,
     now: deps.now,
   });
   return { service, jobs: breedingJobs({ repo, engine: deps.engine, queue: deps.queue, log: deps.log }) };

@@ -6,6 +6,7 @@ import {
   breedingGrounds,
   breedingMembers,
   designs,
+  environmentPhotos,
   huntRounds,
   users,
   type BredKind,
@@ -229,6 +230,39 @@ export function createBreedingRepository(db: Db, options: { minAccountAgeHours?:
         .from(bredDesigns)
         .where(eq(bredDesigns.id, id));
       return row?.image ?? null;
+    },
+
+    /** The gallery design made of a bred design, with its owner and status (one at most). */
+    async taken(bredDesignId: string) {
+      const [row] = await db
+        .select({ id: designs.id, userId: designs.userId, status: designs.status })
+        .from(designs)
+        .where(eq(designs.bredDesignId, bredDesignId));
+      return row ?? null;
+    },
+
+    /**
+     * A bred design made a gallery design's pending record (design A, chosen): its photo row and
+     * design row together; false when another person took it first (the unique index).
+     */
+    async insertTaken(photo: typeof environmentPhotos.$inferInsert, design: typeof designs.$inferInsert) {
+      const taken = new Error('taken');
+      try {
+        await db.transaction(async (tx) => {
+          await tx.insert(environmentPhotos).values(photo);
+          const [row] = await tx
+            .insert(designs)
+            .values(design)
+            .onConflictDoNothing()
+            .returning({ id: designs.id });
+          // Taken first by another: the photo row goes with the transaction.
+          if (!row) throw taken;
+        });
+        return true;
+      } catch (error) {
+        if (error === taken) return false;
+        throw error;
+      }
     },
 
     /** The gallery design a bred design became, if any. */

@@ -4,6 +4,7 @@ import {
   groundListSchema,
   groundPageSchema,
   startGroundSchema,
+  takeToGallerySchema,
 } from '@camo/shared/breeding.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -94,6 +95,23 @@ export function breedingRoutes(breeding: BreedingService, session: SessionResolv
         },
       },
       async (req) => breeding.design(req.params.id),
+    );
+
+    app.post(
+      '/api/breeding/designs/:id/gallery',
+      {
+        ...guarded,
+        schema: {
+          tags: ['breeding'],
+          summary:
+            'Take a bred design into the gallery under a name: design A of a gallery design of yours, credited to its ground and lineage',
+          params: designParams,
+          body: takeToGallerySchema,
+          response: { 201: z.object({ designId: z.string() }), 409: errorSchema, ...errors },
+        },
+      },
+      async (req, reply) =>
+        reply.code(201).send(await breeding.takeToGallery(currentUser(req).id, req.params.id, req.body.name)),
     );
 
     app.get(

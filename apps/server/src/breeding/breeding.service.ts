@@ -10,7 +10,13 @@ import { defaultDesignToggles } from '@camo/shared/generation';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { BredRounds } from '../hunt/round.service.js';
-import { NotFoundError, QuotaExceededError, ServiceUnavailableError } from '../platform/http-errors.js';
+import {
+  ConflictError,
+  NotFoundError,
+  QuotaExceededError,
+  ServiceUnavailableError,
+} from '../platform/http-errors.js';
+import { storageKeys, type Storage } from '../platform/storage.js';
 import { groundFigures, memberKey } from './breeding-figures.js';
 import { roundsOfGround } from './breeding-rounds.js';
 import type { BredDesignRow, BreedingRepository, GroundRow } from './breeding.repository.js';
@@ -53,6 +59,10 @@ export function createBreedingService(deps: {
   settings: { population: number; judges: number; perDay: number };
   /** Whether the engine can draw designs here (the built-in engine's threads). */
   canDraw: boolean;
+  /** Where a taken design's files go (the photo's copy, the image and its thumbnail). */
+  storage: Pick<Storage, 'put'>;
+  /** Submits a pending design under a name, as the designs domain submits any (designs.service.ts). */
+  submit: (designId: string, userId: string, name: string) => Promise<unknown>;
   /** Sends a ground's generation to be drawn (the breed-generation job, once per ground and generation). */
   draw: (groundId: string, generation: number) => Promise<void>;
   now?: () => Date;
@@ -234,6 +244,81 @@ export function createBreedingService(deps: {
         judgedIn,
         galleryDesignId: await repo.galleryDesignOf(id),
       };
+    },
+
+    /**
+     * A bred design taken into the gallery under a name (decision 038): it becomes design A of a
+     * gallery design of the person who takes it, with a photo row of its own (a copy of the
+     * ground's photo: the one-design-per-photo rule holds), credited to its ground and lineage, and
+     * submitted as any design is. Once a bred design: a second person is told it is there already;
+     * the same person, after a failure midway, finishes their own.
+     */
+    async takeToGallery(userId: string, id: string, name: string): Promise<{ designId: string }> {
+      const design = await repo.design(id);
+      if (!design) throw new NotFoundError(breedingMessages.designNotFound);
+      const ground = await groundOf(design.groundId);
+      let taken = await repo.taken(id);
+      if (!taken) {
+        const at = now();
+        const photoId = randomUUID();
+        const photoKey = storageKeys.environmentPhoto(at, userId, photoId);
+        const imageKey = storageKeys.generatedDesign(at, photoId, 'a');
+        const [photo, image, thumb] = await Promise.all([
+          repo.photo(ground.id),
+          repo.image(id, 'full'),
+          repo.image(id, 'thumb'),
+        ]);
+        if (!photo || !image || !thumb) throw new NotFoundError(breedingMessages.designNotFound);
+        // The files first (at fixed keys of a new photo): a row never names a missing file.
+        await Promise.all([
+          deps.storage.put(photoKey, await sharp(photo).png().toBuffer()),
+          deps.storage.put(storageKeys.displayVersion(photoKey), photo),
+          deps.storage.put(imageKey, image),
+          deps.storage.put(storageKeys.thumbnail(imageKey), thumb),
+        ]);
+        const recipe = (await repo.recipes([id]))[0]?.recipe ?? null;
+        const place = { state: ground.state, county: ground.county, description: ground.description };
+        const designId = randomUUID();
+        const inserted = await repo.insertTaken(
+          {
+            id: photoId,
+            userId,
+            ...place,
+            designToggles: ground.toggles,
+            status: 'completed',
+            outcome: 'one',
+            storageKey: photoKey,
+            photoUrl: photoKey,
+            designAStorageUrl: imageKey,
+            designDocId: designId,
+            idempotencyKey: randomUUID(),
+            createdAt: at,
+          },
+          {
+            id: designId,
+            userId,
+            environmentPhotoId: photoId,
+            environmentPhotoUrl: photoKey,
+            environmentDescription: place.description,
+            state: place.state,
+            county: place.county || 'N/A',
+            generationMethod: 'bred',
+            status: 'pending_selection',
+            designToggles: ground.toggles,
+            designAUrl: imageKey,
+            designAThumbnailUrl: storageKeys.thumbnail(imageKey),
+            recipeA: recipe,
+            selectedVariant: 'A',
+            bredDesignId: id,
+            createdAt: at,
+          },
+        );
+        taken = inserted ? { id: designId, userId, status: 'pending_selection' } : await repo.taken(id);
+      }
+      if (!taken || taken.userId !== userId || taken.status !== 'pending_selection')
+        throw new ConflictError(breedingMessages.alreadyInGallery);
+      await deps.submit(taken.id, userId, name);
+      return { designId: taken.id };
     },
 
     /** The game's side (hunt/round.service.ts). */

@@ -91,6 +91,7 @@ export function createDesignsService(deps: {
       state: row.state,
       county: row.county || messages.countyMissing,
       generationMethod: row.generationMethod,
+      ...(row.bredDesignId ? { bredDesignId: row.bredDesignId } : {}),
       status: row.status,
       designToggles: row.designToggles,
       designAId: row.designAId,

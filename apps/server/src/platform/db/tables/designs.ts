@@ -201,6 +201,10 @@ export const designs = pgTable(
   (t) => [
     // One design record per generation, however often its job runs.
     uniqueIndex('designs_environment_photo_idx').on(t.environmentPhotoId),
+    // A bred design goes into the gallery once (decision 038).
+    uniqueIndex('designs_bred_design_idx')
+      .on(t.bredDesignId)
+      .where(sql`${t.bredDesignId} is not null`),
     index('designs_user_created_idx').on(t.userId, t.createdAt.desc()),
     index('designs_status_votes_idx').on(t.status, t.voteCount.desc(), t.createdAt.desc()),
     index('designs_status_created_idx').on(t.status, t.createdAt.desc()),

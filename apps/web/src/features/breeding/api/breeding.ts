@@ -55,3 +55,16 @@ export function useStartGround() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: groundsQueryOptions.queryKey }),
   });
 }
+
+/** Takes a bred design into the gallery under a name (signed in): 201 with the gallery design's id. */
+export function useTakeToGallery(bredDesignId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) =>
+      requestJson<{ designId: string }>(`/api/breeding/designs/${encodeURIComponent(bredDesignId)}/gallery`, {
+        method: 'POST',
+        body: { name },
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.bredDesign(bredDesignId) }),
+  });
+}

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { breedingText, placeLabel } from '../lib/breeding-text';
 import { kindLabel } from './design-tile';
 import { LineageTree } from './lineage-tree';
+import { TakeToGallery } from './take-to-gallery';
 
 const kindNote: Record<BredDesignPage['kind'], string> = {
   founder: 'A founder: drawn by the engine for the ground’s photo when the ground started.',
@@ -58,14 +59,16 @@ export function BredDesignView({ design }: { design: BredDesignPage }) {
             <dt className="eyebrow">The place</dt>
             <dd className="text-bone">{design.ground.description}</dd>
           </dl>
-          {design.galleryDesignId && (
-            <p className="card p-5 text-bone">
+          {design.galleryDesignId ? (
+            <p className="card p-5 text-bone" data-testid="in-gallery">
               This design is in the gallery:{' '}
               <Link to={`/gallery/${encodeURIComponent(design.galleryDesignId)}`} className="text-link">
                 see its gallery page
               </Link>
               .
             </p>
+          ) : (
+            <TakeToGallery designId={design.id} />
           )}
         </div>
       </div>

@@ -65,6 +65,14 @@ export function DesignArticle({
             {design.designerName.trim() || messages.unknownDesigner}
           </Link>
         </p>
+        {design.bredDesignId && (
+          <p className="text-sage" data-testid="bred-credit">
+            Bred in hide and seek on a breeding ground:{' '}
+            <Link to={`/breeding/designs/${encodeURIComponent(design.bredDesignId)}`} className="text-link">
+              its family tree
+            </Link>
+          </p>
+        )}
         {actions && <div className="flex flex-wrap items-start gap-x-6 gap-y-3 pt-2">{actions}</div>}
         {voteNote}
       </header>
