@@ -55,7 +55,7 @@ const serverDomains = dirsIn('./apps/server/src/').filter((dir) => dir !== 'plat
 // layer (designs' cards with concealment's and ground's figures, designs with generation's provider
 // type, hunt's repository with concealment's eye rows).
 const SERVER_IMPORTS = {
-  breeding: ['designs', 'engine', 'ground', 'hunt'],
+  breeding: ['concealment', 'designs', 'engine', 'ground', 'hunt'],
   comments: ['designs'],
   concealment: ['designs', 'engine', 'hunt'],
   contest: ['designs'],

@@ -9,6 +9,7 @@ CREATE TABLE "bred_designs" (
 	"recipe" jsonb NOT NULL,
 	"image" "bytea" NOT NULL,
 	"thumb" "bytea" NOT NULL,
+	"prediction" jsonb,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

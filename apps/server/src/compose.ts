@@ -201,6 +201,7 @@ export async function compose(options: ComposeOptions) {
     designs: designsRepository,
     ground: () => groundRepository,
     submit: (id, userId, name) => designs.submit(id, userId, { name }),
+    weights: () => concealment.activeWeights(),
     queue: () => requireQueue(),
   });
   const huntRepository = createHuntRepository(db, { minAccountAgeHours: config.contest.minAccountAgeHours });

@@ -203,6 +203,15 @@ describe.each(backends)('breeding grounds (%s)', (backend) => {
     expect(lineage.label).toBe('Generation 1 · No. 1');
     const founder = (await alice.json<BredDesignPage>(`/api/breeding/designs/${survivors[0]}`)).body;
     expect(founder.judgedIn).toEqual([0, 1]);
+    // Each design carries the predictor's figures in the ground's photo (every eye), and the page
+    // counts the judged pairs it ordered as the game did.
+    const stored = await server.database.db
+      .select({ prediction: bredDesigns.prediction })
+      .from(bredDesigns)
+      .where(eq(bredDesigns.groundId, groundId));
+    expect(stored.map((d) => d.prediction?.length)).toEqual(stored.map(() => 8));
+    expect(second.agreement.pairs).toBeLessThanOrEqual(10);
+    expect(second.agreement.agreeing).toBeLessThanOrEqual(second.agreement.pairs);
   }, 180_000);
 
   it('takes a bred design into the gallery once, as design A of a photo of its own, credited to its lineage', async () => {
@@ -264,6 +273,7 @@ describe.each(backends)('breeding grounds (%s)', (backend) => {
     const engine = {
       generate: () => Promise.reject(new Error('not drawn again')),
       breed: () => Promise.reject(new Error('not drawn again')),
+      predict: () => Promise.reject(new Error('not drawn again')),
     };
     for (const generation of [0, 1])
       await drawGeneration(

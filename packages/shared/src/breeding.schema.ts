@@ -70,6 +70,8 @@ export const breedingMemberSchema = bredDesignCardSchema.extend({
   /** Distinct players whose rounds count for it so far. */
   players: z.number().int(),
   judged: z.boolean(),
+  /** The predictor's hiding figure (0-100) for a person at 25 m in the ground's photo, with its standard error. */
+  predicted: z.object({ hiding: z.number(), se: z.number().nullable() }).nullable(),
 });
 
 /** One generation's two lines: the bred line's median with its interval, and the control's. */
@@ -113,6 +115,16 @@ export const groundPageSchema = groundCardSchema.extend({
   lines: z.array(generationLineSchema),
   /** Whether the product may say breeding helped here, and the sentence it says. */
   claim: z.object({ beats: z.boolean(), message: z.string() }),
+  /**
+   * How often the predictor ordered two judged designs of a generation as the game did (a person at
+   * 25 m): pairs compared, pairs in the game's order, and the share's 95% interval (Wilson's).
+   */
+  agreement: z.object({
+    pairs: z.number().int(),
+    agreeing: z.number().int(),
+    low: z.number().nullable(),
+    high: z.number().nullable(),
+  }),
   /** Whether the viewer still has rounds to play in this generation (null: not signed in). */
   viewerHasRounds: z.boolean().nullable(),
 });

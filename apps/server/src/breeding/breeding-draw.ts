@@ -5,6 +5,8 @@ import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { EngineTasks } from '../engine/engine.js';
 import { decodeForEngine, designThumbnail } from '../engine/photo.js';
+import { photoRaster } from '../engine/photo-raster.js';
+import { DEFAULT_REPEAT_CM } from '@camo/shared/shapes';
 import { generationSurvivors } from './breeding-figures.js';
 import type { BredKind, BreedingRepository, NewBredDesign, NewMember } from './breeding.repository.js';
 import { roundsOfGround } from './breeding-rounds.js';
@@ -12,7 +14,7 @@ import { roundsOfGround } from './breeding-rounds.js';
 /** A child that misses a target is bred again from other parents this many times (decision 038). */
 const PARENT_PAIRS_TRIED = 4;
 
-export type BreedingEngine = Pick<EngineTasks, 'generate' | 'breed'>;
+export type BreedingEngine = Pick<EngineTasks, 'generate' | 'breed' | 'predict'>;
 
 /**
  * A stable id for the `ordinal`th design drawn in a ground's generation: a job run again (a retry,
@@ -71,6 +73,8 @@ export async function drawGeneration(
   const bytes = await repo.photo(groundId);
   if (!bytes) return;
   const photo = await decodeForEngine(bytes);
+  // The photo as people see it in the game's rounds: what the predictor measures a design in.
+  const shown = await photoRaster(bytes);
   const place = {
     ...photo,
     description: ground.description,
@@ -134,6 +138,8 @@ export async function drawGeneration(
       recipe: made.recipe,
       image: Buffer.from(made.png),
       thumb: await designThumbnail(made.png),
+      // Each design's predicted hiding beside the game's judgement of it (decision 038, item 6).
+      prediction: await engine.predict({ ...shown, png: made.png, repeatCm: DEFAULT_REPEAT_CM }),
     });
     members.push({ groundId, generation, designId: id, line: kind === 'control' ? 'control' : 'bred' });
   };

@@ -132,3 +132,43 @@ export function groundFigures(
 }
 
 export { key as memberKey };
+
+/** Wilson's 95% interval for a share of `n` (null bounds when there is nothing to count). */
+export function wilson(k: number, n: number, z = 1.959964): { low: number | null; high: number | null } {
+  if (n === 0) return { low: null, high: null };
+  const p = k / n;
+  const centre = (p + (z * z) / (2 * n)) / (1 + (z * z) / n);
+  const half = (z / (1 + (z * z) / n)) * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n));
+  return { low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
+}
+
+/**
+ * How often the predictor orders two designs judged in one generation as the game did (issue 44
+ * item 6, the most direct test of the predictor the product can run): every pair of a generation's
+ * judged members whose predicted hiding and restricted mean time hidden both differ, counted once.
+ */
+export function predictorAgreement(
+  members: readonly (Pick<GenerationMember, 'id' | 'generation'> & { predicted: number | null })[],
+  judged: ReadonlyMap<string, JudgedDesign>,
+) {
+  let pairs = 0;
+  let agreeing = 0;
+  const scored = members.flatMap((m) => {
+    const j = judged.get(key(m.id, m.generation));
+    return j?.judged && m.predicted !== null
+      ? [{ ...m, predicted: m.predicted, hidden: j.meanHiddenMs }]
+      : [];
+  });
+  for (let a = 0; a < scored.length; a++)
+    for (let b = a + 1; b < scored.length; b++) {
+      const x = scored[a]!;
+      const y = scored[b]!;
+      if (x.generation !== y.generation) continue;
+      const game = Math.sign(x.hidden - y.hidden);
+      const predictor = Math.sign(x.predicted - y.predicted);
+      if (game === 0 || predictor === 0) continue;
+      pairs++;
+      if (game === predictor) agreeing++;
+    }
+  return { pairs, agreeing, ...wilson(agreeing, pairs) };
+}

@@ -3,6 +3,7 @@ import { isCommunityVisible } from '../designs/design-policy.js';
 import { shownPhotoBytes } from '../engine/shown-photo.js';
 import type { GroundRepository } from '../ground/ground.repository.js';
 import type { Storage } from '../platform/storage.js';
+import type { ActiveWeights } from '../concealment/prediction-scores.js';
 import type { Logger } from 'pino';
 import type { Config } from '../platform/config.js';
 import type { Db } from '../platform/db/database.js';
@@ -53,6 +54,8 @@ export function composeBreeding(deps: {
   /** Submits a pending design under a name (the designs domain's submit). */
   submit: (designId: string, userId: string, name: string) => Promise<unknown>;
   engine: BreedingEngine | null;
+  /** The predictor's weights in use (concealment's). */
+  weights: () => Promise<ActiveWeights>;
   queue: () => JobQueue;
   log: Logger;
   now?: () => Date;
@@ -67,6 +70,7 @@ export function composeBreeding(deps: {
     canDraw: deps.engine !== null,
     draw: sendDraw(deps.queue, deps.log),
     storage: deps.storage,
+    weights: deps.weights,
     submit: deps.submit,
     now: deps.now,
   });

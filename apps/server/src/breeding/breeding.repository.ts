@@ -197,6 +197,7 @@ export function createBreedingRepository(db: Db, options: { minAccountAgeHours?:
           generation: breedingMembers.generation,
           line: breedingMembers.line,
           survived: breedingMembers.survived,
+          prediction: bredDesigns.prediction,
           ...designColumns,
         })
         .from(breedingMembers)

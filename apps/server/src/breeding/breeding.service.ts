@@ -17,7 +17,8 @@ import {
   ServiceUnavailableError,
 } from '../platform/http-errors.js';
 import { storageKeys, type Storage } from '../platform/storage.js';
-import { groundFigures, memberKey } from './breeding-figures.js';
+import { groundFigures, memberKey, predictorAgreement } from './breeding-figures.js';
+import { figureAt, type ActiveWeights } from '../concealment/prediction-scores.js';
 import { roundsOfGround } from './breeding-rounds.js';
 import type { BredDesignRow, BreedingRepository, GroundRow } from './breeding.repository.js';
 
@@ -26,6 +27,8 @@ const GROUND_PHOTO_MAX_SIDE = 1280;
 const GROUND_THUMB_WIDTH = 480;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const GROUNDS_LISTED = 60;
+/** The eye the ground's page compares with the game: people play it; 25 m is the game's middle distance. */
+const AGREEMENT_EYE = { observer: 'person', distanceM: 25, light: 'daylight' } as const;
 
 /** The place a ground is started for: a gallery design's photo and fields, or the starter's own ground photo. */
 export interface GroundSource {
@@ -57,6 +60,8 @@ export function createBreedingService(deps: {
   /** The starter's own ground photo's bytes; null when it is not theirs. */
   ownPhoto: (photoId: string, userId: string) => Promise<Uint8Array | null>;
   settings: { population: number; judges: number; perDay: number };
+  /** The predictor's weights in use (the calibration's once fitted). */
+  weights: () => Promise<ActiveWeights>;
   /** Whether the engine can draw designs here (the built-in engine's threads). */
   canDraw: boolean;
   /** Where a taken design's files go (the photo's copy, the image and its thumbnail). */
@@ -172,7 +177,13 @@ export function createBreedingService(deps: {
 
     async page(id: string, viewerId: string | null): Promise<GroundPage> {
       const ground = await groundOf(id);
-      const members = await repo.members(id);
+      const active = await deps.weights();
+      const members = (await repo.members(id)).map((m) => ({
+        ...m,
+        predicted: m.prediction
+          ? figureAt({ imageKey: m.id, eyes: m.prediction }, active, AGREEMENT_EYE)
+          : null,
+      }));
       const figures = groundFigures(
         members,
         await roundsOfGround(repo, id),
@@ -186,7 +197,17 @@ export function createBreedingService(deps: {
               .filter((m) => m.generation === ground.generation)
               .map((m) => {
                 const judged = figures.judged.get(memberKey(m.id, m.generation))!;
-                return { ...designCard(m), line: m.line, players: judged.players, judged: judged.judged };
+                const predicted = m.predicted && {
+                  hiding: Math.round(m.predicted.hiding),
+                  se: m.predicted.se === null ? null : Math.round(m.predicted.se * 10) / 10,
+                };
+                return {
+                  ...designCard(m),
+                  line: m.line,
+                  players: judged.players,
+                  judged: judged.judged,
+                  predicted,
+                };
               });
       return {
         ...card(ground),
@@ -194,6 +215,10 @@ export function createBreedingService(deps: {
         current,
         lines: figures.lines,
         claim: figures.claim,
+        agreement: predictorAgreement(
+          members.map((m) => ({ ...m, predicted: m.predicted?.hiding ?? null })),
+          figures.judged,
+        ),
         viewerHasRounds: viewerId ? await repo.hasOpen(viewerId, id) : null,
       };
     },

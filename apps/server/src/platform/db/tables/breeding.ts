@@ -1,5 +1,6 @@
 import type { Recipe } from '@camo/camo-engine';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { StoredEye } from '../types.js';
 import { bytea, createdAt } from './columns.js';
 import { personRef } from './people.js';
 
@@ -69,6 +70,8 @@ export const bredDesigns = pgTable(
     image: bytea('image').notNull(),
     /** Its thumbnail for the pages' tiles (WebP, as the gallery's). */
     thumb: bytea('thumb').notNull(),
+    /** The predictor's measures of it in the ground's photo, each eye in daylight (item 6 of issue 44). */
+    prediction: jsonb('prediction').$type<StoredEye[]>(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('bred_designs_ground_born_idx').on(t.groundId, t.born, t.ordinal)],

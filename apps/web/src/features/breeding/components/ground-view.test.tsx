@@ -31,6 +31,7 @@ const ground = (overrides: Partial<GroundPage> = {}): GroundPage => ({
       line: 'bred',
       players: 3,
       judged: false,
+      predicted: { hiding: 62, se: 3.1 },
     },
     {
       id: 'd2',
@@ -42,10 +43,12 @@ const ground = (overrides: Partial<GroundPage> = {}): GroundPage => ({
       line: 'control',
       players: 7,
       judged: true,
+      predicted: null,
     },
   ],
   lines: [],
   claim: { beats: false, message: breedingMessages.claimNotYet },
+  agreement: { pairs: 10, agreeing: 7, low: 0.397, high: 0.892 },
   viewerHasRounds: true,
   ...overrides,
 });
@@ -79,6 +82,20 @@ describe('GroundView', () => {
     expect(within(tile as HTMLElement).getByTestId('member-progress')).toHaveTextContent('3 of 5 players');
     expect(screen.getAllByTestId('member-progress')[1]).toHaveTextContent('5 of 5 players · judged');
     expect(screen.getByTestId('claim')).toHaveTextContent(breedingMessages.claimNotYet);
+    expect(within(tile as HTMLElement).getByTestId('member-predicted')).toHaveTextContent(
+      'Predicted 62 ± 3.1 / 100',
+    );
+    expect(screen.getAllByTestId('member-predicted')).toHaveLength(1);
+    expect(screen.getByTestId('predictor-agreement')).toHaveTextContent(
+      'put 7 of 10 pairs of judged designs in the game’s order: 70%, likely between 40% and 89% (95%).',
+    );
+  });
+
+  it('says the predictor is compared once two designs are judged', () => {
+    renderView(ground({ agreement: { pairs: 0, agreeing: 0, low: null, high: null } }));
+    expect(screen.getByTestId('predictor-agreement')).toHaveTextContent(
+      /compared with the game once two designs/,
+    );
   });
 
   it('offers a signed-in player the ground, says when they have played it all, and asks a visitor to log in', () => {

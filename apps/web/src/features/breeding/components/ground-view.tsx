@@ -62,6 +62,7 @@ export function GroundView({ ground, signedIn }: { ground: GroundPage; signedIn:
           {ground.claim.message}
         </p>
         <BreedingPlot lines={ground.lines} />
+        <PredictorAgreement agreement={ground.agreement} />
       </section>
 
       <section aria-labelledby="settings-title" className="flex flex-col gap-3">
@@ -137,6 +138,12 @@ function CurrentGeneration({ ground }: { ground: GroundPage }) {
                     {Math.min(member.players, judges)} of {judges} players
                     {member.judged ? ' · judged' : ''}
                   </span>
+                  {member.predicted && (
+                    <span className="block" data-testid="member-predicted">
+                      Predicted {member.predicted.hiding}
+                      {member.predicted.se !== null ? ` ± ${member.predicted.se}` : ''} / 100
+                    </span>
+                  )}
                 </DesignTile>
               </li>
             ))}
@@ -144,5 +151,22 @@ function CurrentGeneration({ ground }: { ground: GroundPage }) {
         </>
       )}
     </section>
+  );
+}
+
+const percent = (share: number | null) => (share === null ? '?' : `${Math.round(share * 100)}%`);
+
+/**
+ * Whether the predictor's hiding figures (a person at 25 m) order the judged designs as the game
+ * did: the most direct test of the predictor the site can run, with its pairs counted and the
+ * share's 95% interval.
+ */
+function PredictorAgreement({ agreement }: { agreement: GroundPage['agreement'] }) {
+  return (
+    <p className="max-w-3xl text-sage" data-testid="predictor-agreement">
+      {agreement.pairs === 0
+        ? 'The predictor’s figures are compared with the game once two designs of a generation are judged.'
+        : `The predictor (a person at 25 m) put ${agreement.agreeing} of ${agreement.pairs} pairs of judged designs in the game’s order: ${percent(agreement.agreeing / agreement.pairs)}, likely between ${percent(agreement.low)} and ${percent(agreement.high)} (95%). Half is what chance gives.`}
+    </p>
   );
 }

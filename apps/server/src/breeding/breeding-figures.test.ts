@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import {
+  groundFigures,
+  memberKey,
+  predictorAgreement,
+  wilson,
+  type GroundRound,
+} from './breeding-figures.js';
+
+describe("a ground's figures", () => {
+  it("gives Wilson's score interval as Newcombe's table does (1998, Statistics in Medicine 17: 857-872, method 3)", () => {
+    for (const [k, n, low, high] of [
+      [81, 263, 0.2553, 0.3662],
+      [15, 148, 0.0624, 0.1605],
+      [0, 20, 0, 0.1611],
+      [1, 29, 0.0061, 0.1718],
+    ] as const) {
+      const interval = wilson(k, n);
+      expect(interval.low).toBeCloseTo(low, 4);
+      expect(interval.high).toBeCloseTo(high, 4);
+    }
+    expect(wilson(0, 0)).toEqual({ low: null, high: null });
+  });
+
+  it("counts the pairs of a generation's judged designs the predictor orders as the game did", () => {
+    // Three designs judged by two players; the game finds c fastest, then b, then a.
+    const rounds: GroundRound[] = [];
+    const times = { a: 9_000, b: 5_000, c: 2_000 };
+    for (const [id, ms] of Object.entries(times))
+      for (const playerId of ['p', 'q'])
+        rounds.push({ designId: id, generation: 0, playerId, elapsedMs: ms, found: true });
+    const members = (['a', 'b', 'c'] as const).map((id) => ({
+      id,
+      generation: 0,
+      line: 'bred' as const,
+      survived: false,
+    }));
+    const figures = groundFigures(members, rounds, 0, 2);
+    expect(members.every((m) => figures.judged.get(memberKey(m.id, 0))?.judged)).toBe(true);
+    // The predictor has a and b right, and c above b: two of three pairs in the game's order.
+    const predicted = { a: 80, b: 40, c: 60 };
+    const agreement = predictorAgreement(
+      members.map((m) => ({ ...m, predicted: predicted[m.id] })),
+      figures.judged,
+    );
+    expect(agreement).toMatchObject({ pairs: 3, agreeing: 2 });
+    // A design without a figure, or not judged, is left out.
+    expect(
+      predictorAgreement(
+        members.map((m) => ({ ...m, predicted: m.id === 'c' ? null : predicted[m.id] })),
+        figures.judged,
+      ),
+    ).toMatchObject({ pairs: 1, agreeing: 1 });
+  });
+
+  it('claims nothing in generation 0, and lines each generation with the best fresh design so far', () => {
+    const members = [
+      { id: 'a', generation: 0, line: 'bred' as const, survived: true },
+      { id: 'k', generation: 0, line: 'control' as const, survived: false },
+    ];
+    const rounds: GroundRound[] = ['a', 'k'].flatMap((id) =>
+      ['p', 'q'].map((playerId) => ({
+        designId: id,
+        generation: 0,
+        playerId,
+        elapsedMs: 3_000,
+        found: true,
+      })),
+    );
+    const figures = groundFigures(members, rounds, 0, 2);
+    expect(figures.lines).toHaveLength(1);
+    expect(figures.lines[0]).toMatchObject({ generation: 0, rounds: 4, survivors: ['a'] });
+    expect(figures.lines[0]!.control?.medianMs).toBe(3_000);
+    expect(figures.claim.beats).toBe(false);
+  });
+});
