@@ -1,4 +1,5 @@
 import * as api from '@camo/shared/api.schema';
+import * as breeding from '@camo/shared/breeding.schema';
 import * as community from '@camo/shared/community.schema';
 import * as concealment from '@camo/shared/concealment.schema';
 import * as contest from '@camo/shared/contest.schema';
@@ -23,8 +24,8 @@ type Role = 'anonymous' | 'owner' | 'other';
 
 /** Every zod schema packages/shared exports: the contract the pages are typed with. */
 const sharedSchemas = new Set<unknown>(
-  [api, community, concealment, contest, generation, ground, hunt, moderation, profile].flatMap((module) =>
-    Object.values(module).filter((value) => value instanceof ZodType),
+  [api, breeding, community, concealment, contest, generation, ground, hunt, moderation, profile].flatMap(
+    (module) => Object.values(module).filter((value) => value instanceof ZodType),
   ),
 );
 type Row = {
@@ -53,12 +54,14 @@ describe('access matrix: every endpoint x anonymous, owner, another user', () =>
   let huntRound: string;
   /** The owner's photo of their own ground (issue 28). */
   let groundPhoto: string;
+  let breedingGround: string;
   /** Stored files (/files, not an API operation): the pending design's A, the submitted one's image. */
   let pendingFile: string;
   let submittedFile: string;
 
   beforeAll(async () => {
-    server = await startTestServer('pglite');
+    // Small generations: a ground started below draws its first while the table is called.
+    server = await startTestServer('pglite', { BREEDING_POPULATION: '3' });
     anonymous = createClient(server.origin);
     owner = await signIn(server.origin, { name: 'Matrix Owner', email: 'matrix-owner@example.com' });
     other = await signIn(server.origin, { name: 'Matrix Other', email: 'matrix-other@example.com' });
@@ -95,6 +98,9 @@ describe('access matrix: every endpoint x anonymous, owner, another user', () =>
     const ground = await owner.fetch('/api/ground-photos', { method: 'POST', body: form });
     expect(ground.status).toBe(201);
     groundPhoto = ((await ground.json()) as { id: string }).id;
+    const bred = await post('/api/breeding/grounds', { source: 'design', designId: submitted, variant: 'A' });
+    expect(bred.status).toBe(201);
+    breedingGround = (bred.body as { id: string }).id;
   }, 120_000);
   afterAll(async () => {
     await server?.close();
@@ -434,6 +440,53 @@ describe('access matrix: every endpoint x anonymous, owner, another user', () =>
       route: '/api/hunt/best-hiding',
       path: () => '/api/hunt/best-hiding',
       expect: { anonymous: 200, other: 200, owner: 200 },
+    },
+    // Breeding grounds (decision 038): for signed-in people, as the gallery is.
+    {
+      method: 'GET',
+      route: '/api/breeding/grounds',
+      path: () => '/api/breeding/grounds',
+      expect: signedIn(200),
+    },
+    {
+      method: 'POST',
+      // A design with no photo to breed for (the ground of a real one is started above).
+      route: '/api/breeding/grounds',
+      path: () => '/api/breeding/grounds',
+      body: () => ({ source: 'design', designId: breedingGround, variant: 'A' }),
+      expect: { anonymous: 401, other: 404, owner: 404 },
+    },
+    {
+      method: 'GET',
+      route: '/api/breeding/grounds/{id}',
+      path: () => `/api/breeding/grounds/${breedingGround}`,
+      expect: signedIn(200),
+    },
+    {
+      method: 'GET',
+      route: '/api/breeding/grounds/{id}/photo',
+      path: () => `/api/breeding/grounds/${breedingGround}/photo`,
+      expect: signedIn(200),
+    },
+    {
+      // No such bred design: the same answer to everyone signed in.
+      method: 'GET',
+      route: '/api/breeding/designs/{id}',
+      path: () => `/api/breeding/designs/${breedingGround}`,
+      expect: { anonymous: 401, other: 404, owner: 404 },
+    },
+    {
+      method: 'GET',
+      route: '/api/breeding/designs/{id}/image',
+      path: () => `/api/breeding/designs/${breedingGround}/image`,
+      expect: { anonymous: 401, other: 404, owner: 404 },
+    },
+    {
+      method: 'POST',
+      route: '/api/breeding/designs/{id}/gallery',
+      path: () => `/api/breeding/designs/${breedingGround}/gallery`,
+      body: () => ({ name: 'Matrix Bred' }),
+      expect: { anonymous: 401, other: 404, owner: 404 },
     },
     // A person's own ground photos (issue 28): the owner's alone; another person gets a 404.
     {
