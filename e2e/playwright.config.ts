@@ -110,6 +110,8 @@ export default defineConfig({
         CONTEST_MIN_ACCOUNT_AGE_HOURS: '0',
         // moderation.spec.ts signs in with this address to moderate.
         ADMIN_EMAILS: 'moderator@example.com',
+        // The accessibility walk starts a breeding ground: a small first generation to draw.
+        BREEDING_POPULATION: '3',
       },
       stdout: 'ignore',
       stderr: 'pipe',

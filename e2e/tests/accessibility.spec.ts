@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
@@ -30,7 +31,7 @@ function routerPaths(): string[] {
 
 /** The address that opens a route pattern: its parameters filled in, the catch-all an unknown page. */
 const NO_SUCH_PAGE = '/no-such-page';
-type Fill = { designId: string; userId: string };
+type Fill = { designId: string; userId: string; groundId: string; bredDesignId: string };
 function addressOf(pattern: string, fill: Fill): string {
   if (pattern === '/*') return NO_SUCH_PAGE;
   return pattern.replace(/:(\w+)/g, (_, name: string) => {
@@ -52,7 +53,7 @@ async function settle(page: Page, address: string): Promise<void> {
 }
 
 test('the routes are read from the router: every page there, each parameter filled', () => {
-  const addresses = routeAddresses({ designId: 'x', userId: 'y' });
+  const addresses = routeAddresses({ designId: 'x', userId: 'y', groundId: 'g', bredDesignId: 'b' });
   for (const known of ['/', '/gallery', '/gallery/:designId', '/gallery/user/:userId', '/hunt', '/*'])
     expect(Object.keys(addresses)).toContain(known);
   expect(addresses['/gallery/user/:userId']).toBe('/gallery/user/y');
@@ -66,11 +67,26 @@ test('every route, signed out and signed in: 0 HTML_CodeSniffer errors, no serio
   // making a design, then 20 s a page (load, hydration, axe). It is the runner's budget, not a speed
   // claim (page speed is measured by the benchmarks): a fixed 180 s ran out on a CI machine where each
   // page took about 11 s, with every page passing.
-  test.setTimeout(60_000 + 2 * Object.keys(routeAddresses({ designId: 'x', userId: 'y' })).length * 20_000);
+  test.setTimeout(
+    60_000 +
+      2 *
+        Object.keys(routeAddresses({ designId: 'x', userId: 'y', groundId: 'g', bredDesignId: 'b' })).length *
+        20_000,
+  );
   await signInThroughUi(page, newUser());
   const design = await makeDesign(page);
   const me = (await (await page.request.get('/api/me')).json()) as { id: string };
-  const addresses = Object.values(routeAddresses({ designId: design.id, userId: me.id }));
+  // A breeding ground of the design's photo (its page, drawing its first generation); a bred design
+  // that does not exist (its page's not-found state: breeding.spec.ts checks a real one).
+  const ground = await page.request.post('/api/breeding/grounds', {
+    headers: { origin: new URL(page.url()).origin },
+    data: { source: 'design', designId: design.id, variant: 'A' },
+  });
+  expect(ground.status()).toBe(201);
+  const { id: groundId } = (await ground.json()) as { id: string };
+  const addresses = Object.values(
+    routeAddresses({ designId: design.id, userId: me.id, groundId, bredDesignId: randomUUID() }),
+  );
 
   for (const address of addresses) {
     await settle(page, address);

@@ -315,6 +315,16 @@ export function createBreedingRepository(db: Db, options: { minAccountAgeHours?:
       return row ?? null;
     },
 
+    /** Whether any ground is being judged (mixed rounds ask before they look for a design of one). */
+    async anyJudging(): Promise<boolean> {
+      const [row] = await db
+        .select({ one: sql`1` })
+        .from(breedingGrounds)
+        .where(eq(breedingGrounds.status, 'judging'))
+        .limit(1);
+      return row !== undefined;
+    },
+
     /** Whether this player has a design of this ground's current generation left to judge. */
     async hasOpen(playerId: string, groundId: string): Promise<boolean> {
       const [row] = await db

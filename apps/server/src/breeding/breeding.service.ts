@@ -27,6 +27,8 @@ const GROUND_PHOTO_MAX_SIDE = 1280;
 const GROUND_THUMB_WIDTH = 480;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const GROUNDS_LISTED = 60;
+/** How long mixed rounds trust that no ground is (or some ground is) being judged. */
+const JUDGING_CACHE_MS = 5_000;
 /** The eye the ground's page compares with the game: people play it; 25 m is the game's middle distance. */
 const AGREEMENT_EYE = { observer: 'person', distanceM: 25, light: 'daylight' } as const;
 
@@ -74,6 +76,21 @@ export function createBreedingService(deps: {
 }) {
   const { repo, settings } = deps;
   const now = deps.now ?? (() => new Date());
+  let judging: { at: number; any: Promise<boolean> } | null = null;
+  /** Whether any ground is being judged, as read within the last JUDGING_CACHE_MS. */
+  const anyJudging = (): Promise<boolean> => {
+    const at = Date.now();
+    if (!judging || at - judging.at > JUDGING_CACHE_MS)
+      judging = {
+        at,
+        // A failed read is not kept: the next round asks again.
+        any: repo.anyJudging().catch((error: unknown) => {
+          judging = null;
+          throw error;
+        }),
+      };
+    return judging.any;
+  };
 
   const card = (row: GroundRow & { starterName: string }): GroundCard => ({
     id: row.id,
@@ -349,6 +366,9 @@ export function createBreedingService(deps: {
     /** The game's side (hunt/round.service.ts). */
     rounds: {
       async choose(playerId, groundId) {
+        // Mixed rounds ask first whether any ground is being judged (read again every few seconds),
+        // so a site with none pays nothing for the question a round.
+        if (!groundId && !(await anyJudging())) return null;
         const chosen = await repo.choose(playerId, groundId);
         if (!chosen) return null;
         const material = await repo.roundMaterial(chosen.designId);

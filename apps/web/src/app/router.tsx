@@ -65,8 +65,14 @@ export const routes: RouteObject[] = [
               { path: 'hunt/insights', ...page('hunt-insights', () => import('./routes/hunt-insights')) },
               // Breeding grounds (issue 44): for signed-in people, as the gallery their designs join.
               { path: 'breeding', ...page('breeding', () => import('./routes/breeding')) },
-              { path: 'breeding/:id', ...page('breeding-ground', () => import('./routes/breeding-ground')) },
-              { path: 'breeding/designs/:id', ...page('bred-design', () => import('./routes/bred-design')) },
+              {
+                path: 'breeding/:groundId',
+                ...page('breeding-ground', () => import('./routes/breeding-ground')),
+              },
+              {
+                path: 'breeding/designs/:bredDesignId',
+                ...page('bred-design', () => import('./routes/bred-design')),
+              },
               // Moderators' queue (ADMIN_EMAILS); anybody else is told it is for moderators.
               { path: 'admin', ...page('admin', () => import('./routes/admin'), { browserOnly: true }) },
             ],

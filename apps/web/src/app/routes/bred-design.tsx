@@ -9,11 +9,11 @@ import { breedingMessages } from '@/features/breeding/lib/breeding-text';
 
 /** The design and its family tree. */
 export const prefetch: PageModule['prefetch'] = ({ queryClient, params }) =>
-  queryClient.prefetchQuery(bredDesignQueryOptions(params.id ?? ''));
+  queryClient.prefetchQuery(bredDesignQueryOptions(params.bredDesignId ?? ''));
 
 /** /breeding/designs/{id} (issue 44): a bred design and its family tree. */
 export default function BredDesignPage() {
-  const { id = '' } = useParams();
+  const { bredDesignId: id = '' } = useParams();
   const design = useBredDesign(id);
   useDocumentTitle(design.data ? design.data.label : 'Bred design');
   if (design.isPending) return <LoadingState />;

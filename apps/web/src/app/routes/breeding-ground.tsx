@@ -10,11 +10,11 @@ import { breedingMessages, placeLabel } from '@/features/breeding/lib/breeding-t
 
 /** The ground, as its viewer sees it (whether they have rounds left). */
 export const prefetch: PageModule['prefetch'] = ({ queryClient, params }) =>
-  queryClient.prefetchQuery(groundQueryOptions(params.id ?? ''));
+  queryClient.prefetchQuery(groundQueryOptions(params.groundId ?? ''));
 
-/** /breeding/{id} (issue 44): a breeding ground's page. */
+/** /breeding/{groundId} (issue 44): a breeding ground's page. */
 export default function BreedingGroundPage() {
-  const { id = '' } = useParams();
+  const { groundId: id = '' } = useParams();
   const ground = useGround(id);
   const { data: me } = useMe();
   useDocumentTitle(ground.data ? `Breeding ground: ${placeLabel(ground.data)}` : 'Breeding ground');
