@@ -3,7 +3,13 @@ import path from 'node:path';
 import { breedingMessages } from '@camo/shared/breeding';
 import { devices, type Page } from '@playwright/test';
 import { makeDesign } from '../support/design-api.js';
-import { expect, newUser, signInThroughUi, test } from '../support/fixtures.js';
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  newUser,
+  signInThroughUi,
+  test,
+} from '../support/fixtures.js';
 
 /**
  * Breeding grounds on a server of their own (playwright.config.ts: three designs a generation
@@ -92,6 +98,7 @@ test('two players judge a breeding ground until its generation turns over; its p
   const figures = desk.getByTestId('breeding-figures');
   await expect(figures.getByRole('rowheader')).toHaveText(['0', '1'].map((g) => new RegExp(`\\b${g}\\b`)));
   await expect(desk.getByTestId('breeding-plot')).toBeVisible();
+  await expectNoSeriousA11yViolations(desk);
   await expect(desk.getByTestId('member-progress')).toHaveText(Array(5).fill('0 of 2 players'));
 
   // The child's lineage, on the phone: its two parents, both of generation 0.
@@ -106,6 +113,7 @@ test('two players judge a breeding ground until its generation turns over; its p
     /^Child of Generation 0 · No\. \d and Generation 0 · No\. \d$/,
   );
   await expect(phone.getByText('Breed Starter').first()).toBeVisible();
+  await expectNoSeriousA11yViolations(phone);
   await phone.screenshot({ path: test.info().outputPath('bred-design-phone.png'), fullPage: true });
   await desk.screenshot({ path: test.info().outputPath('ground-desktop.png'), fullPage: true });
 

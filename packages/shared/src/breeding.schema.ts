@@ -1,7 +1,6 @@
 import { breedingMessages } from './breeding.js';
-import { descriptionSchema, stateCodeSchema } from './generation.schema.js';
+import { descriptionSchema, designNameSchema, stateCodeSchema } from './generation.schema.js';
 import { generationMessages } from './generation.js';
-import { limits } from './limits.js';
 import { cleanText } from './text-clean.js';
 import { z } from './zod.js';
 
@@ -149,16 +148,5 @@ export const bredDesignPageSchema = bredDesignCardSchema.extend({
 });
 export type BredDesignPage = z.infer<typeof bredDesignPageSchema>;
 
-export const takeToGallerySchema = z
-  .object({
-    name: z
-      .string()
-      .transform(cleanText)
-      .pipe(
-        z
-          .string()
-          .min(1, breedingMessages.nameRequired)
-          .max(limits.designNameMax, breedingMessages.nameTooLong),
-      ),
-  })
-  .strict();
+/** A bred design taken into the gallery: its name, held to the rules of any design's name. */
+export const takeToGallerySchema = z.object({ name: designNameSchema }).strict();

@@ -22,7 +22,6 @@ export const breedingMessages = {
     'Breeding has not yet beaten the best fresh design by more than the uncertainty of both: no claim is made.',
   alreadyInGallery: 'This design is already in the gallery.',
   nameRequired: generationMessages.nameRequired,
-  nameTooLong: generationMessages.nameTooLong,
 } as const;
 
 /** The two styles a ground can breed (the engine's designs A and B). */

@@ -1,41 +1,24 @@
 import { breedingMessages } from '@camo/shared/breeding.schema';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderPostForm } from '@/test/post-form';
 import { jsonReply } from '@/test/concealment-fixtures';
 import { BreedFromDesign } from './breed-from-design';
 
 const DESIGN = '0b9f1c52-0000-4000-8000-000000000003';
 const GROUND = '7a2d0b63-0000-4000-8000-000000000002';
 
-function renderForm(reply: () => Response) {
-  const requests: unknown[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: string, init?: RequestInit) => {
-      if (input === '/api/breeding/grounds' && init?.method === 'POST') {
-        requests.push(JSON.parse(init.body as string));
-        return Promise.resolve(reply());
-      }
-      return new Promise<Response>(() => {});
-    }),
-  );
-  const router = createMemoryRouter(
-    [
+const renderForm = (reply: () => Response) =>
+  renderPostForm({
+    url: '/api/breeding/grounds',
+    reply,
+    at: `/gallery/${DESIGN}`,
+    routes: [
       { path: '/gallery/:id', element: <BreedFromDesign designId={DESIGN} initialVariant="A" /> },
       { path: '/breeding/:id', element: <p>Ground page</p> },
     ],
-    { initialEntries: [`/gallery/${DESIGN}`] },
-  );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return { requests, router };
-}
+  });
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,41 +1,24 @@
 import { breedingMessages } from '@camo/shared/breeding';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderPostForm } from '@/test/post-form';
 import { jsonReply } from '@/test/concealment-fixtures';
 import { TakeToGallery } from './take-to-gallery';
 
 const BRED = '36a35e52-ba92-88a0-9323-6331516fae9a';
 const GALLERY = '0b9f1c52-0000-4000-8000-000000000004';
 
-function renderForm(reply: () => Response) {
-  const requests: unknown[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: string, init?: RequestInit) => {
-      if (input === `/api/breeding/designs/${BRED}/gallery` && init?.method === 'POST') {
-        requests.push(JSON.parse(init.body as string));
-        return Promise.resolve(reply());
-      }
-      return new Promise<Response>(() => {});
-    }),
-  );
-  const router = createMemoryRouter(
-    [
+const renderForm = (reply: () => Response) =>
+  renderPostForm({
+    url: `/api/breeding/designs/${BRED}/gallery`,
+    reply,
+    at: `/breeding/designs/${BRED}`,
+    routes: [
       { path: '/breeding/designs/:id', element: <TakeToGallery designId={BRED} /> },
       { path: '/gallery/:id', element: <p>Gallery page</p> },
     ],
-    { initialEntries: [`/breeding/designs/${BRED}`] },
-  );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return { requests, router };
-}
+  });
 
 afterEach(() => vi.unstubAllGlobals());
 
