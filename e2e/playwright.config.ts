@@ -60,16 +60,24 @@ export default defineConfig({
     { name: 'counter', testMatch: /member-count\.spec\.ts/, use: { ...devices['Desktop Chrome'] } },
     {
       name: 'desktop',
-      testIgnore: /(member-count|ai-provider|trusted-figures)\.spec\.ts/,
+      testIgnore: /(member-count|ai-provider|trusted-figures|breeding)\.spec\.ts/,
       dependencies: ['counter'],
       use: { ...devices['Desktop Chrome'] },
     },
     {
       name: 'phone',
-      testIgnore: /(member-count|ai-provider|trusted-figures)\.spec\.ts/,
+      testIgnore: /(member-count|ai-provider|trusted-figures|breeding)\.spec\.ts/,
       dependencies: ['counter'],
       use: { ...devices['Pixel 7'] },
       grep: /@phone/,
+    },
+    {
+      // Breeding grounds, once the desktop tests are done: drawing generations takes the engine, and
+      // beside hide and seek's tests it slowed their blend previews past what they wait.
+      name: 'breeding',
+      testMatch: /breeding\.spec\.ts/,
+      dependencies: ['desktop'],
+      use: { ...devices['Desktop Chrome'] },
     },
     {
       name: 'ai',
@@ -110,8 +118,6 @@ export default defineConfig({
         CONTEST_MIN_ACCOUNT_AGE_HOURS: '0',
         // moderation.spec.ts signs in with this address to moderate.
         ADMIN_EMAILS: 'moderator@example.com',
-        // The accessibility walk starts a breeding ground: a small first generation to draw.
-        BREEDING_POPULATION: '3',
       },
       stdout: 'ignore',
       stderr: 'pipe',

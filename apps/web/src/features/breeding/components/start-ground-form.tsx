@@ -107,7 +107,7 @@ export function StartGroundForm({
           onChange={(event) => setDescription(event.target.value)}
           placeholder="Cattails and reeds on a marsh edge, brown and green."
           className="field-input resize-y leading-relaxed"
-          disabled={start.isPending}
+          {...ready(start.isPending)}
         />
       </div>
       <StyleChoice name={`${id}-style`} value={variant} onChange={setVariant} disabled={start.isPending} />
@@ -118,7 +118,7 @@ export function StartGroundForm({
           onChange={(event) => setAgree(event.target.checked)}
           aria-invalid={problems.agree ? true : undefined}
           aria-describedby={errorId('agree')}
-          disabled={start.isPending}
+          {...ready(start.isPending)}
           className="mt-0.5 size-5 shrink-0 accent-blaze"
         />
         <span>{startGroundText.agree}</span>

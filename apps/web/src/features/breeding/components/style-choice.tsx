@@ -1,4 +1,5 @@
 import type { GroundCard } from '@camo/shared/breeding.schema';
+import { useControlReady } from '@/lib/hydration';
 import { breedingStyles } from '../lib/breeding-text';
 
 /** Organic or Digital, as two radio buttons in a fieldset. */
@@ -14,8 +15,10 @@ export function StyleChoice({
   onChange: (variant: GroundCard['variant']) => void;
   disabled?: boolean;
 }) {
+  // Each radio disabled on its own until the app can act on it (lib/hydration.ts).
+  const ready = useControlReady();
   return (
-    <fieldset className="flex flex-col gap-2" disabled={disabled}>
+    <fieldset className="flex flex-col gap-2">
       <legend className="mb-2 font-condensed text-lg font-bold uppercase tracking-wider text-bone">
         Style
       </legend>
@@ -28,6 +31,7 @@ export function StyleChoice({
               value={style.id}
               checked={value === style.id}
               onChange={() => onChange(style.id)}
+              {...ready(disabled)}
               className="size-5 accent-blaze"
             />
             {style.label}

@@ -1,6 +1,7 @@
 import { limits } from '@camo/shared/limits';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { useControlReady } from '@/lib/hydration';
 import { useTakeToGallery } from '../api/breeding';
 import { breedingMessages } from '../lib/breeding-text';
 
@@ -12,6 +13,7 @@ export function TakeToGallery({ designId }: { designId: string }) {
   const id = useId();
   const navigate = useNavigate();
   const take = useTakeToGallery(designId);
+  const ready = useControlReady();
   const [name, setName] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -43,6 +45,7 @@ export function TakeToGallery({ designId }: { designId: string }) {
           value={name}
           maxLength={limits.designNameMax}
           onChange={(event) => setName(event.target.value)}
+          {...ready(take.isPending)}
           aria-invalid={message ? true : undefined}
           aria-describedby={message ? `${id}-problem` : undefined}
         />
@@ -51,7 +54,7 @@ export function TakeToGallery({ designId }: { designId: string }) {
             {message}
           </p>
         )}
-        <button type="submit" className="btn btn-primary self-start" disabled={take.isPending}>
+        <button type="submit" className="btn btn-primary self-start" {...ready(take.isPending)}>
           {take.isPending ? 'Adding…' : 'Add to the gallery'}
         </button>
       </form>
