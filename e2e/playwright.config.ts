@@ -39,6 +39,37 @@ const breedDataDir = process.env.E2E_BREED_DATA_DIR ?? `${dataDir}-breed`;
 process.env.E2E_BREED_DATA_DIR = breedDataDir;
 process.env.E2E_BREED_ORIGIN = `http://localhost:${breedPort}`;
 
+/**
+ * A server of its own for the game (hide and seek, breeding grounds): each round's target written
+ * to DATA_DIR/hunt-answers for the tests to tap (decision 024).
+ */
+function gameServer(serverPort: number, serverDataDir: string, env: Record<string, string> = {}) {
+  return {
+    command: 'node --import tsx apps/server/src/main.ts',
+    cwd: path.join(import.meta.dirname, '..'),
+    url: `http://localhost:${serverPort}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      PORT: String(serverPort),
+      DATA_DIR: serverDataDir,
+      NODE_ENV: 'development',
+      HUNT_ANSWERS: 'true',
+      // Test accounts are minutes old: with the default rule (a day) none of their rounds would
+      // count (decision 026). steering.int.test.ts tests the rule on the database.
+      CONTEST_MIN_ACCOUNT_AGE_HOURS: '0',
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+      API_RATE_LIMIT_PER_MINUTE: '100000',
+      PAGE_RATE_LIMIT_PER_MINUTE: '100000',
+      GENERATION_DAILY_QUOTA: '1000',
+      ...env,
+    },
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+  };
+}
+
 export default defineConfig({
   testDir: './tests',
   timeout: 60_000,
@@ -143,56 +174,9 @@ export default defineConfig({
       stdout: 'ignore',
       stderr: 'pipe',
     },
-    {
-      command: 'node --import tsx apps/server/src/main.ts',
-      cwd: path.join(import.meta.dirname, '..'),
-      url: `http://localhost:${huntPort}/api/health`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      env: {
-        PORT: String(huntPort),
-        DATA_DIR: huntDataDir,
-        NODE_ENV: 'development',
-        // Each round's target written to DATA_DIR/hunt-answers for the tests to tap (decision 024).
-        HUNT_ANSWERS: 'true',
-        // Test accounts are minutes old: with the default rule (a day) none of their rounds would
-        // count (decision 026). steering.int.test.ts tests the rule on the database.
-        CONTEST_MIN_ACCOUNT_AGE_HOURS: '0',
-        LOG_LEVEL: 'warn',
-        AUTH_RATE_LIMIT_PER_MINUTE: '10000',
-        API_RATE_LIMIT_PER_MINUTE: '100000',
-        PAGE_RATE_LIMIT_PER_MINUTE: '100000',
-        GENERATION_DAILY_QUOTA: '1000',
-      },
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
-    {
-      command: 'node --import tsx apps/server/src/main.ts',
-      cwd: path.join(import.meta.dirname, '..'),
-      url: `http://localhost:${breedPort}/api/health`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      env: {
-        PORT: String(breedPort),
-        DATA_DIR: breedDataDir,
-        NODE_ENV: 'development',
-        // Each round's target written to DATA_DIR/hunt-answers for the tests to tap (decision 024).
-        HUNT_ANSWERS: 'true',
-        // Test accounts are minutes old: with the default rule (a day) none of their rounds would
-        // count (decision 026). steering.int.test.ts tests the rule on the database.
-        CONTEST_MIN_ACCOUNT_AGE_HOURS: '0',
-        LOG_LEVEL: 'warn',
-        AUTH_RATE_LIMIT_PER_MINUTE: '10000',
-        API_RATE_LIMIT_PER_MINUTE: '100000',
-        PAGE_RATE_LIMIT_PER_MINUTE: '100000',
-        GENERATION_DAILY_QUOTA: '1000',
-        BREEDING_POPULATION: '3',
-        BREEDING_JUDGES: '2',
-      },
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
+    gameServer(huntPort, huntDataDir),
+    // Small generations, so two players turn one over.
+    gameServer(breedPort, breedDataDir, { BREEDING_POPULATION: '3', BREEDING_JUDGES: '2' }),
     {
       command: 'node --import tsx apps/server/scripts/openai-stand-in.ts',
       cwd: path.join(import.meta.dirname, '..'),
