@@ -85,7 +85,8 @@ test('two players judge a breeding ground until its generation turns over; its p
   await playTheGround(phone, groundPath, 5, true);
   await playTheGround(desk, groundPath, 5, false);
 
-  // Judged whole: the job draws generation 1 (the best two kept, a child of theirs, two fresh).
+  // Judged whole: the job draws generation 1 (the best two kept, a child of theirs, two fresh, and
+  // the best fresh design of generation 0 to be judged again).
   await expect
     .poll(
       async () => {
@@ -99,7 +100,8 @@ test('two players judge a breeding ground until its generation turns over; its p
   await expect(figures.getByRole('rowheader')).toHaveText(['0', '1'].map((g) => new RegExp(`\\b${g}\\b`)));
   await expect(desk.getByTestId('breeding-plot')).toBeVisible();
   await expectNoSeriousA11yViolations(desk);
-  await expect(desk.getByTestId('member-progress')).toHaveText(Array(5).fill('0 of 2 players'));
+  await expect(desk.getByTestId('member-progress')).toHaveText(Array(6).fill('0 of 2 players'));
+  await expect(desk.getByText('Best fresh, again', { exact: true })).toHaveCount(1);
 
   // The child's lineage, on the phone: its two parents, both of generation 0.
   await phone.goto(groundPath);

@@ -24,6 +24,7 @@ describe.each(backends)('breeding grounds (%s)', (backend) => {
   let carol: Client;
   let designId: string;
   let groundId: string;
+  let firstControls: string[] = [];
 
   const post = <T>(client: Client, path: string, body: unknown = {}) =>
     client.json<T>(path, { method: 'POST', body: JSON.stringify(body) });
@@ -128,6 +129,7 @@ describe.each(backends)('breeding grounds (%s)', (backend) => {
       ['control', 'control', 0],
     ]);
     expect(first.lines).toHaveLength(1);
+    firstControls = first.current.filter((d) => d.kind === 'control').map((d) => d.id);
     expect(first.claim.beats).toBe(false);
     expect(first.viewerHasRounds).toBe(true);
     const photo = await alice.fetch(first.photoUrl);
@@ -184,7 +186,14 @@ describe.each(backends)('breeding grounds (%s)', (backend) => {
     const survivors = second.lines[0]!.survivors;
     expect(survivors).toHaveLength(2);
     const kinds = second.current.map((d) => d.kind).sort();
-    expect(kinds).toEqual(['child', 'control', 'control', 'founder', 'founder']);
+    expect(kinds).toEqual(['child', 'control', 'control', 'control', 'founder', 'founder']);
+    // The best fresh design of generation 0, carried to be judged again: the control line of
+    // generation 1, which generation 0 has none of.
+    const carried = second.current.filter((d) => d.kind === 'control' && d.born === 0);
+    expect(carried).toHaveLength(1);
+    expect(firstControls).toContain(carried[0]!.id);
+    expect(second.lines[0]!.control).toBeNull();
+    expect(second.lines[1]!.control).toMatchObject({ medianMs: null });
     expect(
       second.current
         .filter((d) => d.kind === 'founder')

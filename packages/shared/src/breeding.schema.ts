@@ -77,7 +77,10 @@ export const breedingMemberSchema = bredDesignCardSchema.extend({
 export const generationLineSchema = z.object({
   generation: z.number().int(),
   bred: medianIntervalSchema,
-  /** The best fresh design judged so far (random search at equal rounds), with its interval. */
+  /**
+   * The best fresh design judged before this generation (random search at equal rounds), by its
+   * rounds in this generation, with its interval; null in generation 0.
+   */
   control: medianIntervalSchema.nullable(),
   rounds: z.number().int(),
   /** The designs that survived to breed the next generation (ids), once it is judged. */

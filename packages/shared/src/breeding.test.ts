@@ -43,6 +43,10 @@ describe('judging a generation (decision 038)', () => {
     const fast = judge('c2', rounds([500, 600, 700, 800, 900]));
     expect(controlLine([fast, slow, judge('c3', rounds([100]))])?.id).toBe('c1');
     expect(controlLine([judge('c3', rounds([100]))])).toBeNull();
+    // A tie goes to the lower id, in any order: a job run again picks the same design.
+    const twin = { ...slow, id: 'c0' };
+    expect(controlLine([slow, twin])?.id).toBe('c0');
+    expect(controlLine([twin, slow])?.id).toBe('c0');
     // Five rounds each: intervals too wide to tell 1 s from 2 s.
     const bred5 = judge('b', rounds([1500, 1800, 2000, 2200, 2500]));
     const control5 = judge('c', rounds([800, 900, 1000, 1100, 1200]));

@@ -94,14 +94,17 @@ export function survivors(
 }
 
 /**
- * The control line at a generation: of the fresh designs judged so far (random search at equal
- * rounds a design), the best by restricted mean time hidden, with its median and interval; null
- * before one is judged.
+ * The control line's pick: of the fresh designs judged so far (random search at equal rounds a
+ * design), the best by restricted mean time hidden, ties by id; null before one is judged. The pick
+ * is carried into the next generation and judged again there, and the line shows it by those rounds
+ * (decision 038), not by the ones that picked it.
  */
 export function controlLine(controls: readonly JudgedDesign[]): JudgedDesign | null {
   const judged = controls.filter((c) => c.judged);
   if (judged.length === 0) return null;
-  return judged.reduce((best, c) => (c.meanHiddenMs > best.meanHiddenMs ? c : best));
+  return judged.reduce((best, c) =>
+    c.meanHiddenMs > best.meanHiddenMs || (c.meanHiddenMs === best.meanHiddenMs && c.id < best.id) ? c : best,
+  );
 }
 
 /**

@@ -7,7 +7,7 @@ import type { EngineTasks } from '../engine/engine.js';
 import { decodeForEngine, designThumbnail } from '../engine/photo.js';
 import { photoRaster } from '../engine/photo-raster.js';
 import { DEFAULT_REPEAT_CM } from '@camo/shared/shapes';
-import { generationSurvivors } from './breeding-figures.js';
+import { controlChampion, generationSurvivors } from './breeding-figures.js';
 import type { BredKind, BreedingRepository, NewBredDesign, NewMember } from './breeding.repository.js';
 import { roundsOfGround } from './breeding-rounds.js';
 
@@ -38,7 +38,8 @@ function drawsOf(groundId: string, generation: number) {
 /**
  * Draws a ground's generation and adds it whole (the breed-generation job): generation 0's
  * founders, or the survivors of the one before and their children; and, in every generation, fresh
- * controls. Safe to run twice: the designs are the same (seeded by the ground and generation), and
+ * controls, with the best fresh design so far carried from the one before to be judged again (the
+ * control line). Safe to run twice: the designs are the same (seeded by the ground and generation), and
  * the generation is added with the ground's move to it, once.
  */
 export async function drawGeneration(
@@ -50,18 +51,16 @@ export async function drawGeneration(
   const ground = await repo.ground(groundId);
   if (!ground) return;
   let kept: string[] = [];
+  let champion: string | null = null;
   if (generation === 0) {
     if (ground.status !== 'starting') return;
   } else {
     if (ground.generation !== generation - 1 || ground.status === 'starting') return;
     const members = await repo.members(groundId);
-    const chosen = generationSurvivors(
-      members.map((m) => ({ ...m, id: m.id })),
-      await roundsOfGround(repo, groundId),
-      generation - 1,
-      ground.judges,
-    );
+    const rounds = await roundsOfGround(repo, groundId);
+    const chosen = generationSurvivors(members, rounds, generation - 1, ground.judges);
     if (!chosen) return;
+    champion = controlChampion(members, rounds, generation - 1, ground.judges);
     if (
       ground.status === 'judging' &&
       !(await repo.moveStatus(groundId, generation - 1, ['judging'], 'breeding'))
@@ -151,6 +150,8 @@ export async function drawGeneration(
     }
   }
   for (let c = 0; c < ground.controls; c++) await add('control', await fresh(next()), null);
+  // The best fresh design so far, judged again: the control line of this generation.
+  if (champion) members.push({ groundId, generation, designId: champion, line: 'control' });
   const added = await repo.addGeneration(groundId, generation, { designs, members, survivors: kept });
   if (added)
     deps.log.info({ groundId, generation, designs: designs.length }, 'breeding ground drew a generation');

@@ -1,11 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import {
+  controlChampion,
   groundFigures,
   memberKey,
   predictorAgreement,
   wilson,
   type GroundRound,
 } from './breeding-figures.js';
+
+const played = (designId: string, generation: number, playerId: string, elapsedMs: number): GroundRound => ({
+  designId,
+  generation,
+  playerId,
+  elapsedMs,
+  found: true,
+});
 
 describe("a ground's figures", () => {
   it("gives Wilson's score interval as Newcombe's table does (1998, Statistics in Medicine 17: 857-872, method 3)", () => {
@@ -53,24 +62,49 @@ describe("a ground's figures", () => {
     ).toMatchObject({ pairs: 1, agreeing: 1 });
   });
 
-  it('claims nothing in generation 0, and lines each generation with the best fresh design so far', () => {
+  it('claims nothing in generation 0, where no fresh design has been judged again yet', () => {
     const members = [
       { id: 'a', generation: 0, line: 'bred' as const, survived: true },
       { id: 'k', generation: 0, line: 'control' as const, survived: false },
     ];
     const rounds: GroundRound[] = ['a', 'k'].flatMap((id) =>
-      ['p', 'q'].map((playerId) => ({
-        designId: id,
-        generation: 0,
-        playerId,
-        elapsedMs: 3_000,
-        found: true,
-      })),
+      ['p', 'q'].map((playerId) => played(id, 0, playerId, 3_000)),
     );
     const figures = groundFigures(members, rounds, 0, 2);
     expect(figures.lines).toHaveLength(1);
-    expect(figures.lines[0]).toMatchObject({ generation: 0, rounds: 4, survivors: ['a'] });
-    expect(figures.lines[0]!.control?.medianMs).toBe(3_000);
+    expect(figures.lines[0]).toMatchObject({ generation: 0, rounds: 4, survivors: ['a'], control: null });
     expect(figures.claim.beats).toBe(false);
+  });
+
+  it('carries the best fresh design so far into the next generation and lines it by its new rounds only', () => {
+    // Generation 0: fresh k hid 9 s for its two players (lucky), fresh m 4 s. Carried into
+    // generation 1, k is found in 2 s: the line shows 2 s, not the 9 s that picked it.
+    const members = [
+      { id: 'k', generation: 0, line: 'control' as const, survived: false },
+      { id: 'm', generation: 0, line: 'control' as const, survived: false },
+      { id: 'a', generation: 0, line: 'bred' as const, survived: true },
+      { id: 'a', generation: 1, line: 'bred' as const, survived: false },
+      { id: 'k', generation: 1, line: 'control' as const, survived: false },
+      { id: 'n', generation: 1, line: 'control' as const, survived: false },
+    ];
+    const rounds: GroundRound[] = [
+      ...['p', 'q'].flatMap((pl) => [
+        played('k', 0, pl, 9_000),
+        played('m', 0, pl, 4_000),
+        played('a', 0, pl, 5_000),
+      ]),
+      ...['p', 'q'].flatMap((pl) => [
+        played('k', 1, pl, 2_000),
+        played('n', 1, pl, 3_000),
+        played('a', 1, pl, 5_000),
+      ]),
+    ];
+    expect(controlChampion(members, rounds, 0, 2)).toBe('k');
+    const figures = groundFigures(members, rounds, 1, 2);
+    expect(figures.lines[1]!.control?.medianMs).toBe(2_000);
+    // Judged again, k now ranks by its latest rounds (2 s): m (4 s) is the best fresh design so far.
+    expect(controlChampion(members, rounds, 1, 2)).toBe('m');
+    // Not judged yet (one player of two), a design is no one's pick.
+    expect(controlChampion(members, rounds.slice(0, 1), 0, 2)).toBeNull();
   });
 });

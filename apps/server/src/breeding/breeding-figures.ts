@@ -89,6 +89,37 @@ export function generationSurvivors(
   return survivors(bred)?.map((d) => d.id) ?? null;
 }
 
+/**
+ * The fresh design the control line carries into the generation after `upTo` (decision 038): of
+ * the controls judged in generations up to `upTo`, each by its latest judgement (a carried one is
+ * judged again), the best by restricted mean time hidden, ties by id; null before one is judged.
+ * Random search at equal rounds a design, whose pick is then judged again by rounds that did not
+ * choose it, so the line it draws is not flattered by the luck that picked it (the winner's curse).
+ */
+export function controlChampion(
+  members: readonly GenerationMember[],
+  rounds: readonly GroundRound[],
+  upTo: number,
+  judges: number,
+): string | null {
+  return championOf(members, roundsByMember(rounds), upTo, judges);
+}
+
+function championOf(
+  members: readonly GenerationMember[],
+  grouped: ReadonlyMap<string, PlayedRound[]>,
+  upTo: number,
+  judges: number,
+): string | null {
+  const latest = new Map<string, JudgedDesign>();
+  for (const m of [...members].sort((a, b) => a.generation - b.generation)) {
+    if (m.line !== 'control' || m.generation > upTo) continue;
+    const judged = judgeMember(m, grouped, judges);
+    if (judged.judged) latest.set(m.id, judged);
+  }
+  return controlLine([...latest.values()])?.id ?? null;
+}
+
 /** The ground's figures up to its current generation. */
 export function groundFigures(
   members: readonly GenerationMember[],
@@ -100,19 +131,20 @@ export function groundFigures(
   const judged = new Map<string, JudgedDesign>();
   for (const m of members) judged.set(key(m.id, m.generation), judgeMember(m, grouped, judges));
   const lines: GenerationLine[] = [];
-  const controlsSoFar: JudgedDesign[] = [];
+  const firstIn = new Map<string, number>();
+  for (const m of members) firstIn.set(m.id, Math.min(firstIn.get(m.id) ?? m.generation, m.generation));
   for (let g = 0; g <= current; g++) {
     const inGeneration = members.filter((m) => m.generation === g);
     if (inGeneration.length === 0) continue;
     const bredRounds = inGeneration
       .filter((m) => m.line === 'bred')
       .flatMap((m) => grouped.get(key(m.id, g)) ?? []);
-    for (const m of inGeneration) if (m.line === 'control') controlsSoFar.push(judged.get(key(m.id, g))!);
-    const best = controlLine(controlsSoFar);
+    // The control line: the best fresh design so far, judged again in this generation.
+    const carried = inGeneration.find((m) => m.line === 'control' && firstIn.get(m.id)! < g);
     lines.push({
       generation: g,
       bred: medianInterval(bredRounds, HUNT_TIME_LIMIT_MS),
-      control: best ? best.interval : null,
+      control: carried ? judged.get(key(carried.id, g))!.interval : null,
       rounds:
         bredRounds.length +
         inGeneration

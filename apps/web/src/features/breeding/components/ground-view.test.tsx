@@ -91,6 +91,17 @@ describe('GroundView', () => {
     );
   });
 
+  it('tags the best fresh design carried from an earlier generation apart from the fresh ones', () => {
+    const [bred, fresh] = ground().current;
+    renderView(
+      ground({ current: [bred!, fresh!, { ...fresh!, id: 'd0', born: 0, label: 'Generation 0 · No. 4' }] }),
+    );
+    const tagOf = (name: string) =>
+      screen.getByRole('link', { name }).closest('[data-testid="design-tile"]')!.textContent;
+    expect(tagOf('Generation 1 · No. 2')).toContain('Fresh (control)');
+    expect(tagOf('Generation 0 · No. 4')).toContain('Best fresh, again');
+  });
+
   it('says the predictor is compared once two designs are judged', () => {
     renderView(ground({ agreement: { pairs: 0, agreeing: 0, low: null, high: null } }));
     expect(screen.getByTestId('predictor-agreement')).toHaveTextContent(

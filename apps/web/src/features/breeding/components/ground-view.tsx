@@ -128,12 +128,22 @@ function CurrentGeneration({ ground }: { ground: GroundPage }) {
         <>
           <p className="max-w-3xl text-sage">
             Each design is judged once {judges} different players have had a round with it. Bred designs come
-            from the last generation&apos;s best; fresh ones are drawn new, to compare.
+            from the last generation&apos;s best; fresh ones are drawn new, to compare, and the best fresh one
+            so far is judged again, so its line is not flattered by the luck that picked it.
           </p>
           <ul className="grid grid-cols-2 gap-3 min-[480px]:grid-cols-3 md:grid-cols-4 lg:grid-cols-6">
             {ground.current.map((member) => (
               <li key={member.id}>
-                <DesignTile design={member} tag={member.line === 'bred' ? 'Bred line' : 'Fresh (control)'}>
+                <DesignTile
+                  design={member}
+                  tag={
+                    member.line === 'bred'
+                      ? 'Bred line'
+                      : member.born < ground.generation
+                        ? 'Best fresh, again'
+                        : 'Fresh (control)'
+                  }
+                >
                   <span data-testid="member-progress">
                     {Math.min(member.players, judges)} of {judges} players
                     {member.judged ? ' · judged' : ''}
