@@ -23,6 +23,7 @@ import { ReportCommentButton } from '@/features/moderation/components/report-com
 import { DesignInMyPhoto } from '@/features/ground/components/design-in-my-photo';
 import { VersatilityPanel } from '@/features/ground/components/versatility-panel';
 import { BreedFromDesign } from '@/features/breeding/components/breed-from-design';
+import { TrueSize } from '@/features/true-size/components/true-size';
 
 /** The design, its comments and, for anyone but its owner, the viewer's vote. */
 export const prefetch: PageModule['prefetch'] = async ({ queryClient, params, me }) => {
@@ -74,6 +75,15 @@ function DesignDetail({ design }: { design: Design }) {
         submitted &&
         design.environmentPhotoUrl && (
           <BreedFromDesign designId={design.id} initialVariant={design.selectedVariant ?? 'A'} />
+        )
+      }
+      trueSize={
+        design.shownImageUrl && (
+          <TrueSize
+            imageUrl={design.shownImageUrl}
+            repeatCm={design.repeatCm}
+            name={design.name.trim() || messages.noName}
+          />
         )
       }
       inMyPhoto={me && <DesignInMyPhoto designId={design.id} />}

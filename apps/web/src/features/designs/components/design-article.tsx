@@ -26,7 +26,9 @@ type DesignArticleSlots = {
   versatility?: ReactNode;
   /** Beside the image, under the environment photo: start a breeding ground for that photo. */
   breed?: ReactNode;
-  /** Below the image, first: the design worn in the visitor's own ground photo. */
+  /** Below the image, first: the design at its printed size on this screen. */
+  trueSize?: ReactNode;
+  /** Below the image, after the true size: the design worn in the visitor's own ground photo. */
   inMyPhoto?: ReactNode;
   /** Below the image: how the design is predicted to look to a deer or a person, near and far. */
   viewer?: ReactNode;
@@ -45,6 +47,7 @@ export function DesignArticle({
   contest,
   versatility,
   breed,
+  trueSize,
   inMyPhoto,
   viewer,
   hiding,
@@ -96,6 +99,8 @@ export function DesignArticle({
           )}
         </div>
       </div>
+
+      {trueSize}
 
       {inMyPhoto}
 
