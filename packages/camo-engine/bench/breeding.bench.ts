@@ -391,8 +391,12 @@ async function run(ground: Ground, seed: number): Promise<RunRecord> {
   const pictureRows = new Map<number, Photo[]>();
   const controls: Design[] = [];
   const gameControlIds = new Set<string>();
-  /** The game's control line: each of its fresh designs' latest rounds, and the one carried. */
+  /**
+   * The game's control line (decision 038): each of its fresh designs' standing (its own rounds, or
+   * once carried, every round since it was picked), and the one carried.
+   */
   const gameLatest = new Map<string, PlayedRound[]>();
+  const sincePicked = new Map<string, PlayedRound[]>();
   let gameChampion: Design | null = null;
   const generations: GenerationRecord[] = [];
   const roundsOf = new Map<string, PlayedRound[]>();
@@ -417,7 +421,11 @@ async function run(ground: Ground, seed: number): Promise<RunRecord> {
     for (const d of fresh) roundsOf.set(d.id, community.play(d));
     for (const d of fresh) if (gameControlIds.has(d.id)) gameLatest.set(d.id, roundsOf.get(d.id)!);
     const carried = gameChampion;
-    if (carried) gameLatest.set(carried.id, community.play(carried));
+    if (carried) {
+      const since = [...(sincePicked.get(carried.id) ?? []), ...community.play(carried)];
+      sincePicked.set(carried.id, since);
+      gameLatest.set(carried.id, since);
+    }
     const offsets = playerOffsets(community.rounds);
     const judgeOf = (id: string, rounds: readonly PlayedRound[]): JudgedDesign =>
       judge(

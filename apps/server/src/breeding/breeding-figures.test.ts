@@ -107,4 +107,34 @@ describe("a ground's figures", () => {
     // Not judged yet (one player of two), a design is no one's pick.
     expect(controlChampion(members, rounds.slice(0, 1), 0, 2)).toBeNull();
   });
+
+  it('reads a pick kept for several generations by every round it has had since it was picked', () => {
+    // k, picked in generation 0, stays the pick: found in 2 s by p and q in generation 1, in 6 s by
+    // r and s in generation 2. Generation 2's line reads all four rounds (median 2 s), not its own two
+    // (6 s); and not the 9 s that picked it.
+    const members = (['k', 'k', 'k'] as const).map((id, generation) => ({
+      id,
+      generation,
+      line: 'control' as const,
+      survived: false,
+    }));
+    const rounds: GroundRound[] = [
+      ...['p', 'q'].map((pl) => played('k', 0, pl, 9_000)),
+      ...['p', 'q'].map((pl) => played('k', 1, pl, 2_000)),
+      ...['r', 's'].map((pl) => played('k', 2, pl, 6_000)),
+    ];
+    const figures = groundFigures(members, rounds, 2, 2);
+    expect(figures.lines.map((l) => l.control?.medianMs ?? null)).toEqual([null, 2_000, 2_000]);
+    expect(controlChampion(members, rounds, 2, 2)).toBe('k');
+  });
+
+  it('leaves a design judged by too few players out of the pick', () => {
+    const members = [
+      { id: 'k', generation: 0, line: 'control' as const, survived: false },
+      { id: 'm', generation: 0, line: 'control' as const, survived: false },
+    ];
+    const rounds = [played('k', 0, 'p', 9_000), played('m', 0, 'p', 1_000), played('m', 0, 'q', 1_000)];
+    expect(controlChampion(members, rounds, 0, 2)).toBe('m');
+    expect(controlChampion(members, rounds.slice(0, 1), 0, 2)).toBeNull();
+  });
 });

@@ -91,8 +91,8 @@ export function generationSurvivors(
 
 /**
  * The fresh design the control line carries into the generation after `upTo` (decision 038): of
- * the controls judged in generations up to `upTo`, each by its latest judgement (a carried one is
- * judged again), the best by restricted mean time hidden, ties by id; null before one is judged.
+ * the controls judged in generations up to `upTo`, each by its standing (a carried one by its rounds
+ * since it was picked), the best by restricted mean time hidden, ties by id; null before one is judged.
  * Random search at equal rounds a design, whose pick is then judged again by rounds that did not
  * choose it, so the line it draws is not flattered by the luck that picked it (the winner's curse).
  */
@@ -111,13 +111,37 @@ function championOf(
   upTo: number,
   judges: number,
 ): string | null {
-  const latest = new Map<string, JudgedDesign>();
-  for (const m of [...members].sort((a, b) => a.generation - b.generation)) {
-    if (m.line !== 'control' || m.generation > upTo) continue;
-    const judged = judgeMember(m, grouped, judges);
-    if (judged.judged) latest.set(m.id, judged);
-  }
-  return controlLine([...latest.values()])?.id ?? null;
+  const ids = new Set(members.filter((m) => m.line === 'control' && m.generation <= upTo).map((m) => m.id));
+  const standings = [...ids].map((id) => standingOf(members, grouped, id, upTo, judges));
+  return controlLine(standings)?.id ?? null;
+}
+
+/**
+ * A fresh design's standing by generation `upTo`: once carried, its rounds in every generation it
+ * was carried into (the rounds that did not pick it, adding up while it stays the pick: five rounds
+ * never bound a median from above, fifteen mostly do); never carried, the rounds of its own
+ * generation. One round a player counts, as everywhere.
+ */
+function standingOf(
+  members: readonly GenerationMember[],
+  grouped: ReadonlyMap<string, PlayedRound[]>,
+  id: string,
+  upTo: number,
+  judges: number,
+): JudgedDesign {
+  const generations = members
+    .filter((m) => m.id === id && m.line === 'control' && m.generation <= upTo)
+    .map((m) => m.generation)
+    .sort((a, b) => a - b);
+  const read = generations.length > 1 ? generations.slice(1) : generations;
+  return {
+    ...judge(
+      id,
+      read.flatMap((g) => grouped.get(key(id, g)) ?? []),
+      judges,
+    ),
+    id,
+  };
 }
 
 /** The ground's figures up to its current generation. */
@@ -139,12 +163,12 @@ export function groundFigures(
     const bredRounds = inGeneration
       .filter((m) => m.line === 'bred')
       .flatMap((m) => grouped.get(key(m.id, g)) ?? []);
-    // The control line: the best fresh design so far, judged again in this generation.
+    // The control line: the best fresh design so far, by the rounds it has had since it was picked.
     const carried = inGeneration.find((m) => m.line === 'control' && firstIn.get(m.id)! < g);
     lines.push({
       generation: g,
       bred: medianInterval(bredRounds, HUNT_TIME_LIMIT_MS),
-      control: carried ? judged.get(key(carried.id, g))!.interval : null,
+      control: carried ? standingOf(members, grouped, carried.id, g, judges).interval : null,
       rounds:
         bredRounds.length +
         inGeneration
