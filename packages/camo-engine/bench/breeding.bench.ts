@@ -48,7 +48,8 @@ import { HELD_OUT_CONTEXT, HELD_OUT_DIR } from '../test/fixtures.js';
  * fixtures, not on these) and one style. Generation 0 is BREED_POPULATION (16) engine designs of distinct seeds;
  * each generation also holds BREED_CONTROLS fresh engine designs (new seeds every generation), 16
  * by default so the control line is random search at equal rounds (as many fresh designs judged as
- * bred ones). Every design gets five rounds from five different players of a pool of 60.
+ * bred ones). Every design gets a round each from BREED_JUDGES (5, the game's setting) different
+ * players of a pool of 60.
  *
  * The detection model: a design's true log median time to find is the predictor's own linear
  * model (model.ts, DEFAULT_WEIGHTS) of the design's colour, luminance, GabRat and texture measures
@@ -62,9 +63,11 @@ import { HELD_OUT_CONTEXT, HELD_OUT_DIR } from '../test/fixtures.js';
  * far, each design judged on its rounds allowed for speed, the best third of the bred generation
  * survives and is judged again in the next with fresh rounds, the rest of the generation are
  * children of random distinct pairs of survivors (a pair whose four draws all miss a target is
- * replaced by another). The control line is controlLine() over every fresh control judged so far
- * (re-judged each generation with the current offsets); the game's own line, 4 controls a
- * generation, is the first 4 of each generation's controls.
+ * replaced by another). The control line at equal rounds is controlLine() over every fresh control
+ * judged so far (re-judged each generation with the current offsets). The game's own line, as built
+ * (decision 038), draws on the first 4 controls of each generation: its pick is carried into the
+ * next generation, played again there and read by every round it has had since it was picked; the
+ * game's claim is breedingBeatsControl() against that reading, counted with whether it is true.
  *
  * Out, per generation: the true median times (the model's, no noise) of the bred generation (its
  * median over designs) and of its top-ranked design, and of each control line's chosen design; as
@@ -72,7 +75,9 @@ import { HELD_OUT_CONTEXT, HELD_OUT_DIR } from '../test/fixtures.js';
  * whether breedingBeatsControl() holds. The issue's test at the last generation: the mean log true
  * time of the bred generation minus the log true time of the equal-rounds control's choice, with a
  * 95% bootstrap interval over the generation's designs (2,000 resamples); passed when its low bound
- * is above zero. Pictures (the photo, then the four best-ranked bred designs of generations 0, 5 and
+ * is above zero. The second reading: generation 10's top-ranked bred design against the
+ * equal-rounds control's choice, both judged again by the same BREED_CONFIRM (40) players
+ * (confirmPicks), beside their true ratio.  (the photo, then the four best-ranked bred designs of generations 0, 5 and
  * 10, a row each) go to bench/out/ (git-ignored) for the first seed of each photo. Also printed:
  * the slope of a child's log true time on its parents' mean (how much of the hiding is passed on).
  *
@@ -327,9 +332,9 @@ interface RunRecord {
   /** Each child's log true time beside its parents' mean, centred within its generation. */
   families: [number, number][];
   /**
-   * The second reading: the last generation's top-ranked bred design against the control's choice,
-   * each judged again with CONFIRM fresh rounds: the log ratio of their restricted mean times
-   * hidden with its 95% bootstrap interval over those rounds, and the log ratio of their true times.
+   * The second reading (confirmPicks): the last generation's top-ranked bred design against the
+   * control's choice, judged again by the same CONFIRM players: the log ratio of their restricted
+   * mean times hidden with its 95% interval, and the log ratio of their true times.
    */
   pick: { diff: number; low: number; high: number; trueDiff: number };
 }

@@ -78,8 +78,8 @@ export const generationLineSchema = z.object({
   generation: z.number().int(),
   bred: medianIntervalSchema,
   /**
-   * The best fresh design judged before this generation (random search at equal rounds), by its
-   * rounds in this generation, with its interval; null in generation 0.
+   * The best fresh design judged before this generation (random search at equal rounds), by every
+   * round it has had since it was picked, with its interval; null in generation 0.
    */
   control: medianIntervalSchema.nullable(),
   rounds: z.number().int(),

@@ -88,9 +88,7 @@ export function survivors(
 ): JudgedDesign[] | null {
   if (generation.length === 0 || generation.some((d) => !d.judged)) return null;
   const keep = Math.min(generation.length, Math.max(2, Math.ceil(share * generation.length)));
-  return [...generation]
-    .sort((a, b) => b.meanHiddenMs - a.meanHiddenMs || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-    .slice(0, keep);
+  return [...generation].sort(byHiding).slice(0, keep);
 }
 
 /**
@@ -100,12 +98,12 @@ export function survivors(
  * (decision 038), not by the ones that picked it.
  */
 export function controlLine(controls: readonly JudgedDesign[]): JudgedDesign | null {
-  const judged = controls.filter((c) => c.judged);
-  if (judged.length === 0) return null;
-  return judged.reduce((best, c) =>
-    c.meanHiddenMs > best.meanHiddenMs || (c.meanHiddenMs === best.meanHiddenMs && c.id < best.id) ? c : best,
-  );
+  return controls.filter((c) => c.judged).sort(byHiding)[0] ?? null;
 }
+
+/** Longest hidden first, ties by id, so a choice is the same whatever the order it is made in. */
+const byHiding = (a: JudgedDesign, b: JudgedDesign) =>
+  b.meanHiddenMs - a.meanHiddenMs || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /**
  * Whether the product may say breeding helped: the bred line's median is above the control's by

@@ -102,15 +102,7 @@ export function controlChampion(
   upTo: number,
   judges: number,
 ): string | null {
-  return championOf(members, roundsByMember(rounds), upTo, judges);
-}
-
-function championOf(
-  members: readonly GenerationMember[],
-  grouped: ReadonlyMap<string, PlayedRound[]>,
-  upTo: number,
-  judges: number,
-): string | null {
+  const grouped = roundsByMember(rounds);
   const ids = new Set(members.filter((m) => m.line === 'control' && m.generation <= upTo).map((m) => m.id));
   const standings = [...ids].map((id) => standingOf(members, grouped, id, upTo, judges));
   return controlLine(standings)?.id ?? null;

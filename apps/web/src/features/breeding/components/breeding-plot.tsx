@@ -36,9 +36,9 @@ export function BreedingPlot({ lines }: { lines: GenerationLine[] }) {
           Seconds to find, by generation
         </span>
         <span className="text-sm text-sage">
-          The middle time hunters took to spot the bred designs, beside the best fresh design so far, judged
-          again in each generation by new rounds. A bar is the range the true figure likely lies in (95%);
-          longer is better hidden.
+          The middle time hunters took to spot the bred designs, beside the best fresh design so far, read
+          only by the rounds it has had since it was picked. A bar is the range the true figure likely lies in
+          (95%); longer is better hidden.
         </span>
       </figcaption>
       {sorted.length === 0 ? (

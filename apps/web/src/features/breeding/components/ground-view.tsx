@@ -134,16 +134,7 @@ function CurrentGeneration({ ground }: { ground: GroundPage }) {
           <ul className="grid grid-cols-2 gap-3 min-[480px]:grid-cols-3 md:grid-cols-4 lg:grid-cols-6">
             {ground.current.map((member) => (
               <li key={member.id}>
-                <DesignTile
-                  design={member}
-                  tag={
-                    member.line === 'bred'
-                      ? 'Bred line'
-                      : member.born < ground.generation
-                        ? 'Best fresh, again'
-                        : 'Fresh (control)'
-                  }
-                >
+                <DesignTile design={member} tag={memberTag(member, ground.generation)}>
                   <span data-testid="member-progress">
                     {Math.min(member.players, judges)} of {judges} players
                     {member.judged ? ' · judged' : ''}
@@ -179,4 +170,10 @@ function PredictorAgreement({ agreement }: { agreement: GroundPage['agreement'] 
         : `The predictor (a person at 25 m) put ${agreement.agreeing} of ${agreement.pairs} pairs of judged designs in the game’s order: ${percent(agreement.agreeing / agreement.pairs)}, likely between ${percent(agreement.low)} and ${percent(agreement.high)} (95%). Half is what chance gives.`}
     </p>
   );
+}
+
+/** A member's line: bred, fresh, or the best fresh design carried from an earlier generation. */
+function memberTag(member: GroundPage['current'][number], generation: number): string {
+  if (member.line === 'bred') return 'Bred line';
+  return member.born < generation ? 'Best fresh, again' : 'Fresh (control)';
 }
